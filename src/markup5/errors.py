@@ -1,0 +1,132 @@
+"""Parse errors and the map from stream offsets to line and column.
+
+Parse errors are never fatal: the standard defines recovery for every one of
+them.  A :class:`ParseError` carries the standard's error code and the offset
+of the offending character in the *preprocessed* input stream (after CR and
+CRLF became LF).  Line and column are 1-based and computed only when asked
+for, from a :class:`PositionMap` shared by all the errors of one parse.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+__all__ = ["ParseError", "PositionMap"]
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+class PositionMap:
+    """Maps offsets in the preprocessed input stream to (line, column).
+
+    Text is added chunk by chunk as the stream is fed; the newline index is
+    built lazily, only when a position is first asked for, and extended
+    incrementally after that.
+    """
+
+    __slots__ = ("_chunks", "_indexed_upto", "_line_starts", "_astral", "_length")
+
+    def __init__(self) -> None:
+        self._chunks: list[str] = []
+        self._indexed_upto = 0  # number of chunks already scanned for newlines
+        self._line_starts = [0]
+        self._astral: list[int] = []  # offsets of characters outside the BMP
+        self._length = 0
+
+    def add(self, text: str) -> None:
+        """Record the next piece of the preprocessed stream."""
+        if text:
+            self._chunks.append(text)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """Return the 1-based ``(line, column)`` of the character at ``offset``.
+
+        An offset equal to the stream length (end of file) is one column past
+        the last character, as the html5lib-tests expect.  Columns count
+        UTF-16 code units, as the html5lib-tests (and browsers) do: a
+        character outside the Basic Multilingual Plane is two columns.
+        """
+        chunks = self._chunks
+        if self._indexed_upto < len(chunks):
+            starts = self._line_starts
+            base = self._length
+            for i in range(self._indexed_upto, len(chunks)):
+                chunk = chunks[i]
+                find = chunk.find
+                j = find("\n")
+                while j != -1:
+                    starts.append(base + j + 1)
+                    j = find("\n", j + 1)
+                if _ASTRAL.search(chunk):
+                    self._astral.extend(base + m.start() for m in _ASTRAL.finditer(chunk))
+                base += len(chunk)
+            self._length = base
+            self._indexed_upto = len(chunks)
+        starts = self._line_starts
+        line = bisect_right(starts, offset)
+        start = starts[line - 1]
+        col = offset - start + 1
+        astral = self._astral
+        if astral:
+            col += bisect_left(astral, offset) - bisect_left(astral, start)
+        return line, col
+
+
+class ParseError:
+    """One parse error: the standard's ``code`` and where it happened.
+
+    ``offset`` is the 0-based offset in the preprocessed input stream;
+    ``line`` and ``col`` are 1-based and computed on first access.
+    """
+
+    __slots__ = ("code", "offset", "_map", "_line_col")
+
+    def __init__(self, code: str, offset: int, position_map: PositionMap | None = None,
+                 line_col: tuple[int, int] | None = None) -> None:
+        self.code = code
+        self.offset = offset
+        self._map = position_map
+        self._line_col = line_col
+
+    def _resolve(self) -> tuple[int, int]:
+        lc = self._line_col
+        if lc is None:
+            if self._map is None:
+                lc = (1, self.offset + 1)
+            else:
+                lc = self._map.line_col(self.offset)
+            self._line_col = lc
+            self._map = None
+        return lc
+
+    @property
+    def line(self) -> int:
+        """1-based line number."""
+        return self._resolve()[0]
+
+    @property
+    def col(self) -> int:
+        """1-based column number (end of file is one past the last character)."""
+        return self._resolve()[1]
+
+    def as_dict(self) -> dict[str, object]:
+        """The error in the html5lib-tests form: ``{"code", "line", "col"}``."""
+        line, col = self._resolve()
+        return {"code": self.code, "line": line, "col": col}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ParseError):
+            return NotImplemented
+        return (self.code, self.offset) == (other.code, other.offset)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.offset))
+
+    def __repr__(self) -> str:
+        line, col = self._resolve()
+        return f"ParseError({self.code!r}, line={line}, col={col})"
+
+    def __str__(self) -> str:
+        line, col = self._resolve()
+        return f"{line}:{col}: {self.code}"

@@ -1,0 +1,140 @@
+"""``tokenize()``: the tokenizer with the tree builder's feedback for the
+elements that contain only text.
+
+The HTML tokenizer is not context-free: the tree builder switches its state
+when it inserts certain elements ("parsing elements that contain only
+text").  Without a tree builder, :class:`TextElementFeedback` applies the
+tokenizer-level part of those rules:
+
+* after ``<title>`` and ``<textarea>``: RCDATA;
+* after ``<style>``, ``<xmp>``, ``<iframe>``, ``<noembed>``, ``<noframes>``
+  (and ``<noscript>`` when scripting is on): RAWTEXT;
+* after ``<script>``: script data;  after ``<plaintext>``: PLAINTEXT;
+* CDATA sections are allowed only inside ``<svg>`` and ``<math>``, tracked as
+  a simple nesting of those start and end tags, and inside them the
+  switches above do not happen (an SVG ``<title>`` or ``<script>`` is
+  ordinary markup).
+
+It does not model the rest of tree construction (for example, HTML elements
+that break out of foreign content, or ``<textarea>`` inside ``<select>``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..errors import ParseError
+from ..tokens import EndTag, StartTag, Token
+from .states import State
+from .tokenizer import Tokenizer
+
+__all__ = ["TextElementFeedback", "TokenStream", "tokenize", "decode_html_bytes"]
+
+RCDATA_ELEMENTS = frozenset({"title", "textarea"})
+RAWTEXT_ELEMENTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})
+FOREIGN_ROOTS = frozenset({"svg", "math"})
+
+
+class TextElementFeedback:
+    """Switches a tokenizer's state after the start tags of the elements
+    that contain only text, and keeps its ``allow_cdata`` flag in step with
+    ``<svg>``/``<math>`` nesting."""
+
+    __slots__ = ("tokenizer", "scripting", "_switches", "_foreign_depth")
+
+    def __init__(self, tokenizer: Tokenizer, *, scripting: bool = False) -> None:
+        self.tokenizer = tokenizer
+        self.scripting = scripting
+        switches = {name: State.RCDATA for name in RCDATA_ELEMENTS}
+        switches.update((name, State.RAWTEXT) for name in RAWTEXT_ELEMENTS)
+        switches["script"] = State.SCRIPT_DATA
+        switches["plaintext"] = State.PLAINTEXT
+        if scripting:
+            switches["noscript"] = State.RAWTEXT
+        self._switches = switches
+        self._foreign_depth = 0
+
+    def __call__(self, token: Token) -> None:
+        """Observe one token, as the tree builder would, before the
+        tokenizer reads on."""
+        kind = type(token)
+        if kind is StartTag:
+            name = token.name
+            if self._foreign_depth:
+                if name in FOREIGN_ROOTS and not token.self_closing:
+                    self._foreign_depth += 1
+            elif name in FOREIGN_ROOTS:
+                if not token.self_closing:
+                    self._foreign_depth = 1
+                    self.tokenizer.allow_cdata = True
+            else:
+                state = self._switches.get(token.name)
+                if state is not None:
+                    self.tokenizer.state = state
+        elif kind is EndTag and self._foreign_depth and token.name in FOREIGN_ROOTS:
+            self._foreign_depth -= 1
+            if not self._foreign_depth:
+                self.tokenizer.allow_cdata = False
+
+
+class TokenStream:
+    """The result of :func:`tokenize`: iterate over it (once) for the tokens;
+    :attr:`errors` then holds the parse errors."""
+
+    __slots__ = ("tokenizer", "_feedback")
+
+    def __init__(self, tokenizer: Tokenizer, feedback: TextElementFeedback | None) -> None:
+        self.tokenizer = tokenizer
+        self._feedback = feedback
+
+    def __iter__(self) -> Iterator[Token]:
+        feedback = self._feedback
+        if feedback is None:
+            return iter(self.tokenizer)
+        return self._with_feedback(feedback)
+
+    def _with_feedback(self, feedback: TextElementFeedback) -> Iterator[Token]:
+        for token in self.tokenizer:
+            if type(token) is StartTag or type(token) is EndTag:
+                feedback(token)
+            yield token
+
+    @property
+    def errors(self) -> list[ParseError]:
+        """The parse errors (complete once iteration has finished)."""
+        return self.tokenizer.errors
+
+
+def decode_html_bytes(data: bytes) -> str:
+    """Decode bytes as UTF-8 (a UTF-8 byte order mark is dropped; invalid
+    sequences become U+FFFD).  Encoding sniffing is not implemented yet."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8", "replace")
+
+
+def tokenize(text: str | bytes, *, initial_state: State | str = State.DATA,
+             last_start_tag: str | None = None, processing_instructions: bool = True,
+             scripting: bool = False, feedback: bool = True) -> TokenStream:
+    """Tokenize HTML the way a browser's tokenizer sees it.
+
+    Returns a :class:`TokenStream`: iterate over it for the tokens, then read
+    its ``errors``.  With ``feedback`` (the default) the tokenizer switches
+    to RCDATA, RAWTEXT, script data or PLAINTEXT after the start tags of
+    the elements that contain only text, as the tree builder makes it do
+    (see :class:`TextElementFeedback`), so
+    ``tokenize('<script>var s="</script>"</script>')`` ends the script at
+    the first ``</script>``.  ``feedback=False`` gives the raw tokenizer.
+    ``scripting`` makes ``<noscript>`` RAWTEXT, as in a browser with
+    scripting on.  Bytes are decoded as UTF-8 (see :func:`decode_html_bytes`).
+    """
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_html_bytes(bytes(text))
+    elif not isinstance(text, str):
+        raise TypeError(f"tokenize() takes str or bytes, not {type(text).__name__}")
+    if not isinstance(scripting, bool):
+        raise TypeError(f"scripting must be a bool, not {type(scripting).__name__}")
+    tokenizer = Tokenizer(text, initial_state=initial_state, last_start_tag=last_start_tag,
+                          processing_instructions=processing_instructions)
+    return TokenStream(tokenizer, TextElementFeedback(tokenizer, scripting=scripting)
+                       if feedback else None)

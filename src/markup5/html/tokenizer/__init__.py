@@ -1,0 +1,83 @@
+"""The HTML tokenizer (§13.2.5): the standard's state machine, one method
+per state, one module per family of states.
+
+=====================  =====================================================
+module                 states
+=====================  =====================================================
+``content``            data, RCDATA, RAWTEXT, script data, PLAINTEXT
+``tags``               tag open, end tag open, tag name
+``endtags``            RCDATA / RAWTEXT / script data (escaped) less-than
+                       sign, end tag open and end tag name
+``script``             script data escape, escaped and double-escaped states
+``attributes``         before/after attribute name, attribute name and
+                       value states, self-closing start tag
+``comments``           markup declaration open, bogus comment, comments
+``doctype``            the DOCTYPE states
+``cdata``              CDATA section, bracket, end
+``pi``                 the processing instruction states (2026)
+``charrefs``           the character reference states
+``core``               input, run loop, emission, errors
+=====================  =====================================================
+"""
+
+from __future__ import annotations
+
+from .attributes import AttributeStates
+from .cdata import CdataStates
+from .charrefs import CharacterReferenceStates
+from .comments import CommentStates
+from .content import ContentStates
+from .core import TokenizerCore
+from .doctype import DoctypeStates
+from .endtags import EndTagStates
+from .pi import ProcessingInstructionStates
+from .script import ScriptStates
+from .tags import TagStates
+
+__all__ = ["Tokenizer"]
+
+
+class Tokenizer(ContentStates, TagStates, EndTagStates, ScriptStates, AttributeStates,
+                CommentStates, DoctypeStates, CdataStates, ProcessingInstructionStates,
+                CharacterReferenceStates, TokenizerCore):
+    """The WHATWG HTML tokenizer.
+
+    ``Tokenizer(text)`` is iterable: it yields :mod:`markup5.tokens` tokens
+    (adjacent characters coalesced into one :class:`~markup5.tokens.Characters`)
+    and afterwards :attr:`errors` lists every :class:`~markup5.ParseError`.
+    ``Tokenizer()`` without text takes input with :meth:`feed` and
+    :meth:`close` instead; the tokens and errors are the same wherever the
+    input is split.
+
+    This is the raw tokenizer: nothing switches its state except you (or a
+    tree builder).  :func:`markup5.tokenize` adds the tree builder's
+    feedback for the elements that hold only text.
+
+    Parameters
+    ----------
+    text:
+        The whole input (``str``), or ``None`` to use :meth:`feed`.
+    initial_state:
+        A :class:`~markup5.State` or its spec name (``"RCDATA state"``,
+        ``"script data"``, ...; case-insensitive).
+    last_start_tag:
+        The tag name of "the last start tag to have been emitted", for the
+        appropriate end tag check in RCDATA, RAWTEXT and script data.
+    processing_instructions:
+        ``True`` (the standard since 2026-06-25): ``<?target data?>`` is a
+        processing instruction.  ``False``: ``<?`` opens a bogus comment, as
+        before 2026.
+    allow_cdata:
+        Whether ``<![CDATA[`` opens a CDATA section (the tree builder sets
+        this when the adjusted current node is in foreign content).
+    sink:
+        Optional callable receiving each token as soon as it is complete (the
+        tree builder's entry point).  It runs before the tokenizer reads on,
+        so it may switch the state.
+    collect_errors:
+        ``False`` skips recording parse errors.
+
+    Feedback (for tree builders): assign :attr:`state` (or call
+    :meth:`switch_to`), :attr:`last_start_tag` and :attr:`allow_cdata`
+    between tokens.
+    """

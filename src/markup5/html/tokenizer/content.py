@@ -1,0 +1,130 @@
+"""Content states: data, RCDATA, RAWTEXT, script data, PLAINTEXT
+(§13.2.5.1-13.2.5.5).
+
+Each consumes the run of ordinary characters up to the next character that
+matters with one precompiled regex search, and emits it as character data.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..states import State
+
+DATA = State.DATA
+RCDATA = State.RCDATA
+TAG_OPEN = State.TAG_OPEN
+CHARACTER_REFERENCE = State.CHARACTER_REFERENCE
+RCDATA_LESS_THAN_SIGN = State.RCDATA_LESS_THAN_SIGN
+RAWTEXT_LESS_THAN_SIGN = State.RAWTEXT_LESS_THAN_SIGN
+SCRIPT_DATA_LESS_THAN_SIGN = State.SCRIPT_DATA_LESS_THAN_SIGN
+
+_DATA_STOP = re.compile("[&<\x00]").search
+_RAWTEXT_STOP = re.compile("[<\x00]").search
+
+
+class ContentStates:
+    """The data, RCDATA, RAWTEXT, script data and PLAINTEXT states."""
+
+    def _data_state(self) -> bool:
+        """Data state (§13.2.5.1)."""
+        buf = self.buf
+        pos = self.pos
+        m = _DATA_STOP(buf, pos)
+        if m is None:
+            end = self.end
+            if pos < end:
+                self._text.append(buf[pos:] if pos else buf)
+                self.pos = end
+            if self._closed:
+                return self._emit_eof()
+            return False
+        i = m.start()
+        if i > pos:
+            self._text.append(buf[pos:i])
+        c = buf[i]
+        self.pos = i + 1
+        if c == "<":
+            self.state = TAG_OPEN
+            return self._tag_open_state()
+        if c == "&":
+            self.return_state = DATA
+            self.state = CHARACTER_REFERENCE
+            return True
+        # U+0000 NULL: emit it as it is.
+        self._error("unexpected-null-character", i)
+        self._text.append("\x00")
+        return True
+
+    def _text_run(self, stop, on_stop) -> bool:
+        """Shared by the RCDATA, RAWTEXT and script data states: consume up
+        to the next stop character, then hand it to ``on_stop``."""
+        buf = self.buf
+        pos = self.pos
+        m = stop(buf, pos)
+        if m is None:
+            end = self.end
+            if pos < end:
+                self._text.append(buf[pos:])
+                self.pos = end
+            if self._closed:
+                return self._emit_eof()
+            return False
+        i = m.start()
+        if i > pos:
+            self._text.append(buf[pos:i])
+        self.pos = i + 1
+        if buf[i] == "\x00":
+            self._error("unexpected-null-character", i)
+            self._text.append("\ufffd")
+            return True
+        return on_stop(buf[i])
+
+    def _rcdata_state(self) -> bool:
+        """RCDATA state (§13.2.5.2)."""
+        return self._text_run(_DATA_STOP, self._rcdata_stop)
+
+    def _rcdata_stop(self, c: str) -> bool:
+        if c == "<":
+            self.state = RCDATA_LESS_THAN_SIGN
+        else:  # "&"
+            self.return_state = RCDATA
+            self.state = CHARACTER_REFERENCE
+        return True
+
+    def _rawtext_state(self) -> bool:
+        """RAWTEXT state (§13.2.5.3)."""
+        return self._text_run(_RAWTEXT_STOP, self._rawtext_stop)
+
+    def _rawtext_stop(self, c: str) -> bool:
+        self.state = RAWTEXT_LESS_THAN_SIGN
+        return True
+
+    def _script_data_state(self) -> bool:
+        """Script data state (§13.2.5.4)."""
+        return self._text_run(_RAWTEXT_STOP, self._script_data_stop)
+
+    def _script_data_stop(self, c: str) -> bool:
+        self.state = SCRIPT_DATA_LESS_THAN_SIGN
+        return True
+
+    def _plaintext_state(self) -> bool:
+        """PLAINTEXT state (§13.2.5.5)."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        if pos < end:
+            i = buf.find("\x00", pos)
+            while i != -1:
+                if i > pos:
+                    self._text.append(buf[pos:i])
+                self._error("unexpected-null-character", i)
+                self._text.append("\ufffd")
+                pos = i + 1
+                i = buf.find("\x00", pos)
+            if pos < end:
+                self._text.append(buf[pos:])
+            self.pos = end
+        if self._closed:
+            return self._emit_eof()
+        return False

@@ -1,0 +1,388 @@
+"""The tokenizer's core: input, the run loop, token emission, parse errors.
+
+The state handlers live in one module per family of states (see the package
+docstring); this module holds what they share.  Every handler follows one
+contract:
+
+* It reads ``self.buf`` at ``self.pos`` (the next input character), may
+  consume a run of characters at once, updates ``self.pos`` and
+  ``self.state`` and returns ``True`` to keep the machine running.
+* When it needs a character that has not arrived yet (``self.pos`` at the
+  end of the buffer, or a lookahead that runs past it) and the input is not
+  closed, it returns ``False`` *without changing anything*, so the same
+  handler runs again once :meth:`feed` brings more text.
+* At the end of input it does what the standard's EOF branch says, then
+  :meth:`_emit_eof` returns ``False`` for good.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ...errors import ParseError, PositionMap
+from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
+from ..inputstream import InputStream
+from ..states import State
+
+__all__ = ["TokenizerCore"]
+
+_TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_DATA,
+                          State.PLAINTEXT, State.CDATA_SECTION})
+
+
+class TokenizerCore:
+    """Run loop, emission and error reporting shared by all state families."""
+
+    #: Take the whole-construct shortcuts (simple tags, simple comments) in
+    #: the tag open and markup declaration open states.  They produce exactly
+    #: what the state-by-state path produces (tests compare the two); the
+    #: ``trace`` command turns them off to show every state.
+    fast_paths = True
+
+    def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
+                 last_start_tag: str | None = None, processing_instructions: bool = True,
+                 allow_cdata: bool = False, sink: Callable[[Token], Any] | None = None,
+                 collect_errors: bool = True) -> None:
+        if text is not None and not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__} "
+                            f"(decode bytes first, e.g. data.decode('utf-8', 'replace'))")
+        if last_start_tag is not None and not isinstance(last_start_tag, str):
+            raise TypeError(f"last_start_tag must be a str or None, not "
+                            f"{type(last_start_tag).__name__}")
+        if sink is not None and not callable(sink):
+            raise TypeError("sink must be a callable taking one token")
+        for flag_name, flag in (("processing_instructions", processing_instructions),
+                                ("allow_cdata", allow_cdata), ("collect_errors", collect_errors)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
+
+        self.state: State = State.lookup(initial_state)
+        #: The "return state" of the character reference states.
+        self.return_state: State = State.DATA
+        #: The "temporary buffer" of the standard.
+        self.temporary_buffer = ""
+        #: The tag name of the last start tag emitted (or set by the tree
+        #: builder); ``None`` until there is one.
+        self.last_start_tag: str | None = last_start_tag.lower() if last_start_tag else None
+        #: The tree builder's flag: "there is an adjusted current node and it
+        #: is not an element in the HTML namespace" (CDATA sections allowed).
+        self.allow_cdata = allow_cdata
+        self.processing_instructions = processing_instructions
+
+        # The input: the unconsumed tail of the preprocessed stream.
+        self.buf = ""
+        self.pos = 0
+        self.end = 0
+        self._base = 0  # stream offset of buf[0]
+        self._closed = False
+        self._done = False
+        self._stream = InputStream()
+        self._positions = PositionMap()
+
+        # Output.
+        self._out: list[Token] = []
+        self._text: list[str] = []  # pending character data, coalesced on flush
+        self._sink = sink
+        self._errors: list[ParseError] = []
+        self._merged: list[ParseError] | None = None
+        self._collect_errors = collect_errors
+
+        # The current tag token.
+        self._tag_name = ""
+        self._tag_is_end = False
+        self._attrs: dict[str, str] = {}
+        self._self_closing = False
+        self._attr_name = ""
+        self._attr_value: list[str] = []
+        self._attr_dup = False
+        # The current comment, DOCTYPE and processing instruction tokens.
+        self._comment: list[str] = []
+        self._doctype_name: list[str] | None = None
+        self._public_id: list[str] | None = None
+        self._system_id: list[str] | None = None
+        self._force_quirks = False
+        self._pi_target = ""
+        self._pi_data: list[str] = []
+        # The character reference code of the numeric states.
+        self._char_ref_code = 0
+
+        self._source = text
+        self._handlers: list[Callable[[], bool]] = [
+            getattr(self, f"_{state.name.lower()}_state") for state in State]
+
+    # ------------------------------------------------------------------
+    # Public interface
+
+    @property
+    def errors(self) -> list[ParseError]:
+        """Parse errors so far, in stream order: the tokenizer's own and the
+        input stream's (surrogates, noncharacters, controls).  Complete once
+        the input is closed."""
+        problems = self._stream.problems
+        if not problems:
+            return self._errors
+        merged = self._merged
+        if merged is not None and len(merged) == len(self._errors) + len(problems):
+            return merged
+        positions = self._positions
+        merged = []
+        tokenizer_errors = self._errors
+        i = 0
+        for code, offset in problems:
+            while i < len(tokenizer_errors) and tokenizer_errors[i].offset < offset:
+                merged.append(tokenizer_errors[i])
+                i += 1
+            merged.append(ParseError(code, offset, positions))
+        merged.extend(tokenizer_errors[i:])
+        self._merged = merged
+        return merged
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called (or the text consumed)."""
+        return self._closed
+
+    def switch_to(self, state: State | str) -> None:
+        """Set the tokenizer's state: the tree builder's feedback channel
+        (RCDATA, RAWTEXT, script data, PLAINTEXT, ...)."""
+        self.state = State.lookup(state)
+
+    def feed(self, chunk: str) -> list[Token]:
+        """Tokenize the next chunk of input.
+
+        Returns the tokens completed by this chunk (with a ``sink``, they are
+        passed to it instead and the list is empty).  Tokens that may still
+        grow, such as a run of text at the end of the chunk, are held until
+        more input or :meth:`close` settles them, so the tokens and errors do
+        not depend on where the input is split.
+        """
+        if not isinstance(chunk, str):
+            raise TypeError(f"feed() takes a str, not {type(chunk).__name__}")
+        if self._closed:
+            raise ValueError("feed() after close()")
+        self._append(self._stream.push(chunk))
+        return self._drive()
+
+    def close(self) -> list[Token]:
+        """Signal the end of input; returns the remaining tokens."""
+        if self._closed:
+            return []
+        self._append(self._stream.push("", final=True))
+        self._closed = True
+        return self._drive()
+
+    def __iter__(self) -> Iterator[Token]:
+        """Tokenize the text given to the constructor, lazily.
+
+        Tokens are produced one step of the machine at a time, so whoever
+        iterates may change :attr:`state`, :attr:`last_start_tag` or
+        :attr:`allow_cdata` between tokens (the tree builder's feedback).
+        """
+        source = self._source
+        if source is None:
+            raise TypeError("this Tokenizer was created without text: use feed() and close()")
+        self._source = None
+        self._append(self._stream.push(source, final=True))
+        self._closed = True
+        return self._run_iter()
+
+    # ------------------------------------------------------------------
+    # Driving the machine
+
+    def _append(self, text: str) -> None:
+        if not text:
+            return
+        self._positions.add(text)
+        pos = self.pos
+        if pos:
+            self._base += pos
+            self.buf = self.buf[pos:] + text
+            self.pos = 0
+        elif self.buf:
+            self.buf += text
+        else:
+            self.buf = text
+        self.end = len(self.buf)
+
+    def _drive(self) -> list[Token]:
+        if self._done:
+            return []
+        sink = self._sink
+        if sink is None:
+            handlers = self._handlers
+            while handlers[self.state]():
+                pass
+            out = self._out
+            self._out = []
+            return out
+        for token in self._run_iter():
+            sink(token)
+        return []
+
+    def _run_iter(self) -> Iterator[Token]:
+        if self._done:
+            return
+        handlers = self._handlers
+        out = self._out
+        while handlers[self.state]():
+            if out:
+                yield from out
+                out.clear()
+        if out:
+            yield from out
+            out.clear()
+
+    # ------------------------------------------------------------------
+    # Emission
+
+    def _error(self, code: str, index: int) -> None:
+        """Report a parse error at ``index`` in the current buffer."""
+        if self._collect_errors:
+            self._errors.append(ParseError(code, self._base + index, self._positions))
+
+    def _flush_text(self) -> None:
+        text = self._text
+        self._out.append(Characters(text[0] if len(text) == 1 else "".join(text)))
+        text.clear()
+
+    def _emit(self, token: Token) -> None:
+        if self._text:
+            self._flush_text()
+        self._out.append(token)
+
+    def _emit_eof(self) -> bool:
+        """Emit the end-of-file token: flush pending text and stop for good."""
+        if self._text:
+            self._flush_text()
+        self._done = True
+        return False
+
+    def _start_tag(self, is_end: bool) -> None:
+        """Create a new start or end tag token with an empty name."""
+        self._tag_name = ""
+        self._tag_is_end = is_end
+        self._attrs = {}
+        self._self_closing = False
+
+    def _emit_current_tag(self, index: int) -> None:
+        """Emit the current tag token; ``index`` is its ``>`` (for errors)."""
+        if self._text:
+            self._flush_text()
+        name = self._tag_name
+        if self._tag_is_end:
+            if self._attrs:
+                self._error("end-tag-with-attributes", index)
+            if self._self_closing:
+                self._error("end-tag-with-trailing-solidus", index)
+            self._out.append(EndTag(name))
+        else:
+            self.last_start_tag = name
+            self._out.append(StartTag(name, self._attrs, self._self_closing))
+
+    def _is_appropriate_end_tag(self) -> bool:
+        """Whether the current end tag token is an appropriate end tag token."""
+        return self._tag_name == self.last_start_tag
+
+    # Attributes -------------------------------------------------------
+
+    def _start_attribute(self, name: str) -> None:
+        """Start a new attribute in the current tag token."""
+        self._attr_name = name
+        self._attr_value = []
+
+    def _leave_attribute_name(self, index: int) -> None:
+        """Run the duplicate check the standard does when the attribute name
+        state is left; a duplicate attribute will be dropped."""
+        name = self._attr_name
+        if name in self._attrs:
+            self._error("duplicate-attribute", index)
+            self._attr_dup = True
+        else:
+            self._attrs[name] = ""
+            self._attr_dup = False
+
+    def _finish_attribute_value(self) -> None:
+        """Store the attribute value built so far (unless a duplicate)."""
+        if not self._attr_dup:
+            value = self._attr_value
+            self._attrs[self._attr_name] = (
+                "" if not value else value[0] if len(value) == 1 else "".join(value))
+
+    # Comments, DOCTYPEs -----------------------------------------------
+
+    def _emit_comment(self) -> None:
+        parts = self._comment
+        self._emit(Comment(parts[0] if len(parts) == 1 else "".join(parts)))
+
+    def _new_doctype(self) -> None:
+        self._doctype_name = None
+        self._public_id = None
+        self._system_id = None
+        self._force_quirks = False
+
+    def _emit_doctype(self) -> None:
+        name, public_id, system_id = self._doctype_name, self._public_id, self._system_id
+        self._emit(Doctype(
+            None if name is None else "".join(name),
+            None if public_id is None else "".join(public_id),
+            None if system_id is None else "".join(system_id),
+            self._force_quirks))
+
+    # Introspection (used by the trace command) ------------------------
+
+    def current_token(self) -> Token | None:
+        """The token under construction in the current state, if any
+        (for inspection; the returned object is a snapshot)."""
+        state = self.state
+        if state in _TEXT_STATES:
+            return None
+        family = _FAMILY.get(state)
+        if family == "tag":
+            attrs = dict(self._attrs)
+            if self._attr_name and state in _ATTRIBUTE_STATES and not self._attr_dup:
+                attrs[self._attr_name] = "".join(self._attr_value)
+            if self._tag_is_end:
+                return EndTag(self._tag_name)
+            return StartTag(self._tag_name, attrs, self._self_closing)
+        if family == "comment":
+            return Comment("".join(self._comment))
+        if family == "doctype":
+            name, public_id, system_id = self._doctype_name, self._public_id, self._system_id
+            return Doctype(None if name is None else "".join(name),
+                           None if public_id is None else "".join(public_id),
+                           None if system_id is None else "".join(system_id),
+                           self._force_quirks)
+        if family == "pi":
+            from ...tokens import ProcessingInstruction
+            return ProcessingInstruction(self._pi_target, "".join(self._pi_data))
+        if family == "charref" and self.return_state not in _TEXT_STATES:
+            saved = self.state
+            self.state = self.return_state
+            try:
+                return self.current_token()
+            finally:
+                self.state = saved
+        return None
+
+
+_S = State
+_ATTRIBUTE_STATES = frozenset({
+    _S.ATTRIBUTE_NAME, _S.AFTER_ATTRIBUTE_NAME, _S.BEFORE_ATTRIBUTE_VALUE,
+    _S.ATTRIBUTE_VALUE_DOUBLE_QUOTED, _S.ATTRIBUTE_VALUE_SINGLE_QUOTED,
+    _S.ATTRIBUTE_VALUE_UNQUOTED})
+_FAMILY: dict[State, str] = {}
+for _state in State:
+    _n = _state.name
+    if _n in ("TAG_NAME", "SELF_CLOSING_START_TAG") or "ATTRIBUTE" in _n or _n.endswith(
+            "END_TAG_NAME"):
+        _FAMILY[_state] = "tag"
+    elif _n.startswith("COMMENT") or _n == "BOGUS_COMMENT":
+        _FAMILY[_state] = "comment"
+    elif "DOCTYPE" in _n:
+        _FAMILY[_state] = "doctype"
+    elif "PROCESSING_INSTRUCTION" in _n and _n not in ("PROCESSING_INSTRUCTION_OPEN",
+                                                       "PROCESSING_INSTRUCTION_TARGET"):
+        _FAMILY[_state] = "pi"
+    elif "CHARACTER_REFERENCE" in _n or _n == "AMBIGUOUS_AMPERSAND":
+        _FAMILY[_state] = "charref"

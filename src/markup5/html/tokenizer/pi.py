@@ -1,0 +1,133 @@
+"""Processing instruction states (§13.2.5.72-13.2.5.76, added 2026-06-25).
+
+``<?target data?>`` becomes a :class:`~markup5.tokens.ProcessingInstruction`
+when the target is an ASCII letter or ``_`` followed by ASCII alphanumerics,
+``-`` and ``_``, and is not ``xml`` or ``xml-stylesheet`` (ASCII
+case-insensitively).  Otherwise the temporary buffer is "converted to a
+comment" (``?`` + the buffer) and the bogus comment state takes over, as
+``<?`` always did before 2026.  An unterminated processing instruction is
+dropped at end of input.  See ``shared/spec/processing-instructions.md``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...tokens import ProcessingInstruction
+from ..states import State
+from .charclass import ASCII_ALPHA
+
+S = State
+BOGUS_COMMENT = S.BOGUS_COMMENT
+PROCESSING_INSTRUCTION_DATA = S.PROCESSING_INSTRUCTION_DATA
+
+_TARGET_RUN = re.compile(r"[A-Za-z0-9_-]+").match
+_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*").match
+_DATA_STOP = re.compile(r"[?>]").search
+_DISALLOWED_TARGETS = frozenset({"xml", "xml-stylesheet"})
+
+
+class ProcessingInstructionStates:
+    """The five processing instruction states."""
+
+    def _convert_temporary_buffer_to_comment(self) -> None:
+        """"Convert the temporary buffer to a comment": a comment token whose
+        data is "?" followed by the temporary buffer."""
+        self._comment = ["?" + self.temporary_buffer]
+
+    def _eof_in_processing_instruction(self, pos: int) -> bool:
+        if not self._closed:
+            return False
+        self._error("eof-in-processing-instruction", pos)
+        return self._emit_eof()
+
+    def _processing_instruction_open_state(self) -> bool:
+        """Processing instruction open state (§13.2.5.72)."""
+        pos = self.pos
+        if pos >= self.end:
+            return self._eof_in_processing_instruction(pos)
+        c = self.buf[pos]
+        if c in ASCII_ALPHA or c == "_":
+            self.state = S.PROCESSING_INSTRUCTION_TARGET
+        else:
+            self._error("invalid-first-character-of-processing-instruction-target", pos)
+            self._convert_temporary_buffer_to_comment()
+            self.state = BOGUS_COMMENT
+        return True
+
+    def _processing_instruction_target_state(self) -> bool:
+        """Processing instruction target state (§13.2.5.73)."""
+        buf = self.buf
+        pos = self.pos
+        m = _TARGET_RUN(buf, pos)
+        if m is not None:
+            self.temporary_buffer += m.group()
+            pos = m.end()
+            self.pos = pos
+        if pos >= self.end:
+            return self._eof_in_processing_instruction(pos)
+        c = buf[pos]
+        if c in "\t\n\f ?>":
+            target = self.temporary_buffer
+            if target.lower() in _DISALLOWED_TARGETS:
+                self._error("disallowed-processing-instruction-target", pos)
+                self._convert_temporary_buffer_to_comment()
+                self.state = BOGUS_COMMENT
+            else:
+                self._pi_target = target
+                self._pi_data = []
+                self.state = S.AFTER_PROCESSING_INSTRUCTION_TARGET
+        else:
+            self._error("invalid-processing-instruction-target", pos)
+            self._convert_temporary_buffer_to_comment()
+            self.state = BOGUS_COMMENT
+        return True
+
+    def _after_processing_instruction_target_state(self) -> bool:
+        """After processing instruction target state (§13.2.5.74)."""
+        pos = _WHITESPACE_RUN(self.buf, self.pos).end()
+        self.pos = pos
+        if pos >= self.end and not self._closed:
+            return False
+        self.state = PROCESSING_INSTRUCTION_DATA
+        return True
+
+    def _processing_instruction_data_state(self) -> bool:
+        """Processing instruction data state (§13.2.5.75)."""
+        buf = self.buf
+        pos = self.pos
+        m = _DATA_STOP(buf, pos)
+        if m is None:
+            if pos < self.end:
+                self._pi_data.append(buf[pos:])
+                self.pos = self.end
+            return self._eof_in_processing_instruction(self.end)
+        i = m.start()
+        if i > pos:
+            self._pi_data.append(buf[pos:i])
+        self.pos = i + 1
+        if buf[i] == ">":
+            self.state = S.DATA
+            self._emit_processing_instruction()
+        else:
+            self.state = S.PROCESSING_INSTRUCTION_QUESTIONABLE
+        return True
+
+    def _processing_instruction_questionable_state(self) -> bool:
+        """Processing instruction questionable state (§13.2.5.76)."""
+        pos = self.pos
+        if pos >= self.end:
+            return self._eof_in_processing_instruction(pos)
+        if self.buf[pos] == ">":
+            self.pos = pos + 1
+            self.state = S.DATA
+            self._emit_processing_instruction()
+        else:
+            self._pi_data.append("?")
+            self.state = PROCESSING_INSTRUCTION_DATA
+        return True
+
+    def _emit_processing_instruction(self) -> None:
+        data = self._pi_data
+        self._emit(ProcessingInstruction(
+            self._pi_target, data[0] if len(data) == 1 else "".join(data)))

@@ -1,0 +1,170 @@
+"""Tag open, end tag open and tag name states (§13.2.5.6-13.2.5.8).
+
+The tag open state also holds the tokenizer's main shortcut: a start or end
+tag that is written in the common, error-free way (lowercase names, spaced
+attributes, quoted or plain values without character references) is matched
+by one regex and emitted at once.  Such a tag produces exactly the token the
+state-by-state path would produce, and no parse error; anything else
+(uppercase, NULL, ``&``, a duplicate attribute, a missing ``>``...) goes
+through the states.  ``tests/test_tokenizer_fast_paths.py`` checks the two
+paths against each other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...tokens import EndTag, StartTag
+from ..states import State
+from .charclass import ASCII_ALPHA, lower_ascii
+
+DATA = State.DATA
+TAG_NAME = State.TAG_NAME
+END_TAG_OPEN = State.END_TAG_OPEN
+MARKUP_DECLARATION_OPEN = State.MARKUP_DECLARATION_OPEN
+BOGUS_COMMENT = State.BOGUS_COMMENT
+BEFORE_ATTRIBUTE_NAME = State.BEFORE_ATTRIBUTE_NAME
+SELF_CLOSING_START_TAG = State.SELF_CLOSING_START_TAG
+PROCESSING_INSTRUCTION_OPEN = State.PROCESSING_INSTRUCTION_OPEN
+
+# An attribute, as the before attribute name, attribute name, after attribute
+# name, before attribute value, attribute value and after attribute value
+# states read it when no parse error and no character reference occurs.
+_ATTR = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
+         r"(?:[\t\n\f ]*=[\t\n\f ]*(?:\"([^\"&\x00]*)\"|'([^'&\x00]*)'"
+         r"|([^\t\n\f >\"'<=`&\x00]+)))?")
+_SIMPLE_START_TAG = re.compile(
+    r"([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTR + r")*)[\t\n\f ]*(?P<slash>/?)>").match
+_SIMPLE_ATTRS = re.compile(_ATTR).findall
+_SIMPLE_END_TAG = re.compile(r"/([a-z][^\t\n\f />\x00A-Z]*)>").match
+
+# The tag name state's "anything else": everything but whitespace, "/", ">"
+# and NULL (uppercase letters are lowered after the run is taken).
+_TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+").match
+
+
+class TagStates:
+    """The tag open, end tag open and tag name states."""
+
+    def _tag_open_state(self) -> bool:
+        """Tag open state (§13.2.5.6)."""
+        buf = self.buf
+        pos = self.pos
+        if pos >= self.end:
+            if not self._closed:
+                return False
+            self._error("eof-before-tag-name", pos)
+            self._text.append("<")
+            return self._emit_eof()
+        c = buf[pos]
+        if c in ASCII_ALPHA:
+            if self.fast_paths:
+                m = _SIMPLE_START_TAG(buf, pos)
+                if m is not None and self._simple_start_tag(m):
+                    return True
+            self._start_tag(False)
+            self.state = TAG_NAME
+            return self._tag_name_state()
+        if c == "/":
+            if self.fast_paths:
+                m = _SIMPLE_END_TAG(buf, pos)
+                if m is not None:
+                    if self._text:
+                        self._flush_text()
+                    self._out.append(EndTag(m.group(1)))
+                    self.pos = m.end()
+                    self.state = DATA
+                    return True
+            self.pos = pos + 1
+            self.state = END_TAG_OPEN
+            return True
+        if c == "!":
+            self.pos = pos + 1
+            self.state = MARKUP_DECLARATION_OPEN
+            return self._markup_declaration_open_state()
+        if c == "?":
+            if self.processing_instructions:
+                # 2026: "<?" opens a processing instruction.
+                self.pos = pos + 1
+                self.temporary_buffer = ""
+                self.state = PROCESSING_INSTRUCTION_OPEN
+                return True
+            self._error("unexpected-question-mark-instead-of-tag-name", pos)
+            self._comment = []
+            self.state = BOGUS_COMMENT
+            return True
+        self._error("invalid-first-character-of-tag-name", pos)
+        self._text.append("<")
+        self.state = DATA
+        return True
+
+    def _simple_start_tag(self, m: re.Match) -> bool:
+        """Emit the start tag matched by the shortcut regex; False (and
+        nothing done) if it has a duplicate attribute."""
+        name, attr_text, slash = m.group(1, 2, "slash")
+        attrs: dict[str, str] = {}
+        if attr_text:
+            for attr_name, double, single, unquoted in _SIMPLE_ATTRS(attr_text):
+                if attr_name in attrs:
+                    return False
+                attrs[attr_name] = double or single or unquoted
+        if self._text:
+            self._flush_text()
+        self.last_start_tag = name
+        self._out.append(StartTag(name, attrs, slash == "/"))
+        self.pos = m.end()
+        self.state = DATA
+        return True
+
+    def _end_tag_open_state(self) -> bool:
+        """End tag open state (§13.2.5.7)."""
+        buf = self.buf
+        pos = self.pos
+        if pos >= self.end:
+            if not self._closed:
+                return False
+            self._error("eof-before-tag-name", pos)
+            self._text.append("</")
+            return self._emit_eof()
+        c = buf[pos]
+        if c in ASCII_ALPHA:
+            self._start_tag(True)
+            self.state = TAG_NAME
+            return True
+        if c == ">":
+            self._error("missing-end-tag-name", pos)
+            self.pos = pos + 1
+            self.state = DATA
+            return True
+        self._error("invalid-first-character-of-tag-name", pos)
+        self._comment = []
+        self.state = BOGUS_COMMENT
+        return True
+
+    def _tag_name_state(self) -> bool:
+        """Tag name state (§13.2.5.8)."""
+        buf = self.buf
+        pos = self.pos
+        m = _TAG_NAME_RUN(buf, pos)
+        if m is not None:
+            pos = m.end()
+            self._tag_name += lower_ascii(m.group())
+            self.pos = pos
+        if pos >= self.end:
+            if not self._closed:
+                return False
+            self._error("eof-in-tag", pos)
+            return self._emit_eof()
+        c = buf[pos]
+        self.pos = pos + 1
+        if c == ">":
+            self.state = DATA
+            self._emit_current_tag(pos)
+        elif c == "/":
+            self.state = SELF_CLOSING_START_TAG
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._tag_name += "\ufffd"
+        else:  # whitespace
+            self.state = BEFORE_ATTRIBUTE_NAME
+        return True
