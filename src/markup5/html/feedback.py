@@ -54,27 +54,28 @@ class TextElementFeedback:
         self._switches = switches
         self._foreign_depth = 0
 
-    def __call__(self, token: Token) -> None:
-        """Observe one token, as the tree builder would, before the
-        tokenizer reads on."""
-        kind = type(token)
-        if kind is StartTag:
-            name = token.name
-            if self._foreign_depth:
-                if name in FOREIGN_ROOTS and not token.self_closing:
-                    self._foreign_depth += 1
-            elif name in FOREIGN_ROOTS:
-                if not token.self_closing:
-                    self._foreign_depth = 1
-                    self.tokenizer.allow_cdata = True
-            else:
-                state = self._switches.get(token.name)
-                if state is not None:
-                    self.tokenizer.state = state
-        elif kind is EndTag and self._foreign_depth and token.name in FOREIGN_ROOTS:
-            self._foreign_depth -= 1
-            if not self._foreign_depth:
-                self.tokenizer.allow_cdata = False
+    def __call__(self, tokens: list[Token]) -> None:
+        """Observe the tokens of one step, as the tree builder would, before
+        the tokenizer reads on."""
+        for token in tokens:
+            kind = type(token)
+            if kind is StartTag:
+                name = token.name
+                if self._foreign_depth:
+                    if name in FOREIGN_ROOTS and not token.self_closing:
+                        self._foreign_depth += 1
+                elif name in FOREIGN_ROOTS:
+                    if not token.self_closing:
+                        self._foreign_depth = 1
+                        self.tokenizer.allow_cdata = True
+                else:
+                    state = self._switches.get(name)
+                    if state is not None:
+                        self.tokenizer.state = state
+            elif kind is EndTag and self._foreign_depth and token.name in FOREIGN_ROOTS:
+                self._foreign_depth -= 1
+                if not self._foreign_depth:
+                    self.tokenizer.allow_cdata = False
 
 
 class TokenStream:
@@ -88,16 +89,7 @@ class TokenStream:
         self._feedback = feedback
 
     def __iter__(self) -> Iterator[Token]:
-        feedback = self._feedback
-        if feedback is None:
-            return iter(self.tokenizer)
-        return self._with_feedback(feedback)
-
-    def _with_feedback(self, feedback: TextElementFeedback) -> Iterator[Token]:
-        for token in self.tokenizer:
-            if type(token) is StartTag or type(token) is EndTag:
-                feedback(token)
-            yield token
+        return self.tokenizer.tokens(self._feedback)
 
     @property
     def errors(self) -> list[ParseError]:

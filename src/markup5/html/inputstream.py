@@ -8,24 +8,41 @@ chunks split.
 The standard also makes surrogates, noncharacters and control characters
 other than ASCII whitespace and NULL parse errors *of the input stream*
 (``surrogate-in-input-stream``, ``noncharacter-in-input-stream``,
-``control-character-in-input-stream``).  They are found here with one regex
-scan per chunk, at their offsets in the normalised stream; the characters
-themselves are passed through unchanged.
+``control-character-in-input-stream``).  The characters themselves pass
+through unchanged; the errors are found on demand, when the parse errors
+are first asked for, with one regex scan of the normalised text (so a user
+who never looks at the errors never pays for the scan).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 
 __all__ = ["InputStream"]
 
-_NONCHARACTERS = "\ufdd0-\ufdef\ufffe\uffff" + "".join(
-    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(1, 17))
+#: Characters of the Basic Multilingual Plane that are parse errors in the
+#: input stream: controls other than ASCII whitespace and NULL (the states
+#: handle NULL), surrogates, and the noncharacters U+FDD0-U+FDEF, U+FFFE,
+#: U+FFFF.
+PROBLEM_CHARACTERS = re.compile("[\x01-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]")
+#: The noncharacters outside the BMP: U+1FFFE, U+1FFFF, ... U+10FFFF.
+ASTRAL_NONCHARACTERS = re.compile("[" + "".join(
+    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(1, 17)) + "]")
 
-#: Characters that are parse errors in the input stream.  NULL is not one of
-#: them (the tokenizer states handle it), nor TAB, LF, FF and CR.
-PROBLEM_CHARACTERS = re.compile(
-    "[\x01-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff" + _NONCHARACTERS + "]")
+# CPython stores a str with 1, 2 or 4 bytes per character, 4 only when it
+# holds a character outside the BMP.  Reading that width from the object's
+# size lets the astral scan (a slow regex) be skipped for almost every page.
+try:
+    _UCS4_BASE = sys.getsizeof("\U00010000") - 2 * 4
+
+    def _may_have_astral(s: str) -> bool:
+        return sys.getsizeof(s) - _UCS4_BASE >= 4 * (len(s) + 1)
+
+    assert _may_have_astral("a\U00010000") and not _may_have_astral("a\uffff")
+except (TypeError, AssertionError):  # not CPython: always scan
+    def _may_have_astral(s: str) -> bool:
+        return True
 
 
 def _problem_code(c: str) -> str:
@@ -41,15 +58,19 @@ class InputStream:
     """Normalises newlines chunk by chunk and finds input-stream errors.
 
     :meth:`push` takes raw text and returns the normalised text that is now
-    final; ``problems`` accumulates ``(code, offset)`` pairs, offsets being
+    final; :meth:`problems` returns the ``(code, offset)`` pairs of the
+    input-stream errors in everything pushed so far, offsets being
     positions in the normalised stream.
     """
 
-    __slots__ = ("length", "problems", "_held_cr")
+    __slots__ = ("length", "_chunks", "_scanned", "_problems", "_held_cr", "_keep")
 
-    def __init__(self) -> None:
+    def __init__(self, keep: bool = True) -> None:
+        self._keep = keep  # False: nobody will ask for the problems
         self.length = 0  # characters of normalised text returned so far
-        self.problems: list[tuple[str, int]] = []
+        self._chunks: list[str] = []
+        self._scanned = 0  # length of the text already scanned for problems
+        self._problems: list[tuple[str, int]] = []
         self._held_cr = False
 
     def push(self, chunk: str, final: bool = False) -> str:
@@ -63,11 +84,29 @@ class InputStream:
                 self._held_cr = True
             chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
         if chunk:
-            base = self.length
-            m = PROBLEM_CHARACTERS.search(chunk)
-            if m is not None:
-                problems = self.problems
-                for m in PROBLEM_CHARACTERS.finditer(chunk, m.start()):
-                    problems.append((_problem_code(m.group()), base + m.start()))
-            self.length = base + len(chunk)
+            if self._keep:
+                self._chunks.append(chunk)
+            self.length += len(chunk)
         return chunk
+
+    def problems(self) -> list[tuple[str, int]]:
+        """The input-stream errors of the text pushed so far, in order."""
+        chunks = self._chunks
+        if chunks:
+            problems = self._problems
+            base = self._scanned
+            for chunk in chunks:
+                m = PROBLEM_CHARACTERS.search(chunk)
+                if m is not None:
+                    problems.extend(
+                        (_problem_code(m.group()), base + m.start())
+                        for m in PROBLEM_CHARACTERS.finditer(chunk, m.start()))
+                if _may_have_astral(chunk) and ASTRAL_NONCHARACTERS.search(chunk):
+                    problems.extend(
+                        ("noncharacter-in-input-stream", base + m.start())
+                        for m in ASTRAL_NONCHARACTERS.finditer(chunk))
+                    problems.sort(key=lambda problem: problem[1])
+                base += len(chunk)
+            self._scanned = base
+            chunks.clear()
+        return self._problems

@@ -16,6 +16,7 @@ module                 states
 ``cdata``              CDATA section, bracket, end
 ``pi``                 the processing instruction states (2026)
 ``charrefs``           the character reference states
+``shortcuts``          the data state's loop over text and simple tags
 ``core``               input, run loop, emission, errors
 =====================  =====================================================
 """
@@ -32,6 +33,7 @@ from .doctype import DoctypeStates
 from .endtags import EndTagStates
 from .pi import ProcessingInstructionStates
 from .script import ScriptStates
+from .shortcuts import DataShortcut
 from .tags import TagStates
 
 __all__ = ["Tokenizer"]
@@ -39,7 +41,7 @@ __all__ = ["Tokenizer"]
 
 class Tokenizer(ContentStates, TagStates, EndTagStates, ScriptStates, AttributeStates,
                 CommentStates, DoctypeStates, CdataStates, ProcessingInstructionStates,
-                CharacterReferenceStates, TokenizerCore):
+                CharacterReferenceStates, DataShortcut, TokenizerCore):
     """The WHATWG HTML tokenizer.
 
     ``Tokenizer(text)`` is iterable: it yields :mod:`markup5.tokens` tokens

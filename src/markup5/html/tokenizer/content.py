@@ -28,6 +28,8 @@ class ContentStates:
 
     def _data_state(self) -> bool:
         """Data state (§13.2.5.1)."""
+        if self.fast_paths and self._data_shortcut():
+            return True
         buf = self.buf
         pos = self.pos
         m = _DATA_STOP(buf, pos)

@@ -18,6 +18,7 @@ contract:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import chain
 from typing import Any
 
 from ...errors import ParseError, PositionMap
@@ -33,12 +34,6 @@ _TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_
 
 class TokenizerCore:
     """Run loop, emission and error reporting shared by all state families."""
-
-    #: Take the whole-construct shortcuts (simple tags, simple comments) in
-    #: the tag open and markup declaration open states.  They produce exactly
-    #: what the state-by-state path produces (tests compare the two); the
-    #: ``trace`` command turns them off to show every state.
-    fast_paths = True
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -77,7 +72,7 @@ class TokenizerCore:
         self._base = 0  # stream offset of buf[0]
         self._closed = False
         self._done = False
-        self._stream = InputStream()
+        self._stream = InputStream(keep=collect_errors)
         self._positions = PositionMap()
 
         # Output.
@@ -119,7 +114,7 @@ class TokenizerCore:
         """Parse errors so far, in stream order: the tokenizer's own and the
         input stream's (surrogates, noncharacters, controls).  Complete once
         the input is closed."""
-        problems = self._stream.problems
+        problems = self._stream.problems() if self._collect_errors else ()
         if not problems:
             return self._errors
         merged = self._merged
@@ -179,13 +174,20 @@ class TokenizerCore:
         iterates may change :attr:`state`, :attr:`last_start_tag` or
         :attr:`allow_cdata` between tokens (the tree builder's feedback).
         """
+        return self.tokens()
+
+    def tokens(self, observer: Callable[[list[Token]], Any] | None = None
+               ) -> Iterator[Token]:
+        """Like iterating, with an ``observer`` that is given each step's
+        tokens (a list) before they are yielded and before the tokenizer reads
+        on: a hook for the tree builder's feedback."""
         source = self._source
         if source is None:
             raise TypeError("this Tokenizer was created without text: use feed() and close()")
         self._source = None
         self._append(self._stream.push(source, final=True))
         self._closed = True
-        return self._run_iter()
+        return chain.from_iterable(self._batches(observer))
 
     # ------------------------------------------------------------------
     # Driving the machine
@@ -193,7 +195,8 @@ class TokenizerCore:
     def _append(self, text: str) -> None:
         if not text:
             return
-        self._positions.add(text)
+        if self._collect_errors:
+            self._positions.add(text)
         pos = self.pos
         if pos:
             self._base += pos
@@ -216,22 +219,32 @@ class TokenizerCore:
             out = self._out
             self._out = []
             return out
-        for token in self._run_iter():
-            sink(token)
+        for batch in self._batches():
+            for token in batch:
+                sink(token)
         return []
 
-    def _run_iter(self) -> Iterator[Token]:
+    def _batches(self, observer: Callable[[list[Token]], Any] | None = None
+                 ) -> Iterator[list[Token]]:
+        """Run the machine, yielding the tokens of each step as a list as soon
+        as the step is over.  ``observer`` (the tree builder's feedback) sees
+        each list before it is yielded."""
         if self._done:
             return
         handlers = self._handlers
-        out = self._out
         while handlers[self.state]():
+            out = self._out
             if out:
-                yield from out
-                out.clear()
+                self._out = []
+                if observer is not None:
+                    observer(out)
+                yield out
+        out = self._out
         if out:
-            yield from out
-            out.clear()
+            self._out = []
+            if observer is not None:
+                observer(out)
+            yield out
 
     # ------------------------------------------------------------------
     # Emission

@@ -1,20 +1,13 @@
 """Tag open, end tag open and tag name states (§13.2.5.6-13.2.5.8).
 
-The tag open state also holds the tokenizer's main shortcut: a start or end
-tag that is written in the common, error-free way (lowercase names, spaced
-attributes, quoted or plain values without character references) is matched
-by one regex and emitted at once.  Such a tag produces exactly the token the
-state-by-state path would produce, and no parse error; anything else
-(uppercase, NULL, ``&``, a duplicate attribute, a missing ``>``...) goes
-through the states.  ``tests/test_tokenizer_fast_paths.py`` checks the two
-paths against each other.
+Simple, error-free tags usually never get here: the data state's shortcut
+(:mod:`.shortcuts`) emits them whole.
 """
 
 from __future__ import annotations
 
 import re
 
-from ...tokens import EndTag, StartTag
 from ..states import State
 from .charclass import ASCII_ALPHA, lower_ascii
 
@@ -26,17 +19,6 @@ BOGUS_COMMENT = State.BOGUS_COMMENT
 BEFORE_ATTRIBUTE_NAME = State.BEFORE_ATTRIBUTE_NAME
 SELF_CLOSING_START_TAG = State.SELF_CLOSING_START_TAG
 PROCESSING_INSTRUCTION_OPEN = State.PROCESSING_INSTRUCTION_OPEN
-
-# An attribute, as the before attribute name, attribute name, after attribute
-# name, before attribute value, attribute value and after attribute value
-# states read it when no parse error and no character reference occurs.
-_ATTR = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
-         r"(?:[\t\n\f ]*=[\t\n\f ]*(?:\"([^\"&\x00]*)\"|'([^'&\x00]*)'"
-         r"|([^\t\n\f >\"'<=`&\x00]+)))?")
-_SIMPLE_START_TAG = re.compile(
-    r"([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTR + r")*)[\t\n\f ]*(?P<slash>/?)>").match
-_SIMPLE_ATTRS = re.compile(_ATTR).findall
-_SIMPLE_END_TAG = re.compile(r"/([a-z][^\t\n\f />\x00A-Z]*)>").match
 
 # The tag name state's "anything else": everything but whitespace, "/", ">"
 # and NULL (uppercase letters are lowered after the run is taken).
@@ -58,23 +40,10 @@ class TagStates:
             return self._emit_eof()
         c = buf[pos]
         if c in ASCII_ALPHA:
-            if self.fast_paths:
-                m = _SIMPLE_START_TAG(buf, pos)
-                if m is not None and self._simple_start_tag(m):
-                    return True
             self._start_tag(False)
             self.state = TAG_NAME
             return self._tag_name_state()
         if c == "/":
-            if self.fast_paths:
-                m = _SIMPLE_END_TAG(buf, pos)
-                if m is not None:
-                    if self._text:
-                        self._flush_text()
-                    self._out.append(EndTag(m.group(1)))
-                    self.pos = m.end()
-                    self.state = DATA
-                    return True
             self.pos = pos + 1
             self.state = END_TAG_OPEN
             return True
@@ -95,24 +64,6 @@ class TagStates:
             return True
         self._error("invalid-first-character-of-tag-name", pos)
         self._text.append("<")
-        self.state = DATA
-        return True
-
-    def _simple_start_tag(self, m: re.Match) -> bool:
-        """Emit the start tag matched by the shortcut regex; False (and
-        nothing done) if it has a duplicate attribute."""
-        name, attr_text, slash = m.group(1, 2, "slash")
-        attrs: dict[str, str] = {}
-        if attr_text:
-            for attr_name, double, single, unquoted in _SIMPLE_ATTRS(attr_text):
-                if attr_name in attrs:
-                    return False
-                attrs[attr_name] = double or single or unquoted
-        if self._text:
-            self._flush_text()
-        self.last_start_tag = name
-        self._out.append(StartTag(name, attrs, slash == "/"))
-        self.pos = m.end()
         self.state = DATA
         return True
 

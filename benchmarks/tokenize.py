@@ -1,0 +1,117 @@
+"""Tokenizer throughput: markup5 against html5lib's tokenizer and html.parser.
+
+Usage::
+
+    python benchmarks/tokenize.py [DIR] [--rounds N]
+
+DIR defaults to ``../shared/corpus/readability`` (relative to the project
+root) when it exists.  Every ``.html`` file in DIR is decoded as UTF-8 with
+replacement.  Each contender tokenizes the whole corpus ``--rounds`` times,
+rounds interleaved so that machine noise hits everyone alike; the best
+round counts.  Peers that are not installed are reported as skipped
+(``pip install html5lib`` for the html5lib tokenizer).
+
+Contenders:
+
+* ``markup5.tokenize``: the tokenizer with the text-element feedback (script
+  and style contents are script data / RAWTEXT), the like of what
+  ``html.parser`` does with them;
+* ``markup5.Tokenizer``: the raw state machine, no feedback;
+* ``html5lib tokenizer``: ``html5lib._tokenizer.HTMLTokenizer``, raw;
+* ``html.parser``: the standard library's ``HTMLParser(convert_charrefs=True)``
+  with no-op handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html.parser
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import markup5  # noqa: E402
+
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
+
+
+def load(directory: Path) -> list[str]:
+    files = sorted(p for p in directory.iterdir() if p.suffix == ".html")
+    if not files:
+        raise SystemExit(f"no .html files in {directory}")
+    return [p.read_bytes().decode("utf-8", "replace") for p in files]
+
+
+def run_markup5_tokenize(texts):
+    for text in texts:
+        for _ in markup5.tokenize(text):
+            pass
+
+
+def run_markup5_raw(texts):
+    for text in texts:
+        for _ in markup5.Tokenizer(text):
+            pass
+
+
+def run_html_parser(texts):
+    for text in texts:
+        parser = html.parser.HTMLParser(convert_charrefs=True)
+        parser.feed(text)
+        parser.close()
+
+
+def contenders():
+    found = [("markup5.tokenize", run_markup5_tokenize),
+             ("markup5.Tokenizer (raw)", run_markup5_raw),
+             ("html.parser", run_html_parser)]
+    try:
+        from html5lib._tokenizer import HTMLTokenizer
+    except ImportError:
+        print("html5lib tokenizer: skipped (pip install html5lib)")
+    else:
+        def run_html5lib(texts):
+            for text in texts:
+                for _ in HTMLTokenizer(text):
+                    pass
+        found.append(("html5lib tokenizer", run_html5lib))
+    return found
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args(argv)
+    if not args.directory.is_dir():
+        ap.error(f"not a directory: {args.directory}")
+    texts = load(args.directory)
+    megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    print(f"corpus: {len(texts)} files, {megabytes:.1f} MB, {args.rounds} rounds (best counts)")
+    runners = contenders()
+    best = {name: float("inf") for name, _ in runners}
+    for _ in range(args.rounds):
+        for name, run in runners:
+            start = time.perf_counter()
+            run(texts)
+            best[name] = min(best[name], time.perf_counter() - start)
+    speed = {name: megabytes / seconds for name, seconds in best.items()}
+    for name, _ in runners:
+        print(f"{name:26s} {speed[name]:7.2f} MB/s  ({best[name]:.2f} s)")
+
+    def ratio(a, b):
+        if a in speed and b in speed:
+            print(f"ratio {a} / {b}: {speed[a] / speed[b]:.2f}x")
+
+    ratio("markup5.tokenize", "html.parser")
+    ratio("markup5.Tokenizer (raw)", "html.parser")
+    ratio("markup5.Tokenizer (raw)", "html5lib tokenizer")
+    ratio("markup5.tokenize", "html5lib tokenizer")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,223 @@
+"""The data state's shortcut: text and simple tags, many at a time.
+
+Most of a real page is text and tags written the common, error-free way:
+lowercase names, whitespace-separated attributes, quoted or plain values
+without character references.  For such a stretch the state machine would
+walk data → tag open → tag name → before attribute name → attribute name →
+... → data, emitting exactly what one regex match describes.  The shortcut
+matches text plus one such tag per step of a tight loop and emits the same
+tokens, with no parse error (none can occur in what the regexes accept).
+Character references in text that end with their semicolon and resolve
+without an error are decoded in the loop too.  Anything else -- another
+``&``, NULL, ``<!``, uppercase, a duplicate attribute, a tag not finished in
+the buffer -- stops the loop and the states take over
+at that character.  ``tests/test_tokenizer_shortcuts.py`` checks the two
+paths against each other.
+
+Feedback: the loop stops right after a start tag in
+:attr:`Tokenizer.switching_start_tags` (by default the elements whose
+insertion switches the tokenizer, §13.2.6.2), so that the tree builder or
+:func:`markup5.tokenize` can switch the state before the tokenizer reads
+on.  Nothing else the tree builder may change matters inside the loop: the
+CDATA flag is read only at ``<![CDATA[``, which the loop never consumes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...tokens import Characters, EndTag, StartTag
+from ..entities import NAMED_REFERENCES, match_named_reference
+
+#: Start tags after which the tree builder may switch the tokenizer's state
+#: ("parsing elements that contain only text", and the plaintext element).
+SWITCHING_START_TAGS = frozenset({
+    "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "noscript",
+    "script", "plaintext"})
+
+# One attribute as the attribute states read it when no parse error can
+# occur: whitespace, a name without uppercase or error characters, and an
+# optional value (double-quoted, single-quoted or unquoted) without NULL.
+# Values holding "&" are resolved by resolve_references(), which gives up
+# (and leaves the tag to the states) where the states would report an error.
+_ATTRIBUTE = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
+              r"(?:[\t\n\f ]*=[\t\n\f ]*(?:\"([^\"\x00]*)\"|'([^'\x00]*)'"
+              r"|([^\t\n\f >\"'<=`\x00]+)))?")
+
+#: Text up to the next "&", "<" or NULL, then optionally a simple start tag
+#: (groups 2-8) or a simple end tag (group 9).
+SCAN = re.compile(
+    r"([^&<\x00]*)"
+    r"(?:<([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTRIBUTE + r")*)[\t\n\f ]*(/?)>"
+    r"|</([a-z][^\t\n\f />\x00A-Z]*)>)?").match
+ATTRIBUTES = re.compile(_ATTRIBUTE).findall
+
+#: A character reference with its semicolon: named (the whole alphanumeric
+#: run, so the longest match is the run itself), decimal or hexadecimal.
+SIMPLE_REFERENCE = re.compile(
+    r"&(?:([A-Za-z][A-Za-z0-9]*);|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
+
+
+_ALPHANUMERIC_RUN = re.compile(r"[A-Za-z0-9]*").match
+
+
+def resolve_references(value: str) -> str | None:
+    """Resolve the character references in an attribute value as the
+    character reference states do with an attribute value as the return
+    state, or return None where they would report a parse error (the tag
+    then goes through the states, which report it)."""
+    parts = []
+    pos = 0
+    find = value.find
+    while True:
+        amp = find("&", pos)
+        if amp == -1:
+            parts.append(value[pos:])
+            return "".join(parts)
+        parts.append(value[pos:amp])
+        m = SIMPLE_REFERENCE(value, amp)
+        if m is not None:
+            named, decimal, hexadecimal = m.groups()
+            if named is not None:
+                resolved = NAMED_REFERENCES.get(named + ";")
+            else:
+                code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
+                resolved = chr(code) if clean_numeric_reference(code) else None
+            if resolved is None:
+                return None
+            parts.append(resolved)
+            pos = m.end()
+            continue
+        start = amp + 1
+        following = value[start:start + 1]
+        if following == "#":
+            return None  # a numeric reference without ";" or digits: an error
+        run = _ALPHANUMERIC_RUN(value, start).group()
+        if not run:
+            parts.append("&")  # "&" before anything else is just "&"
+            pos = start
+            continue
+        end = start + len(run)
+        name = match_named_reference(run, value.startswith(";", end))
+        if name is None:
+            if value.startswith(";", end):
+                return None  # unknown-named-character-reference
+            parts.append("&" + run)  # the ambiguous ampersand state's text
+            pos = end
+            continue
+        # A legacy name without ";" (a name with ";" matched above).  In an
+        # attribute it stays as written if "=" or an alphanumeric follows;
+        # otherwise it is resolved with a missing-semicolon error.
+        after = start + len(name)
+        following = value[after:after + 1]
+        if not following or not (following == "=" or following.isascii() and following.isalnum()):
+            return None
+        parts.append("&" + name)
+        pos = after
+
+
+def clean_numeric_reference(code: int) -> bool:
+    """Whether the numeric character reference end state takes ``code`` as
+    it is, with no parse error (not NULL, not beyond U+10FFFF, not a
+    surrogate, noncharacter or control other than ASCII whitespace)."""
+    if code < 0x20:
+        return code in (0x09, 0x0A, 0x0C)
+    return not (0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF or 0xFDD0 <= code <= 0xFDEF
+                or code & 0xFFFE == 0xFFFE or code > 0x10FFFF)
+
+
+class DataShortcut:
+    """The loop the data state runs before its state-by-state path."""
+
+    #: Take the shortcuts (here and in the markup declaration open state).
+    #: They emit exactly what the state-by-state path emits; ``False`` runs
+    #: every state (the ``trace`` command does).
+    fast_paths = True
+
+    #: The loop pauses after these start tags (see the module docstring).
+    switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
+
+    def _data_shortcut(self) -> bool:
+        """Emit text and simple tags from :attr:`pos` on.  Returns True when
+        it stopped after a switching start tag (the step is over), False
+        when the data state must handle the character at :attr:`pos`."""
+        buf = self.buf
+        pos = self.pos
+        out = self._out
+        text = self._text
+        switching = self.switching_start_tags
+        scan = SCAN
+        reference = SIMPLE_REFERENCE
+        named_references = NAMED_REFERENCES
+        last_start_tag = None
+        while True:
+            m = scan(buf, pos)
+            data, name, attribute_text, _, _, _, _, slash, end_name = m.groups()
+            if name is not None:
+                attrs: dict[str, str] = {}
+                if attribute_text:
+                    for attr_name, double, single, unquoted in ATTRIBUTES(attribute_text):
+                        if attr_name in attrs:  # duplicate-attribute: the states report it
+                            if data:
+                                text.append(data)
+                            self.pos = m.start(2) - 1
+                            if last_start_tag is not None:
+                                self.last_start_tag = last_start_tag
+                            return False
+                        value = double or single or unquoted
+                        if "&" in value:
+                            value = resolve_references(value)
+                            if value is None:  # the states report an error here
+                                if data:
+                                    text.append(data)
+                                self.pos = m.start(2) - 1
+                                if last_start_tag is not None:
+                                    self.last_start_tag = last_start_tag
+                                return False
+                        attrs[attr_name] = value
+                if text:
+                    if data:
+                        text.append(data)
+                    out.append(Characters("".join(text)))
+                    text.clear()
+                elif data:
+                    out.append(Characters(data))
+                out.append(StartTag(name, attrs, slash == "/"))
+                pos = m.end()
+                if name in switching:
+                    self.last_start_tag = name
+                    self.pos = pos
+                    return True
+                last_start_tag = name
+            elif end_name is not None:
+                if text:
+                    if data:
+                        text.append(data)
+                    out.append(Characters("".join(text)))
+                    text.clear()
+                elif data:
+                    out.append(Characters(data))
+                out.append(EndTag(end_name))
+                pos = m.end()
+            else:
+                if data:
+                    text.append(data)
+                pos = m.end()
+                # A character reference with its semicolon, that the
+                # character reference states would resolve without an error.
+                ref = reference(buf, pos)
+                if ref is not None:
+                    named, decimal, hexadecimal = ref.groups()
+                    if named is not None:
+                        value = named_references.get(named + ";")
+                    else:
+                        code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
+                        value = chr(code) if clean_numeric_reference(code) else None
+                    if value is not None:
+                        text.append(value)
+                        pos = ref.end()
+                        continue
+                self.pos = pos
+                if last_start_tag is not None:
+                    self.last_start_tag = last_start_tag
+                return False
