@@ -19,7 +19,10 @@ Feedback: the loop stops right after a start tag in
 insertion switches the tokenizer, §13.2.6.2), so that the tree builder or
 :func:`markup5.tokenize` can switch the state before the tokenizer reads
 on.  Nothing else the tree builder may change matters inside the loop: the
-CDATA flag is read only at ``<![CDATA[``, which the loop never consumes.
+CDATA flag is read only at ``<![CDATA[``, which the loop never consumes, and
+a loop that emitted tokens ends the step before the states look at the
+character it stopped at, so the tree builder has seen (say) the ``<svg>``
+before the markup declaration open state asks whether CDATA is allowed.
 """
 
 from __future__ import annotations
@@ -138,9 +141,13 @@ class DataShortcut:
     switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
 
     def _data_shortcut(self) -> bool:
-        """Emit text and simple tags from :attr:`pos` on.  Returns True when
-        it stopped after a switching start tag (the step is over), False
-        when the data state must handle the character at :attr:`pos`."""
+        """Emit text and simple tags from :attr:`pos` on.
+
+        Returns True when the step is over: it emitted tokens, which the tree
+        builder must see before the tokenizer reads on (a switching start
+        tag, or the ``<svg>`` before a ``<![CDATA[``).  Returns False when it
+        emitted nothing and the data state must handle the character at
+        :attr:`pos`."""
         buf = self.buf
         pos = self.pos
         out = self._out
@@ -150,6 +157,7 @@ class DataShortcut:
         reference = SIMPLE_REFERENCE
         named_references = NAMED_REFERENCES
         last_start_tag = None
+        emitted = len(out)
         while True:
             m = scan(buf, pos)
             data, name, attribute_text, _, _, _, _, slash, end_name = m.groups()
@@ -163,7 +171,7 @@ class DataShortcut:
                             self.pos = m.start(2) - 1
                             if last_start_tag is not None:
                                 self.last_start_tag = last_start_tag
-                            return False
+                            return len(out) > emitted
                         value = double or single or unquoted
                         if "&" in value:
                             value = resolve_references(value)
@@ -173,7 +181,7 @@ class DataShortcut:
                                 self.pos = m.start(2) - 1
                                 if last_start_tag is not None:
                                     self.last_start_tag = last_start_tag
-                                return False
+                                return len(out) > emitted
                         attrs[attr_name] = value
                 if text:
                     if data:
@@ -220,4 +228,4 @@ class DataShortcut:
                 self.pos = pos
                 if last_start_tag is not None:
                     self.last_start_tag = last_start_tag
-                return False
+                return len(out) > emitted

@@ -1,0 +1,178 @@
+"""The ``markup5`` command line (also ``python -m markup5``).
+
+::
+
+    markup5 tokenize FILE|-   one JSON token per line (html5lib-tests format)
+    markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
+    markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
+
+Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
+errors, unreadable files and undecodable input (one line on stderr, no
+traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn, TextIO
+
+from . import __version__
+from .html.feedback import tokenize
+from .html.states import State
+from .html.trace import format_trace, trace
+
+__all__ = ["main"]
+
+
+class CommandError(Exception):
+    """A problem to report in one line, with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One clear line instead of argparse's usage block.
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _state(value: str) -> State:
+    try:
+        return State.lookup(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _read(path: str, encoding: str) -> tuple[str, str]:
+    """Read FILE (or stdin for "-"); returns (display name, text)."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        raise CommandError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if encoding.replace("-", "").replace("_", "").lower() == "utf8" and data.startswith(
+            b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return name, data.decode(encoding)
+    except LookupError:
+        raise CommandError(f"unknown encoding {encoding!r}") from None
+    except UnicodeDecodeError as exc:
+        raise CommandError(
+            f"{name}: cannot decode as {encoding} at byte {exc.start} "
+            f"(use --encoding)") from None
+
+
+def _add_input(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the HTML file, or - for standard input")
+    parser.add_argument("--encoding", default="utf-8",
+                        help="character encoding of FILE (default: utf-8; a BOM is skipped)")
+
+
+def _add_tokenizer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state", type=_state, default=State.DATA,
+                        help='initial tokenizer state, e.g. "RCDATA state" (default: data)')
+    parser.add_argument("--last-start-tag", metavar="NAME",
+                        help="the last start tag, for end tags in RCDATA/RAWTEXT/script data")
+    parser.add_argument("--raw", action="store_true",
+                        help="no tree-builder feedback (script, style, title... are not "
+                             "special)")
+    parser.add_argument("--scripting", action="store_true",
+                        help="scripting on: <noscript> content is raw text")
+    parser.add_argument("--no-processing-instructions", dest="processing_instructions",
+                        action="store_false",
+                        help="<? opens a bogus comment, as before 2026")
+
+
+def _tokens(args: argparse.Namespace, text: str):
+    return tokenize(text, initial_state=args.state, last_start_tag=args.last_start_tag,
+                    processing_instructions=args.processing_instructions,
+                    scripting=args.scripting, feedback=not args.raw)
+
+
+def _cmd_tokenize(args: argparse.Namespace, out: TextIO) -> int:
+    _, text = _read(args.file, args.encoding)
+    stream = _tokens(args, text)
+    write = out.write
+    for token in stream:
+        write(json.dumps(token.as_list(), ensure_ascii=False))
+        write("\n")
+    if args.errors:
+        for error in stream.errors:
+            sys.stderr.write(f"{error.line}:{error.col}: {error.code}\n")
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    name, text = _read(args.file, args.encoding)
+    stream = _tokens(args, text)
+    for _ in stream:
+        pass
+    errors = stream.errors
+    for error in errors:
+        out.write(f"{name}:{error.line}:{error.col}: {error.code}\n")
+    return 1 if errors else 0
+
+
+def _cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
+    steps = trace(args.string, initial_state=args.state, last_start_tag=args.last_start_tag,
+                  processing_instructions=args.processing_instructions,
+                  feedback=not args.raw, scripting=args.scripting)
+    if args.json:
+        for step in steps:
+            out.write(json.dumps({
+                "input": step.input, "before": step.before.spec_name,
+                "after": step.after.spec_name,
+                "emitted": [t.as_list() for t in step.emitted], "changes": list(step.changes),
+            }, ensure_ascii=False) + "\n")
+    else:
+        out.write(format_trace(steps) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="markup5", description="Browser-grade HTML tokenizing.")
+    parser.add_argument("--version", action="version", version=f"markup5 {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    p = commands.add_parser("tokenize", help="print one JSON token per line")
+    _add_input(p)
+    _add_tokenizer_options(p)
+    p.add_argument("--errors", action="store_true", help="also print parse errors to stderr")
+    p.set_defaults(run=_cmd_tokenize)
+
+    p = commands.add_parser("trace", help="show the tokenizer's steps on a string")
+    p.add_argument("string", metavar="STRING", help="the markup to trace")
+    _add_tokenizer_options(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per step")
+    p.set_defaults(run=_cmd_trace)
+
+    p = commands.add_parser("check", help="report parse errors as FILE:LINE:COL: code")
+    _add_input(p)
+    _add_tokenizer_options(p)
+    p.set_defaults(run=_cmd_check)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args, sys.stdout)
+    except CommandError as exc:
+        sys.stderr.write(f"markup5: {exc}\n")
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
