@@ -1,0 +1,115 @@
+"""The markup5 command line: output formats, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from markup5.cli import main
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "hello.html"
+
+
+def run_cli(args, stdin=b""):
+    """Run ``python -m markup5`` in a subprocess: (status, stdout, stderr)."""
+    proc = subprocess.run([sys.executable, "-m", "markup5", *args], input=stdin,
+                          capture_output=True, timeout=60)
+    return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+
+
+def test_tokenize_prints_one_json_token_per_line(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    page.write_text('<p id=a>x&amp;y</p><script>a<b</script>', encoding="utf-8")
+    assert main(["tokenize", str(page)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line) for line in lines] == [
+        ["StartTag", "p", {"id": "a"}], ["Character", "x&y"], ["EndTag", "p"],
+        ["StartTag", "script", {}], ["Character", "a<b"], ["EndTag", "script"]]
+
+
+def test_tokenize_raw_state_and_last_start_tag(capsys, monkeypatch, tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<script>a<b></script>", encoding="utf-8")
+    assert main(["tokenize", "--raw", str(page)]) == 0
+    assert [json.loads(x) for x in capsys.readouterr().out.splitlines()] == [
+        ["StartTag", "script", {}], ["Character", "a"], ["StartTag", "b", {}],
+        ["EndTag", "script"]]
+    page.write_text("a<b>&lt;</title>c", encoding="utf-8")
+    assert main(["tokenize", "--state", "RCDATA state", "--last-start-tag", "title",
+                 str(page)]) == 0
+    assert [json.loads(x) for x in capsys.readouterr().out.splitlines()] == [
+        ["Character", "a<b><"], ["EndTag", "title"], ["Character", "c"]]
+
+
+def test_tokenize_bundled_example_from_stdin():
+    status, out, err = run_cli(["tokenize", "-"], EXAMPLE.read_bytes())
+    assert status == 0 and err == ""
+    tokens = [json.loads(line) for line in out.splitlines()]
+    assert tokens[0] == ["DOCTYPE", "html", None, None, True]
+    assert ["ProcessingInstruction", "render", 'mode="fast"'] in tokens
+    assert ["Character", "x < y"] in tokens  # CDATA inside <svg>
+
+
+def test_check_reports_file_line_col_code_and_exit_1(tmp_path, capsys):
+    page = tmp_path / "bad.html"
+    page.write_text("<p>\n&bogus; <a b=c b=d>\x01", encoding="utf-8")
+    assert main(["check", str(page)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{page}:2:7: unknown-named-character-reference",
+        f"{page}:2:17: duplicate-attribute",
+        f"{page}:2:20: control-character-in-input-stream"]
+
+
+def test_check_clean_file_exits_0(tmp_path, capsys):
+    page = tmp_path / "ok.html"
+    page.write_text("<!DOCTYPE html><p>fine</p>", encoding="utf-8")
+    assert main(["check", str(page)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_check_stdin_is_named_stdin():
+    status, out, _ = run_cli(["check", "-"], b"<p>&#0;")
+    assert status == 1
+    assert out == "<stdin>:1:8: null-character-reference\n"
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (["tokenize", "/nonexistent/x.html"], b"", "cannot read"),
+    (["check", "-"], b"\xff\xfe<p>", "cannot decode as utf-8 at byte 0"),
+    (["tokenize", "-", "--encoding", "no-such-codec"], b"x", "unknown encoding"),
+    (["tokenize", "--state", "bogus", "-"], b"x", "unknown tokenizer state"),
+    (["frobnicate"], b"", "invalid choice"),
+    (["tokenize"], b"", "required"),
+])
+def test_bad_input_and_options_give_one_line_and_status_2(args, stdin, message):
+    status, out, err = run_cli(args, stdin)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_encoding_option_and_bom(tmp_path, capsys):
+    page = tmp_path / "latin.html"
+    page.write_bytes("<p>caf\xe9".encode("latin-1"))
+    assert main(["tokenize", "--encoding", "latin-1", str(page)]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[1]) == ["Character", "caf\xe9"]
+    page.write_bytes(b"\xef\xbb\xbf<p>")
+    assert main(["tokenize", str(page)]) == 0
+    assert capsys.readouterr().out.splitlines() == ['["StartTag", "p", {}]']
+
+
+def test_trace_json(capsys):
+    assert main(["trace", "--json", "<b>"]) == 0
+    steps = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(s["input"], s["before"], s["after"]) for s in steps] == [
+        ("<", "Data state", "Tag open state"),
+        ("b", "Tag open state", "Tag name state"),
+        (">", "Tag name state", "Data state"),
+        ("", "Data state", "Data state")]
+    assert steps[2]["emitted"] == [["StartTag", "b", {}]]
