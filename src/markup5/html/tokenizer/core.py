@@ -72,6 +72,8 @@ class TokenizerCore:
         self._base = 0  # stream offset of buf[0]
         self._closed = False
         self._done = False
+        self._buffer_has_null = False
+        self._strict_scan_until = 0
         self._stream = InputStream(keep=collect_errors)
         self._positions = PositionMap()
 
@@ -207,6 +209,10 @@ class TokenizerCore:
         else:
             self.buf = text
         self.end = len(self.buf)
+        # Chosen once per buffer: the data state's loop has faster regexes
+        # for text without NULL.
+        self._buffer_has_null = "\x00" in self.buf
+        self._strict_scan_until = 0
 
     def _drive(self) -> list[Token]:
         if self._done:

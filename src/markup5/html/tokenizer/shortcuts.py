@@ -46,14 +46,28 @@ SWITCHING_START_TAGS = frozenset({
 _ATTRIBUTE = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
               r"(?:[\t\n\f ]*=[\t\n\f ]*(?:\"([^\"\x00]*)\"|'([^'\x00]*)'"
               r"|([^\t\n\f >\"'<=`\x00]+)))?")
+_START_TAG = (r"<([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTRIBUTE + r")*)[\t\n\f ]*(/?)>")
+_END_TAG = r"</([a-z][^\t\n\f />\x00A-Z]*)>"
 
 #: Text up to the next "&", "<" or NULL, then optionally a simple start tag
 #: (groups 2-8) or a simple end tag (group 9).
-SCAN = re.compile(
-    r"([^&<\x00]*)"
-    r"(?:<([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTRIBUTE + r")*)[\t\n\f ]*(/?)>"
-    r"|</([a-z][^\t\n\f />\x00A-Z]*)>)?").match
-ATTRIBUTES = re.compile(_ATTRIBUTE).findall
+SCAN = re.compile(r"([^&<\x00]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
+ATTRIBUTES = re.compile(_ATTRIBUTE)
+
+
+def _without_null(pattern: str) -> str:
+    """The same pattern for a buffer known to hold no NULL: classes that
+    exclude only one character let the regex engine use its fastest loop
+    ("[^<]*", '[^"]*').  The text group then also runs over "&", which the
+    loop looks for with a fast ``in`` test and splits off."""
+    return (pattern.replace("[^&<\\x00]*", "[^<]*").replace('[^\\"\\x00]*', '[^\\"]*')
+            .replace("[^'\\x00]*", "[^']*"))
+
+
+SCAN_WITHOUT_NULL = re.compile(_without_null(SCAN.pattern))
+ATTRIBUTES_WITHOUT_NULL = re.compile(_without_null(ATTRIBUTES.pattern))
+assert SCAN_WITHOUT_NULL.pattern != SCAN.pattern
+assert ATTRIBUTES_WITHOUT_NULL.pattern != ATTRIBUTES.pattern
 
 #: A character reference with its semicolon: named (the whole alphanumeric
 #: run, so the longest match is the run itself), decimal or hexadecimal.
@@ -62,6 +76,20 @@ SIMPLE_REFERENCE = re.compile(
 
 
 _ALPHANUMERIC_RUN = re.compile(r"[A-Za-z0-9]*").match
+
+
+def resolve_simple_reference(text: str, pos: int) -> str | None:
+    """The characters of the reference at ``text[pos]`` if it is a
+    :data:`SIMPLE_REFERENCE` that resolves without a parse error (a known
+    name, or a code point the numeric end state takes as it is)."""
+    ref = SIMPLE_REFERENCE(text, pos)
+    if ref is None:
+        return None
+    named, decimal, hexadecimal = ref.groups()
+    if named is not None:
+        return NAMED_REFERENCES.get(named + ";")
+    code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
+    return chr(code) if clean_numeric_reference(code) else None
 
 
 def resolve_references(value: str) -> str | None:
@@ -80,12 +108,7 @@ def resolve_references(value: str) -> str | None:
         parts.append(value[pos:amp])
         m = SIMPLE_REFERENCE(value, amp)
         if m is not None:
-            named, decimal, hexadecimal = m.groups()
-            if named is not None:
-                resolved = NAMED_REFERENCES.get(named + ";")
-            else:
-                code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
-                resolved = chr(code) if clean_numeric_reference(code) else None
+            resolved = resolve_simple_reference(value, amp)
             if resolved is None:
                 return None
             parts.append(resolved)
@@ -117,6 +140,18 @@ def resolve_references(value: str) -> str | None:
             return None
         parts.append("&" + name)
         pos = after
+
+
+def resolve_all_references(attrs: dict[str, str]) -> bool:
+    """Resolve the references in every value of ``attrs`` in place; False
+    if one of them has a parse error (see :func:`resolve_references`)."""
+    for name, value in attrs.items():
+        if "&" in value:
+            resolved = resolve_references(value)
+            if resolved is None:
+                return False
+            attrs[name] = resolved
+    return True
 
 
 def clean_numeric_reference(code: int) -> bool:
@@ -151,81 +186,93 @@ class DataShortcut:
         buf = self.buf
         pos = self.pos
         out = self._out
+        append = out.append
         text = self._text
         switching = self.switching_start_tags
-        scan = SCAN
-        reference = SIMPLE_REFERENCE
-        named_references = NAMED_REFERENCES
-        last_start_tag = None
         emitted = len(out)
+        last_start_tag = None
+        if self._buffer_has_null or pos < self._strict_scan_until:
+            scan_all = SCAN.finditer
+            attributes = ATTRIBUTES.findall
+        else:
+            scan_all = SCAN_WITHOUT_NULL.finditer
+            attributes = ATTRIBUTES_WITHOUT_NULL.findall
         while True:
-            m = scan(buf, pos)
-            data, name, attribute_text, _, _, _, _, slash, end_name = m.groups()
-            if name is not None:
-                attrs: dict[str, str] = {}
-                if attribute_text:
-                    for attr_name, double, single, unquoted in ATTRIBUTES(attribute_text):
-                        if attr_name in attrs:  # duplicate-attribute: the states report it
+            for m in scan_all(buf, pos):
+                data, name, attribute_text, _, _, _, _, slash, end_name = m.groups()
+                if data and "&" in data:
+                    # Only the NULL-free scan runs over "&": resolve the
+                    # references in the text, or stop at the first one the
+                    # states must handle.
+                    done = 0
+                    amp = data.index("&")
+                    while amp != -1:
+                        if amp > done:
+                            text.append(data[done:amp])
+                        value = resolve_simple_reference(data, amp)
+                        if value is None:
+                            break
+                        text.append(value)
+                        done = SIMPLE_REFERENCE(data, amp).end()
+                        amp = data.find("&", done)
+                    if amp != -1:
+                        pos = m.start() + amp
+                        # The states take this "&"; until the end of this
+                        # text, scan with the regex that stops at "&" rather
+                        # than rescanning the text after every reference.
+                        self._strict_scan_until = m.start() + len(m.group(1))
+                        break
+                    data = data[done:]
+                if name is not None:
+                    if attribute_text:
+                        pairs = attributes(attribute_text)
+                        attrs = {n: d or s or u for n, d, s, u in pairs}
+                        if len(attrs) != len(pairs) or (
+                                "&" in attribute_text and not resolve_all_references(attrs)):
+                            # A duplicate attribute, or a reference with an
+                            # error: the states take this tag and report it.
                             if data:
                                 text.append(data)
                             self.pos = m.start(2) - 1
                             if last_start_tag is not None:
                                 self.last_start_tag = last_start_tag
                             return len(out) > emitted
-                        value = double or single or unquoted
-                        if "&" in value:
-                            value = resolve_references(value)
-                            if value is None:  # the states report an error here
-                                if data:
-                                    text.append(data)
-                                self.pos = m.start(2) - 1
-                                if last_start_tag is not None:
-                                    self.last_start_tag = last_start_tag
-                                return len(out) > emitted
-                        attrs[attr_name] = value
-                if text:
-                    if data:
-                        text.append(data)
-                    out.append(Characters("".join(text)))
-                    text.clear()
-                elif data:
-                    out.append(Characters(data))
-                out.append(StartTag(name, attrs, slash == "/"))
-                pos = m.end()
-                if name in switching:
-                    self.last_start_tag = name
-                    self.pos = pos
-                    return True
-                last_start_tag = name
-            elif end_name is not None:
-                if text:
-                    if data:
-                        text.append(data)
-                    out.append(Characters("".join(text)))
-                    text.clear()
-                elif data:
-                    out.append(Characters(data))
-                out.append(EndTag(end_name))
-                pos = m.end()
-            else:
-                if data:
-                    text.append(data)
-                pos = m.end()
-                # A character reference with its semicolon, that the
-                # character reference states would resolve without an error.
-                ref = reference(buf, pos)
-                if ref is not None:
-                    named, decimal, hexadecimal = ref.groups()
-                    if named is not None:
-                        value = named_references.get(named + ";")
                     else:
-                        code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
-                        value = chr(code) if clean_numeric_reference(code) else None
-                    if value is not None:
-                        text.append(value)
-                        pos = ref.end()
-                        continue
-                self.pos = pos
-                if last_start_tag is not None:
-                    self.last_start_tag = last_start_tag
-                return len(out) > emitted
+                        attrs = {}
+                    if text:
+                        if data:
+                            text.append(data)
+                        append(Characters("".join(text)))
+                        text.clear()
+                    elif data:
+                        append(Characters(data))
+                    append(StartTag(name, attrs, slash == "/"))
+                    if name in switching:
+                        self.last_start_tag = name
+                        self.pos = m.end()
+                        return True
+                    last_start_tag = name
+                elif end_name is not None:
+                    if text:
+                        if data:
+                            text.append(data)
+                        append(Characters("".join(text)))
+                        text.clear()
+                    elif data:
+                        append(Characters(data))
+                    append(EndTag(end_name))
+                else:
+                    if data:
+                        text.append(data)
+                    pos = m.end()
+                    break
+            # The text ended at "&", "<", NULL or the end of the buffer.
+            value = resolve_simple_reference(buf, pos)
+            if value is not None:
+                text.append(value)
+                pos = SIMPLE_REFERENCE(buf, pos).end()
+                continue
+            self.pos = pos
+            if last_start_tag is not None:
+                self.last_start_tag = last_start_tag
+            return len(out) > emitted
