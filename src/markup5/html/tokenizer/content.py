@@ -63,8 +63,12 @@ class ContentStates:
         to the next stop character, then hand it to ``on_stop``."""
         buf = self.buf
         pos = self.pos
-        m = stop(buf, pos)
-        if m is None:
+        if stop is _RAWTEXT_STOP and not self._buffer_has_null:
+            i = buf.find("<", pos)  # the only stop character: memchr speed
+        else:
+            m = stop(buf, pos)
+            i = -1 if m is None else m.start()
+        if i == -1:
             end = self.end
             if pos < end:
                 self._text.append(buf[pos:])
@@ -72,7 +76,6 @@ class ContentStates:
             if self._closed:
                 return self._emit_eof()
             return False
-        i = m.start()
         if i > pos:
             self._text.append(buf[pos:i])
         self.pos = i + 1
