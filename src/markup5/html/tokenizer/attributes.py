@@ -43,20 +43,20 @@ class AttributeStates:
         if pos >= self.end:
             if not self._closed:
                 return False
-            self.state = AFTER_ATTRIBUTE_NAME
+            self._state = AFTER_ATTRIBUTE_NAME
             return True
         c = self.buf[pos]
         if c == "/" or c == ">":
-            self.state = AFTER_ATTRIBUTE_NAME
+            self._state = AFTER_ATTRIBUTE_NAME
             return True
         if c == "=":
             self._error("unexpected-equals-sign-before-attribute-name", pos)
             self._start_attribute("=")
             self.pos = pos + 1
-            self.state = ATTRIBUTE_NAME
+            self._state = ATTRIBUTE_NAME
             return True
         self._start_attribute("")
-        self.state = ATTRIBUTE_NAME
+        self._state = ATTRIBUTE_NAME
         return True
 
     def _attribute_name_state(self) -> bool:
@@ -72,13 +72,13 @@ class AttributeStates:
             if not self._closed:
                 return False
             self._leave_attribute_name(pos)
-            self.state = AFTER_ATTRIBUTE_NAME
+            self._state = AFTER_ATTRIBUTE_NAME
             return True
         c = buf[pos]
         if c == "=":
             self._leave_attribute_name(pos)
             self.pos = pos + 1
-            self.state = BEFORE_ATTRIBUTE_VALUE
+            self._state = BEFORE_ATTRIBUTE_VALUE
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             self._attr_name += "\ufffd"
@@ -89,7 +89,7 @@ class AttributeStates:
             self.pos = pos + 1
         else:  # whitespace, "/" or ">": reconsume in the after attribute name state
             self._leave_attribute_name(pos)
-            self.state = AFTER_ATTRIBUTE_NAME
+            self._state = AFTER_ATTRIBUTE_NAME
         return True
 
     def _after_attribute_name_state(self) -> bool:
@@ -103,17 +103,17 @@ class AttributeStates:
         c = self.buf[pos]
         if c == "/":
             self.pos = pos + 1
-            self.state = SELF_CLOSING_START_TAG
+            self._state = SELF_CLOSING_START_TAG
         elif c == "=":
             self.pos = pos + 1
-            self.state = BEFORE_ATTRIBUTE_VALUE
+            self._state = BEFORE_ATTRIBUTE_VALUE
         elif c == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_current_tag(pos)
         else:
             self._start_attribute("")
-            self.state = ATTRIBUTE_NAME
+            self._state = ATTRIBUTE_NAME
         return True
 
     def _before_attribute_value_state(self) -> bool:
@@ -122,23 +122,23 @@ class AttributeStates:
         if pos >= self.end:
             if not self._closed:
                 return False
-            self.state = ATTRIBUTE_VALUE_UNQUOTED
+            self._state = ATTRIBUTE_VALUE_UNQUOTED
             return True
         c = self.buf[pos]
         if c == '"':
             self.pos = pos + 1
-            self.state = ATTRIBUTE_VALUE_DOUBLE_QUOTED
+            self._state = ATTRIBUTE_VALUE_DOUBLE_QUOTED
         elif c == "'":
             self.pos = pos + 1
-            self.state = ATTRIBUTE_VALUE_SINGLE_QUOTED
+            self._state = ATTRIBUTE_VALUE_SINGLE_QUOTED
         elif c == ">":
             self._error("missing-attribute-value", pos)
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._finish_attribute_value()
             self._emit_current_tag(pos)
         else:
-            self.state = ATTRIBUTE_VALUE_UNQUOTED
+            self._state = ATTRIBUTE_VALUE_UNQUOTED
         return True
 
     def _quoted_value(self, run, quote: str, state: State) -> bool:
@@ -160,10 +160,10 @@ class AttributeStates:
         self.pos = pos + 1
         if c == quote:
             self._finish_attribute_value()
-            self.state = AFTER_ATTRIBUTE_VALUE_QUOTED
+            self._state = AFTER_ATTRIBUTE_VALUE_QUOTED
         elif c == "&":
             self.return_state = state
-            self.state = CHARACTER_REFERENCE
+            self._state = CHARACTER_REFERENCE
         else:  # U+0000 NULL
             self._error("unexpected-null-character", pos)
             self._attr_value.append("\ufffd")
@@ -195,17 +195,17 @@ class AttributeStates:
         self.pos = pos + 1
         if c == ">":
             self._finish_attribute_value()
-            self.state = DATA
+            self._state = DATA
             self._emit_current_tag(pos)
         elif c == "&":
             self.return_state = ATTRIBUTE_VALUE_UNQUOTED
-            self.state = CHARACTER_REFERENCE
+            self._state = CHARACTER_REFERENCE
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             self._attr_value.append("\ufffd")
         elif c in "\t\n\f ":
             self._finish_attribute_value()
-            self.state = BEFORE_ATTRIBUTE_NAME
+            self._state = BEFORE_ATTRIBUTE_NAME
         else:  # '"', "'", "<", "=", "`"
             self._error("unexpected-character-in-unquoted-attribute-value", pos)
             self._attr_value.append(c)
@@ -222,17 +222,17 @@ class AttributeStates:
         c = self.buf[pos]
         if c in "\t\n\f ":
             self.pos = pos + 1
-            self.state = BEFORE_ATTRIBUTE_NAME
+            self._state = BEFORE_ATTRIBUTE_NAME
         elif c == "/":
             self.pos = pos + 1
-            self.state = SELF_CLOSING_START_TAG
+            self._state = SELF_CLOSING_START_TAG
         elif c == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_current_tag(pos)
         else:
             self._error("missing-whitespace-between-attributes", pos)
-            self.state = BEFORE_ATTRIBUTE_NAME
+            self._state = BEFORE_ATTRIBUTE_NAME
         return True
 
     def _self_closing_start_tag_state(self) -> bool:
@@ -246,9 +246,9 @@ class AttributeStates:
         if self.buf[pos] == ">":
             self._self_closing = True
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_current_tag(pos)
         else:
             self._error("unexpected-solidus-in-tag", pos)
-            self.state = BEFORE_ATTRIBUTE_NAME
+            self._state = BEFORE_ATTRIBUTE_NAME
         return True

@@ -31,7 +31,7 @@ class CdataStates:
         if i > pos:
             self._text.append(buf[pos:i])
         self.pos = i + 1
-        self.state = S.CDATA_SECTION_BRACKET
+        self._state = S.CDATA_SECTION_BRACKET
         return True
 
     def _cdata_section_bracket_state(self) -> bool:
@@ -41,10 +41,10 @@ class CdataStates:
             return False
         if pos < self.end and self.buf[pos] == "]":
             self.pos = pos + 1
-            self.state = S.CDATA_SECTION_END
+            self._state = S.CDATA_SECTION_END
         else:
             self._text.append("]")
-            self.state = S.CDATA_SECTION
+            self._state = S.CDATA_SECTION
         return True
 
     def _cdata_section_end_state(self) -> bool:
@@ -58,8 +58,8 @@ class CdataStates:
             self._text.append("]")
         elif c == ">":
             self.pos = pos + 1
-            self.state = S.DATA
+            self._state = S.DATA
         else:
             self._text.append("]]")
-            self.state = S.CDATA_SECTION
+            self._state = S.CDATA_SECTION
         return True

@@ -45,14 +45,14 @@ class CharacterReferenceStates:
         self.temporary_buffer = "&"
         c = self.buf[pos] if pos < self.end else ""
         if c and c in ASCII_ALPHANUMERIC:
-            self.state = S.NAMED_CHARACTER_REFERENCE
+            self._state = S.NAMED_CHARACTER_REFERENCE
         elif c == "#":
             self.temporary_buffer = "&#"
             self.pos = pos + 1
-            self.state = S.NUMERIC_CHARACTER_REFERENCE
+            self._state = S.NUMERIC_CHARACTER_REFERENCE
         else:
             self._flush_code_points("&")
-            self.state = self.return_state
+            self._state = self.return_state
         return True
 
     def _named_character_reference_state(self) -> bool:
@@ -70,11 +70,11 @@ class CharacterReferenceStates:
         name = match_named_reference(run, buf.startswith(";", after))
         if name is None:
             self._flush_code_points("&")
-            self.state = S.AMBIGUOUS_AMPERSAND
+            self._state = S.AMBIGUOUS_AMPERSAND
             return True
         pos += len(name)
         self.pos = pos
-        self.state = self.return_state
+        self._state = self.return_state
         if name[-1] != ";":
             if self.return_state in _ATTRIBUTE_VALUE_STATES and pos < self.end and (
                     buf[pos] == "=" or buf[pos] in ASCII_ALPHANUMERIC):
@@ -100,7 +100,7 @@ class CharacterReferenceStates:
                 return False
         elif buf[pos] == ";":
             self._error("unknown-named-character-reference", pos)
-        self.state = self.return_state
+        self._state = self.return_state
         return True
 
     def _numeric_character_reference_state(self) -> bool:
@@ -112,9 +112,9 @@ class CharacterReferenceStates:
         if pos < self.end and self.buf[pos] in "xX":
             self.temporary_buffer += self.buf[pos]
             self.pos = pos + 1
-            self.state = S.HEXADECIMAL_CHARACTER_REFERENCE_START
+            self._state = S.HEXADECIMAL_CHARACTER_REFERENCE_START
         else:
-            self.state = S.DECIMAL_CHARACTER_REFERENCE_START
+            self._state = S.DECIMAL_CHARACTER_REFERENCE_START
         return True
 
     def _numeric_start(self, digits: frozenset, next_state: State) -> bool:
@@ -123,11 +123,11 @@ class CharacterReferenceStates:
         if pos >= self.end and not self._closed:
             return False
         if pos < self.end and self.buf[pos] in digits:
-            self.state = next_state
+            self._state = next_state
         else:
             self._error("absence-of-digits-in-numeric-character-reference", pos)
             self._flush_code_points(self.temporary_buffer)
-            self.state = self.return_state
+            self._state = self.return_state
         return True
 
     def _hexadecimal_character_reference_start_state(self) -> bool:
@@ -163,10 +163,10 @@ class CharacterReferenceStates:
                 return False
         elif buf[pos] == ";":
             self.pos = pos + 1
-            self.state = S.NUMERIC_CHARACTER_REFERENCE_END
+            self._state = S.NUMERIC_CHARACTER_REFERENCE_END
             return True
         self._error("missing-semicolon-after-character-reference", pos)
-        self.state = S.NUMERIC_CHARACTER_REFERENCE_END
+        self._state = S.NUMERIC_CHARACTER_REFERENCE_END
         return True
 
     def _hexadecimal_character_reference_state(self) -> bool:
@@ -197,5 +197,5 @@ class CharacterReferenceStates:
             self._error("control-character-reference", pos)
             code = NUMERIC_REPLACEMENTS.get(code, code)
         self._flush_code_points(chr(code))
-        self.state = self.return_state
+        self._state = self.return_state
         return True

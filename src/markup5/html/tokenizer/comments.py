@@ -40,21 +40,21 @@ class CommentStates:
                 return True
             self.pos = pos + 2
             self._comment = []
-            self.state = S.COMMENT_START
+            self._state = S.COMMENT_START
             return True
         ahead = buf[pos:pos + 7]
         if ahead.isascii() and ahead.upper() == "DOCTYPE":
             self.pos = pos + 7
-            self.state = S.DOCTYPE
+            self._state = S.DOCTYPE
             return True
         if ahead == "[CDATA[":
             self.pos = pos + 7
             if self.allow_cdata:
-                self.state = S.CDATA_SECTION
+                self._state = S.CDATA_SECTION
             else:
                 self._error("cdata-in-html-content", pos + 6)
                 self._comment = ["[CDATA["]
-                self.state = BOGUS_COMMENT
+                self._state = BOGUS_COMMENT
             return True
         if not self._closed and len(ahead) < 7 and (
                 "--".startswith(ahead) or ahead.isascii() and "DOCTYPE".startswith(ahead.upper())
@@ -62,7 +62,7 @@ class CommentStates:
             return False  # could still be one of the three; wait for more
         self._error("incorrectly-opened-comment", pos)
         self._comment = []
-        self.state = BOGUS_COMMENT
+        self._state = BOGUS_COMMENT
         return True
 
     def _simple_comment(self, buf: str, pos: int) -> bool:
@@ -79,7 +79,7 @@ class CommentStates:
             return False
         self._emit(Comment(data))
         self.pos = close + 3
-        self.state = DATA
+        self._state = DATA
         return True
 
     def _bogus_comment_state(self) -> bool:
@@ -102,7 +102,7 @@ class CommentStates:
             pos = i + 1
             self.pos = pos
             if buf[i] == ">":
-                self.state = DATA
+                self._state = DATA
                 self._emit_comment()
                 return True
             self._error("unexpected-null-character", i)
@@ -116,14 +116,14 @@ class CommentStates:
         c = self.buf[pos] if pos < self.end else ""
         if c == "-":
             self.pos = pos + 1
-            self.state = S.COMMENT_START_DASH
+            self._state = S.COMMENT_START_DASH
         elif c == ">":
             self._error("abrupt-closing-of-empty-comment", pos)
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_comment()
         else:
-            self.state = COMMENT
+            self._state = COMMENT
         return True
 
     def _comment_start_dash_state(self) -> bool:
@@ -134,15 +134,15 @@ class CommentStates:
         c = self.buf[pos]
         if c == "-":
             self.pos = pos + 1
-            self.state = COMMENT_END
+            self._state = COMMENT_END
         elif c == ">":
             self._error("abrupt-closing-of-empty-comment", pos)
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_comment()
         else:
             self._comment.append("-")
-            self.state = COMMENT
+            self._state = COMMENT
         return True
 
     def _comment_state(self) -> bool:
@@ -162,9 +162,9 @@ class CommentStates:
         c = buf[i]
         if c == "<":
             self._comment.append("<")
-            self.state = COMMENT_LESS_THAN_SIGN
+            self._state = COMMENT_LESS_THAN_SIGN
         elif c == "-":
-            self.state = COMMENT_END_DASH
+            self._state = COMMENT_END_DASH
         else:
             self._error("unexpected-null-character", i)
             self._comment.append("\ufffd")
@@ -187,12 +187,12 @@ class CommentStates:
         if c == "!":
             self._comment.append("!")
             self.pos = pos + 1
-            self.state = S.COMMENT_LESS_THAN_SIGN_BANG
+            self._state = S.COMMENT_LESS_THAN_SIGN_BANG
         elif c == "<":
             self._comment.append("<")
             self.pos = pos + 1
         else:
-            self.state = COMMENT
+            self._state = COMMENT
         return True
 
     def _comment_less_than_sign_bang_state(self) -> bool:
@@ -211,9 +211,9 @@ class CommentStates:
             return False
         if pos < self.end and self.buf[pos] == "-":
             self.pos = pos + 1
-            self.state = on_dash
+            self._state = on_dash
         else:
-            self.state = otherwise
+            self._state = otherwise
         return True
 
     def _comment_less_than_sign_bang_dash_dash_state(self) -> bool:
@@ -223,7 +223,7 @@ class CommentStates:
             return False
         if pos < self.end and self.buf[pos] != ">":
             self._error("nested-comment", pos)
-        self.state = COMMENT_END
+        self._state = COMMENT_END
         return True
 
     def _comment_end_dash_state(self) -> bool:
@@ -233,10 +233,10 @@ class CommentStates:
             return self._eof_in_comment(pos)
         if self.buf[pos] == "-":
             self.pos = pos + 1
-            self.state = COMMENT_END
+            self._state = COMMENT_END
         else:
             self._comment.append("-")
-            self.state = COMMENT
+            self._state = COMMENT
         return True
 
     def _comment_end_state(self) -> bool:
@@ -247,17 +247,17 @@ class CommentStates:
         c = self.buf[pos]
         if c == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_comment()
         elif c == "!":
             self.pos = pos + 1
-            self.state = S.COMMENT_END_BANG
+            self._state = S.COMMENT_END_BANG
         elif c == "-":
             self.pos = pos + 1
             self._comment.append("-")
         else:
             self._comment.append("--")
-            self.state = COMMENT
+            self._state = COMMENT
         return True
 
     def _comment_end_bang_state(self) -> bool:
@@ -269,13 +269,13 @@ class CommentStates:
         if c == "-":
             self.pos = pos + 1
             self._comment.append("--!")
-            self.state = COMMENT_END_DASH
+            self._state = COMMENT_END_DASH
         elif c == ">":
             self._error("incorrectly-closed-comment", pos)
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_comment()
         else:
             self._comment.append("--!")
-            self.state = COMMENT
+            self._state = COMMENT
         return True

@@ -47,11 +47,11 @@ class ContentStates:
         c = buf[i]
         self.pos = i + 1
         if c == "<":
-            self.state = TAG_OPEN
+            self._state = TAG_OPEN
             return self._tag_open_state()
         if c == "&":
             self.return_state = DATA
-            self.state = CHARACTER_REFERENCE
+            self._state = CHARACTER_REFERENCE
             return True
         # U+0000 NULL: emit it as it is.
         self._error("unexpected-null-character", i)
@@ -91,10 +91,10 @@ class ContentStates:
 
     def _rcdata_stop(self, c: str) -> bool:
         if c == "<":
-            self.state = RCDATA_LESS_THAN_SIGN
+            self._state = RCDATA_LESS_THAN_SIGN
         else:  # "&"
             self.return_state = RCDATA
-            self.state = CHARACTER_REFERENCE
+            self._state = CHARACTER_REFERENCE
         return True
 
     def _rawtext_state(self) -> bool:
@@ -102,7 +102,7 @@ class ContentStates:
         return self._text_run(_RAWTEXT_STOP, self._rawtext_stop)
 
     def _rawtext_stop(self, c: str) -> bool:
-        self.state = RAWTEXT_LESS_THAN_SIGN
+        self._state = RAWTEXT_LESS_THAN_SIGN
         return True
 
     def _script_data_state(self) -> bool:
@@ -110,7 +110,7 @@ class ContentStates:
         return self._text_run(_RAWTEXT_STOP, self._script_data_stop)
 
     def _script_data_stop(self, c: str) -> bool:
-        self.state = SCRIPT_DATA_LESS_THAN_SIGN
+        self._state = SCRIPT_DATA_LESS_THAN_SIGN
         return True
 
     def _plaintext_state(self) -> bool:

@@ -6,7 +6,7 @@ contract:
 
 * It reads ``self.buf`` at ``self.pos`` (the next input character), may
   consume a run of characters at once, updates ``self.pos`` and
-  ``self.state`` and returns ``True`` to keep the machine running.
+  ``self._state`` and returns ``True`` to keep the machine running.
 * When it needs a character that has not arrived yet (``self.pos`` at the
   end of the buffer, or a lookahead that runs past it) and the input is not
   closed, it returns ``False`` *without changing anything*, so the same
@@ -52,7 +52,7 @@ class TokenizerCore:
             if not isinstance(flag, bool):
                 raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
 
-        self.state: State = State.lookup(initial_state)
+        self._state: State = State.lookup(initial_state)
         #: The "return state" of the character reference states.
         self.return_state: State = State.DATA
         #: The "temporary buffer" of the standard.
@@ -140,10 +140,20 @@ class TokenizerCore:
         """True once :meth:`close` has been called (or the text consumed)."""
         return self._closed
 
+    @property
+    def state(self) -> State:
+        """The current state.  Assigning it (a :class:`State` or a spec name)
+        is the tree builder's feedback channel: RCDATA, RAWTEXT, script data,
+        PLAINTEXT, ..."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State | str) -> None:
+        self._state = State.lookup(state)
+
     def switch_to(self, state: State | str) -> None:
-        """Set the tokenizer's state: the tree builder's feedback channel
-        (RCDATA, RAWTEXT, script data, PLAINTEXT, ...)."""
-        self.state = State.lookup(state)
+        """Set the tokenizer's state (the same as assigning :attr:`state`)."""
+        self._state = State.lookup(state)
 
     def feed(self, chunk: str) -> list[Token]:
         """Tokenize the next chunk of input.
@@ -220,7 +230,7 @@ class TokenizerCore:
         sink = self._sink
         if sink is None:
             handlers = self._handlers
-            while handlers[self.state]():
+            while handlers[self._state]():
                 pass
             out = self._out
             self._out = []
@@ -238,7 +248,7 @@ class TokenizerCore:
         if self._done:
             return
         handlers = self._handlers
-        while handlers[self.state]():
+        while handlers[self._state]():
             out = self._out
             if out:
                 self._out = []
@@ -353,7 +363,7 @@ class TokenizerCore:
     def current_token(self) -> Token | None:
         """The token under construction in the current state, if any
         (for inspection; the returned object is a snapshot)."""
-        state = self.state
+        state = self._state
         if state in _TEXT_STATES:
             return None
         family = _FAMILY.get(state)
@@ -376,12 +386,12 @@ class TokenizerCore:
             from ...tokens import ProcessingInstruction
             return ProcessingInstruction(self._pi_target, "".join(self._pi_data))
         if family == "charref" and self.return_state not in _TEXT_STATES:
-            saved = self.state
-            self.state = self.return_state
+            saved = self._state
+            self._state = self.return_state
             try:
                 return self.current_token()
             finally:
-                self.state = saved
+                self._state = saved
         return None
 
 

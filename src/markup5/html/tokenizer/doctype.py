@@ -45,7 +45,7 @@ class DoctypeStates:
             self.pos = pos + 1
         elif c != ">":
             self._error("missing-whitespace-before-doctype-name", pos)
-        self.state = BEFORE_DOCTYPE_NAME
+        self._state = BEFORE_DOCTYPE_NAME
         return True
 
     def _before_doctype_name_state(self) -> bool:
@@ -60,11 +60,11 @@ class DoctypeStates:
             self._error("missing-doctype-name", pos)
             self._force_quirks = True
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
             return True
         self._doctype_name = []
-        self.state = S.DOCTYPE_NAME
+        self._state = S.DOCTYPE_NAME
         return True
 
     def _doctype_name_state(self) -> bool:
@@ -81,13 +81,13 @@ class DoctypeStates:
         c = buf[pos]
         self.pos = pos + 1
         if c == ">":
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             self._doctype_name.append("\ufffd")
         else:
-            self.state = S.AFTER_DOCTYPE_NAME
+            self._state = S.AFTER_DOCTYPE_NAME
         return True
 
     def _after_doctype_name_state(self) -> bool:
@@ -99,7 +99,7 @@ class DoctypeStates:
             return self._eof_in_doctype(pos)
         if buf[pos] == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
             return True
         keyword = buf[pos:pos + 6]
@@ -107,18 +107,18 @@ class DoctypeStates:
             keyword = keyword.upper()
             if keyword == "PUBLIC":
                 self.pos = pos + 6
-                self.state = S.AFTER_DOCTYPE_PUBLIC_KEYWORD
+                self._state = S.AFTER_DOCTYPE_PUBLIC_KEYWORD
                 return True
             if keyword == "SYSTEM":
                 self.pos = pos + 6
-                self.state = S.AFTER_DOCTYPE_SYSTEM_KEYWORD
+                self._state = S.AFTER_DOCTYPE_SYSTEM_KEYWORD
                 return True
             if (not self._closed and len(keyword) < 6
                     and ("PUBLIC".startswith(keyword) or "SYSTEM".startswith(keyword))):
                 return False  # wait for the rest of the keyword
         self._error("invalid-character-sequence-after-doctype-name", pos)
         self._force_quirks = True
-        self.state = BOGUS_DOCTYPE
+        self._state = BOGUS_DOCTYPE
         return True
 
     def _after_doctype_keyword(self, before_identifier: State, double_quoted: State,
@@ -131,22 +131,22 @@ class DoctypeStates:
         c = self.buf[pos]
         if c in "\t\n\f ":
             self.pos = pos + 1
-            self.state = before_identifier
+            self._state = before_identifier
         elif c == '"' or c == "'":
             self._error(f"missing-whitespace-after-doctype-{kind}-keyword", pos)
             self._start_identifier(kind)
             self.pos = pos + 1
-            self.state = double_quoted if c == '"' else single_quoted
+            self._state = double_quoted if c == '"' else single_quoted
         elif c == ">":
             self._error(f"missing-doctype-{kind}-identifier", pos)
             self._force_quirks = True
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         else:
             self._error(f"missing-quote-before-doctype-{kind}-identifier", pos)
             self._force_quirks = True
-            self.state = BOGUS_DOCTYPE
+            self._state = BOGUS_DOCTYPE
         return True
 
     def _before_doctype_identifier(self, double_quoted: State, single_quoted: State,
@@ -161,17 +161,17 @@ class DoctypeStates:
         if c == '"' or c == "'":
             self._start_identifier(kind)
             self.pos = pos + 1
-            self.state = double_quoted if c == '"' else single_quoted
+            self._state = double_quoted if c == '"' else single_quoted
         elif c == ">":
             self._error(f"missing-doctype-{kind}-identifier", pos)
             self._force_quirks = True
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         else:
             self._error(f"missing-quote-before-doctype-{kind}-identifier", pos)
             self._force_quirks = True
-            self.state = BOGUS_DOCTYPE
+            self._state = BOGUS_DOCTYPE
         return True
 
     def _start_identifier(self, kind: str) -> None:
@@ -196,14 +196,14 @@ class DoctypeStates:
         c = buf[pos]
         self.pos = pos + 1
         if c == quote:
-            self.state = after
+            self._state = after
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             parts.append("\ufffd")
         else:  # ">"
             self._error(f"abrupt-doctype-{kind}-identifier", pos)
             self._force_quirks = True
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         return True
 
@@ -237,7 +237,7 @@ class DoctypeStates:
         c = self.buf[pos]
         if c in "\t\n\f ":
             self.pos = pos + 1
-            self.state = S.BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS
+            self._state = S.BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS
             return True
         if c == '"' or c == "'":
             self._error("missing-whitespace-between-doctype-public-and-system-identifiers", pos)
@@ -256,17 +256,17 @@ class DoctypeStates:
         and system identifiers states share: ">", a quote, or an error."""
         if c == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         elif c == '"' or c == "'":
             self._system_id = []
             self.pos = pos + 1
-            self.state = (S.DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED if c == '"'
+            self._state = (S.DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED if c == '"'
                           else S.DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED)
         else:
             self._error("missing-quote-before-doctype-system-identifier", pos)
             self._force_quirks = True
-            self.state = BOGUS_DOCTYPE
+            self._state = BOGUS_DOCTYPE
         return True
 
     def _after_doctype_system_keyword_state(self) -> bool:
@@ -299,12 +299,12 @@ class DoctypeStates:
             return self._eof_in_doctype(pos)
         if self.buf[pos] == ">":
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             self._emit_doctype()
         else:
             # Not force-quirks: the identifiers already read stand.
             self._error("unexpected-character-after-doctype-system-identifier", pos)
-            self.state = BOGUS_DOCTYPE
+            self._state = BOGUS_DOCTYPE
         return True
 
     def _bogus_doctype_state(self) -> bool:
@@ -323,7 +323,7 @@ class DoctypeStates:
             pos = i + 1
             self.pos = pos
             if buf[i] == ">":
-                self.state = DATA
+                self._state = DATA
                 self._emit_doctype()
                 return True
             self._error("unexpected-null-character", i)

@@ -35,12 +35,12 @@ class EndTagStates:
         pos = self.pos
         if pos < self.end and self.buf[pos] in ASCII_ALPHA:
             self._start_tag(True)
-            self.state = name_state
+            self._state = name_state
             return True
         if pos >= self.end and not self._closed:
             return False
         self._text.append("</")
-        self.state = text_state
+        self._state = text_state
         return True
 
     def _end_tag_name(self, text_state: State) -> bool:
@@ -64,21 +64,21 @@ class EndTagStates:
             c = buf[pos]
             if c in "\t\n\f ":
                 self.pos = pos + 1
-                self.state = BEFORE_ATTRIBUTE_NAME
+                self._state = BEFORE_ATTRIBUTE_NAME
                 return True
             if c == "/":
                 self.pos = pos + 1
-                self.state = SELF_CLOSING_START_TAG
+                self._state = SELF_CLOSING_START_TAG
                 return True
             if c == ">":
                 self.pos = pos + 1
-                self.state = DATA
+                self._state = DATA
                 self._emit_current_tag(pos)
                 return True
         # Anything else: emit "</" and the temporary buffer, reconsume.
         self._text.append("</")
         self._text.append(self.temporary_buffer)
-        self.state = text_state
+        self._state = text_state
         return True
 
     # RCDATA ------------------------------------------------------------
@@ -118,10 +118,10 @@ class EndTagStates:
         if pos < self.end and self.buf[pos] == "/":
             self.temporary_buffer = ""
             self.pos = pos + 1
-            self.state = end_tag_open
+            self._state = end_tag_open
             return True
         self._text.append("<")
-        self.state = text_state
+        self._state = text_state
         return True
 
     # Script data -------------------------------------------------------
@@ -135,14 +135,14 @@ class EndTagStates:
         if c == "/":
             self.temporary_buffer = ""
             self.pos = pos + 1
-            self.state = S.SCRIPT_DATA_END_TAG_OPEN
+            self._state = S.SCRIPT_DATA_END_TAG_OPEN
         elif c == "!":
             self.pos = pos + 1
-            self.state = S.SCRIPT_DATA_ESCAPE_START
+            self._state = S.SCRIPT_DATA_ESCAPE_START
             self._text.append("<!")
         else:
             self._text.append("<")
-            self.state = S.SCRIPT_DATA
+            self._state = S.SCRIPT_DATA
         return True
 
     def _script_data_end_tag_open_state(self) -> bool:

@@ -48,11 +48,11 @@ class ProcessingInstructionStates:
             return self._eof_in_processing_instruction(pos)
         c = self.buf[pos]
         if c in ASCII_ALPHA or c == "_":
-            self.state = S.PROCESSING_INSTRUCTION_TARGET
+            self._state = S.PROCESSING_INSTRUCTION_TARGET
         else:
             self._error("invalid-first-character-of-processing-instruction-target", pos)
             self._convert_temporary_buffer_to_comment()
-            self.state = BOGUS_COMMENT
+            self._state = BOGUS_COMMENT
         return True
 
     def _processing_instruction_target_state(self) -> bool:
@@ -72,15 +72,15 @@ class ProcessingInstructionStates:
             if target.lower() in _DISALLOWED_TARGETS:
                 self._error("disallowed-processing-instruction-target", pos)
                 self._convert_temporary_buffer_to_comment()
-                self.state = BOGUS_COMMENT
+                self._state = BOGUS_COMMENT
             else:
                 self._pi_target = target
                 self._pi_data = []
-                self.state = S.AFTER_PROCESSING_INSTRUCTION_TARGET
+                self._state = S.AFTER_PROCESSING_INSTRUCTION_TARGET
         else:
             self._error("invalid-processing-instruction-target", pos)
             self._convert_temporary_buffer_to_comment()
-            self.state = BOGUS_COMMENT
+            self._state = BOGUS_COMMENT
         return True
 
     def _after_processing_instruction_target_state(self) -> bool:
@@ -89,7 +89,7 @@ class ProcessingInstructionStates:
         self.pos = pos
         if pos >= self.end and not self._closed:
             return False
-        self.state = PROCESSING_INSTRUCTION_DATA
+        self._state = PROCESSING_INSTRUCTION_DATA
         return True
 
     def _processing_instruction_data_state(self) -> bool:
@@ -107,10 +107,10 @@ class ProcessingInstructionStates:
             self._pi_data.append(buf[pos:i])
         self.pos = i + 1
         if buf[i] == ">":
-            self.state = S.DATA
+            self._state = S.DATA
             self._emit_processing_instruction()
         else:
-            self.state = S.PROCESSING_INSTRUCTION_QUESTIONABLE
+            self._state = S.PROCESSING_INSTRUCTION_QUESTIONABLE
         return True
 
     def _processing_instruction_questionable_state(self) -> bool:
@@ -120,11 +120,11 @@ class ProcessingInstructionStates:
             return self._eof_in_processing_instruction(pos)
         if self.buf[pos] == ">":
             self.pos = pos + 1
-            self.state = S.DATA
+            self._state = S.DATA
             self._emit_processing_instruction()
         else:
             self._pi_data.append("?")
-            self.state = PROCESSING_INSTRUCTION_DATA
+            self._state = PROCESSING_INSTRUCTION_DATA
         return True
 
     def _emit_processing_instruction(self) -> None:

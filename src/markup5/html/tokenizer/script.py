@@ -47,10 +47,10 @@ class ScriptStates:
             return False
         if pos < self.end and self.buf[pos] == "-":
             self.pos = pos + 1
-            self.state = next_state
+            self._state = next_state
             self._text.append("-")
         else:
-            self.state = SCRIPT_DATA
+            self._state = SCRIPT_DATA
         return True
 
     def _escaped_text(self, text_state: State, dash_state: State,
@@ -74,10 +74,10 @@ class ScriptStates:
         self.pos = i + 1
         c = buf[i]
         if c == "-":
-            self.state = dash_state
+            self._state = dash_state
             self._text.append("-")
         elif c == "<":
-            self.state = less_than_state
+            self._state = less_than_state
             if emit_less_than:
                 self._text.append("<")
         else:
@@ -100,21 +100,21 @@ class ScriptStates:
         self.pos = pos + 1
         if c == "-":
             if dash_dash_state is not None:
-                self.state = dash_dash_state
+                self._state = dash_dash_state
             self._text.append("-")
         elif c == "<":
-            self.state = less_than_state
+            self._state = less_than_state
             if emit_less_than:
                 self._text.append("<")
         elif c == ">" and dash_dash_state is None:
-            self.state = SCRIPT_DATA
+            self._state = SCRIPT_DATA
             self._text.append(">")
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
-            self.state = text_state
+            self._state = text_state
             self._text.append("\ufffd")
         else:
-            self.state = text_state
+            self._state = text_state
             self._text.append(c)
         return True
 
@@ -142,14 +142,14 @@ class ScriptStates:
         if c == "/":
             self.temporary_buffer = ""
             self.pos = pos + 1
-            self.state = S.SCRIPT_DATA_ESCAPED_END_TAG_OPEN
+            self._state = S.SCRIPT_DATA_ESCAPED_END_TAG_OPEN
         elif c and c in ASCII_ALPHA:
             self.temporary_buffer = ""
             self._text.append("<")
-            self.state = S.SCRIPT_DATA_DOUBLE_ESCAPE_START
+            self._state = S.SCRIPT_DATA_DOUBLE_ESCAPE_START
         else:
             self._text.append("<")
-            self.state = SCRIPT_DATA_ESCAPED
+            self._state = SCRIPT_DATA_ESCAPED
         return True
 
     def _double_escape_boundary(self, if_script: State, otherwise: State) -> bool:
@@ -169,15 +169,15 @@ class ScriptStates:
         if pos >= self.end:
             if not self._closed:
                 return False
-            self.state = otherwise
+            self._state = otherwise
             return True
         c = buf[pos]
         if c in "\t\n\f />":
-            self.state = if_script if self.temporary_buffer == "script" else otherwise
+            self._state = if_script if self.temporary_buffer == "script" else otherwise
             self.pos = pos + 1
             self._text.append(c)
         else:
-            self.state = otherwise
+            self._state = otherwise
         return True
 
     def _script_data_double_escape_start_state(self) -> bool:
@@ -207,10 +207,10 @@ class ScriptStates:
         if pos < self.end and self.buf[pos] == "/":
             self.temporary_buffer = ""
             self.pos = pos + 1
-            self.state = S.SCRIPT_DATA_DOUBLE_ESCAPE_END
+            self._state = S.SCRIPT_DATA_DOUBLE_ESCAPE_END
             self._text.append("/")
         else:
-            self.state = SCRIPT_DATA_DOUBLE_ESCAPED
+            self._state = SCRIPT_DATA_DOUBLE_ESCAPED
         return True
 
     def _script_data_double_escape_end_state(self) -> bool:

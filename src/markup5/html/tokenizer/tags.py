@@ -41,30 +41,30 @@ class TagStates:
         c = buf[pos]
         if c in ASCII_ALPHA:
             self._start_tag(False)
-            self.state = TAG_NAME
+            self._state = TAG_NAME
             return self._tag_name_state()
         if c == "/":
             self.pos = pos + 1
-            self.state = END_TAG_OPEN
+            self._state = END_TAG_OPEN
             return True
         if c == "!":
             self.pos = pos + 1
-            self.state = MARKUP_DECLARATION_OPEN
+            self._state = MARKUP_DECLARATION_OPEN
             return self._markup_declaration_open_state()
         if c == "?":
             if self.processing_instructions:
                 # 2026: "<?" opens a processing instruction.
                 self.pos = pos + 1
                 self.temporary_buffer = ""
-                self.state = PROCESSING_INSTRUCTION_OPEN
+                self._state = PROCESSING_INSTRUCTION_OPEN
                 return True
             self._error("unexpected-question-mark-instead-of-tag-name", pos)
             self._comment = []
-            self.state = BOGUS_COMMENT
+            self._state = BOGUS_COMMENT
             return True
         self._error("invalid-first-character-of-tag-name", pos)
         self._text.append("<")
-        self.state = DATA
+        self._state = DATA
         return True
 
     def _end_tag_open_state(self) -> bool:
@@ -80,16 +80,16 @@ class TagStates:
         c = buf[pos]
         if c in ASCII_ALPHA:
             self._start_tag(True)
-            self.state = TAG_NAME
+            self._state = TAG_NAME
             return True
         if c == ">":
             self._error("missing-end-tag-name", pos)
             self.pos = pos + 1
-            self.state = DATA
+            self._state = DATA
             return True
         self._error("invalid-first-character-of-tag-name", pos)
         self._comment = []
-        self.state = BOGUS_COMMENT
+        self._state = BOGUS_COMMENT
         return True
 
     def _tag_name_state(self) -> bool:
@@ -109,13 +109,13 @@ class TagStates:
         c = buf[pos]
         self.pos = pos + 1
         if c == ">":
-            self.state = DATA
+            self._state = DATA
             self._emit_current_tag(pos)
         elif c == "/":
-            self.state = SELF_CLOSING_START_TAG
+            self._state = SELF_CLOSING_START_TAG
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             self._tag_name += "\ufffd"
         else:  # whitespace
-            self.state = BEFORE_ATTRIBUTE_NAME
+            self._state = BEFORE_ATTRIBUTE_NAME
         return True
