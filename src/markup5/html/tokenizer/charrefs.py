@@ -32,6 +32,8 @@ class CharacterReferenceStates:
 
     def _flush_code_points(self, text: str) -> None:
         """Flush code points consumed as a character reference."""
+        if not text:
+            return
         if self.return_state in _ATTRIBUTE_VALUE_STATES:
             self._attr_value.append(text)
         else:
@@ -63,13 +65,14 @@ class CharacterReferenceStates:
         run and at most a few dict look-ups decide it)."""
         buf = self.buf
         pos = self.pos
-        run = _NAME_RUN(buf, pos).group()
+        m = _NAME_RUN(buf, pos)
+        run = "" if m is None else m.group()
         after = pos + len(run)
         if after >= self.end and not self._closed and len(run) < LONGEST_NAME:
             return False  # the name, or the character after it, is still to come
-        name = match_named_reference(run, buf.startswith(";", after))
+        name = match_named_reference(run, buf.startswith(";", after)) if run else None
         if name is None:
-            self._flush_code_points("&")
+            self._flush_code_points(self.temporary_buffer)
             self._state = S.AMBIGUOUS_AMPERSAND
             return True
         pos += len(name)
@@ -80,7 +83,7 @@ class CharacterReferenceStates:
                     buf[pos] == "=" or buf[pos] in ASCII_ALPHANUMERIC):
                 # Historical reasons: "&amp=" or "&notit" in an attribute
                 # value stays as written.
-                self._flush_code_points("&" + name)
+                self._flush_code_points(self.temporary_buffer + name)
                 return True
             self._error("missing-semicolon-after-character-reference", pos)
         self._flush_code_points(NAMED_REFERENCES[name])
