@@ -253,26 +253,18 @@ class TokenizerCore:
         if self._done:
             return
         handlers = self._handlers
-        sink = self._sink
-        while handlers[self._state]():
+        running = True
+        while running:
+            running = handlers[self._state]()
             out = self._out
             if out:
                 self._out = []
                 if observer is not None:
                     observer(out)
-                if sink is not None:
+                if self._sink is not None:
                     for token in out:
-                        sink(token)
+                        self._sink(token)
                 yield out
-        out = self._out
-        if out:
-            self._out = []
-            if observer is not None:
-                observer(out)
-            if sink is not None:
-                for token in out:
-                    sink(token)
-            yield out
 
     # ------------------------------------------------------------------
     # Emission
