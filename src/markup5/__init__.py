@@ -5,11 +5,24 @@ The public API, re-exported::
     >>> import markup5
     >>> [t.as_list() for t in markup5.tokenize('<p class=x>Hi&amp;bye</p>')]
     [['StartTag', 'p', {'class': 'x'}], ['Character', 'Hi&bye'], ['EndTag', 'p']]
+    >>> doc = markup5.parse('<p>Hello<b>world')
+    >>> markup5.serialize(doc)
+    '<html><head></head><body><p>Hello<b>world</b></p></body></html>'
 """
 
 from . import tokens
+from .dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
+                  ProcessingInstruction, Text)
 from .errors import ParseError
 from .html import State, TokenStream, Tokenizer, tokenize
+from .html.parser import HTMLParser, parse, parse_fragment
+from .html.serializer import serialize, serialize_children
+from .treedump import dump_tree
 
-__all__ = ["ParseError", "State", "TokenStream", "Tokenizer", "tokenize", "tokens"]
+__all__ = [
+    "ParseError", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
+    "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
+    "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
+    "ProcessingInstruction",
+]
 __version__ = "0.1.0"

@@ -1,0 +1,1428 @@
+"""The insertion modes (§13.2.6.4) and the rules for foreign content
+(§13.2.6.5), one method per mode, named after it.
+
+A mode method takes one token (``None`` is the end-of-file token) and
+returns True when the token must be reprocessed (the method has switched
+the mode first), None when it is done.  Tag names are dispatched through
+sets built once, not long if-chains on strings where it matters.
+"""
+
+from __future__ import annotations
+
+from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
+from .. import constants as C
+from ..states import State
+from .treebuilder import MARKER, TreeBuilderCore
+
+HTML = HTML_NAMESPACE
+SVG = SVG_NAMESPACE
+MATHML = MATHML_NAMESPACE
+
+WHITESPACE = "\t\n\f\r "
+EOF = None
+
+_HEAD_ELEMENTS = frozenset({"base", "basefont", "bgsound", "link", "meta", "noframes", "script",
+                            "style", "template", "title"})
+_BLOCKS_START = frozenset({
+    "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div",
+    "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu",
+    "nav", "ol", "p", "search", "section", "summary", "ul"})
+_BLOCKS_END = frozenset({
+    "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir",
+    "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing",
+    "main", "menu", "nav", "ol", "pre", "search", "section", "summary", "ul"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_FORMATTING_NO_A_NOBR = frozenset({"b", "big", "code", "em", "font", "i", "s", "small", "strike",
+                                   "strong", "tt", "u"})
+_ADOPTION_END = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
+                           "strike", "strong", "tt", "u"})
+_VOID_BODY = frozenset({"area", "br", "embed", "img", "keygen", "wbr"})
+_IGNORED_IN_BODY = frozenset({"caption", "col", "colgroup", "frame", "head", "tbody", "td",
+                              "tfoot", "th", "thead", "tr"})
+_BODY_END_OK = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc",
+                          "tbody", "td", "tfoot", "th", "thead", "tr", "body", "html"})
+_TABLE_CONTEXT = frozenset({"table", "template", "html"})
+_TABLE_BODY_CONTEXT = frozenset({"tbody", "tfoot", "thead", "template", "html"})
+_ROW_CONTEXT = frozenset({"tr", "template", "html"})
+_TABLE_SECTIONS = frozenset({"tbody", "tfoot", "thead"})
+_CELLS = frozenset({"td", "th"})
+_TABLE_TEXT_TARGETS = frozenset({"table", "tbody", "template", "tfoot", "thead", "tr"})
+
+
+def _split_whitespace(data: str) -> tuple[str, str]:
+    """(the leading whitespace, the rest)."""
+    rest = data.lstrip(WHITESPACE)
+    return data[:len(data) - len(rest)], rest
+
+
+def _is_all_whitespace(data: str) -> bool:
+    return not data.lstrip(WHITESPACE)
+
+
+class InsertionModes(TreeBuilderCore):
+    """The insertion modes."""
+
+    # The initial insertion mode ---------------------------------------------
+
+    def _initial(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            _, rest = _split_whitespace(token.data)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token, (self.sink.document, None))
+            return None
+        elif kind is Doctype:
+            name, public_id, system_id = token.name, token.public_id, token.system_id
+            if name != "html" or public_id is not None or (
+                    system_id is not None and system_id != "about:legacy-compat"):
+                self._error("unknown-doctype")
+            self.sink.append_doctype(name or "", public_id or "", system_id or "")
+            self.sink.set_document_mode(self._doctype_mode(token))
+            self.mode = "before html"
+            return None
+        # Anything else.
+        self._error("expected-doctype-but-got-" + kind.__name__.lower()
+                    if token is not EOF else "expected-doctype-but-got-eof")
+        self.sink.set_document_mode("quirks")
+        self.mode = "before html"
+        return self._reprocess(token)
+
+    def _reprocess(self, token) -> bool:
+        """Reprocess ``token`` (possibly a replacement token) in the current
+        mode: stored for the dispatcher, which loops."""
+        self._pending = token
+        return True
+
+    @staticmethod
+    def _doctype_mode(token: Doctype) -> str:
+        if token.force_quirks or token.name != "html":
+            return "quirks"
+        public_id = (token.public_id or "").lower()
+        system_id = token.system_id
+        system_lower = (system_id or "").lower()
+        if public_id in C.QUIRKS_PUBLIC_ID_EXACT or system_lower in C.QUIRKS_SYSTEM_ID_EXACT:
+            return "quirks"
+        if public_id.startswith(C.QUIRKS_PUBLIC_ID_PREFIXES):
+            return "quirks"
+        if system_id is None and public_id.startswith(C.QUIRKS_PUBLIC_ID_PREFIXES_IF_NO_SYSTEM_ID):
+            return "quirks"
+        if public_id.startswith(C.LIMITED_QUIRKS_PUBLIC_ID_PREFIXES):
+            return "limited-quirks"
+        if system_id is not None and public_id.startswith(
+                C.LIMITED_QUIRKS_PUBLIC_ID_PREFIXES_IF_SYSTEM_ID):
+            return "limited-quirks"
+        return "no-quirks"
+
+    # The "before html" insertion mode ----------------------------------------
+
+    def _before_html(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token, (self.sink.document, None))
+            return None
+        if kind is Characters:
+            _, rest = _split_whitespace(token.data)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is StartTag and token.name == "html":
+            element = self._create_element("html", token.attrs)
+            self.sink.append(self.sink.document, element)
+            self.open_elements.append(element)
+            self.mode = "before head"
+            return None
+        elif kind is EndTag and token.name not in ("head", "body", "html", "br"):
+            self._error("unexpected-end-tag-before-html")
+            return None
+        element = self._create_element("html", {})
+        self.sink.append(self.sink.document, element)
+        self.open_elements.append(element)
+        self.mode = "before head"
+        return self._reprocess(token)
+
+    # The "before head" insertion mode ----------------------------------------
+
+    def _before_head(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            _, rest = _split_whitespace(token.data)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag:
+            if token.name == "html":
+                return self._in_body(token)
+            if token.name == "head":
+                self.head_element = self._insert_html_element("head", token.attrs)
+                self.mode = "in head"
+                return None
+        elif kind is EndTag and token.name not in ("head", "body", "html", "br"):
+            self._error("unexpected-end-tag")
+            return None
+        self.head_element = self._insert_html_element("head", {})
+        self.mode = "in head"
+        return self._reprocess(token)
+
+    # The "in head" insertion mode --------------------------------------------
+
+    def _in_head(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            space, rest = _split_whitespace(token.data)
+            if space:
+                self._insert_characters(space)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag:
+            name = token.name
+            if name == "html":
+                return self._in_body(token)
+            if name in ("base", "basefont", "bgsound", "link", "meta"):
+                self._insert_html_element(name, token.attrs)
+                self._pop()
+                return None
+            if name == "title":
+                self._parse_text_element(token, State.RCDATA)
+                return None
+            if name in ("noframes", "style") or (name == "noscript" and self.scripting):
+                self._parse_text_element(token, State.RAWTEXT)
+                return None
+            if name == "noscript":
+                self._insert_html_element(name, token.attrs)
+                self.mode = "in head noscript"
+                return None
+            if name == "script":
+                self._insert_html_element(name, token.attrs)
+                self.tokenizer._state = State.SCRIPT_DATA
+                self.original_mode = self.mode
+                self.mode = "text"
+                return None
+            if name == "template":
+                self._insert_html_element(name, token.attrs)
+                self.active_formatting.append(MARKER)
+                self.mode = "in template"
+                self.template_modes.append("in template")
+                return None
+            if name == "head":
+                self._error("unexpected-start-tag")
+                return None
+        elif kind is EndTag:
+            name = token.name
+            if name == "head":
+                self._pop()
+                self.mode = "after head"
+                return None
+            if name == "template":
+                self._end_template()
+                return None
+            if name not in ("body", "html", "br"):
+                self._error("unexpected-end-tag")
+                return None
+        self._pop()  # the head element
+        self.mode = "after head"
+        return self._reprocess(token)
+
+    def _end_template(self) -> None:
+        if not any(n.local_name == "template" and n.namespace == HTML
+                   for n in self.open_elements):
+            self._error("unexpected-end-tag")
+            return
+        self._generate_all_implied_end_tags_thoroughly()
+        if not self._current_is("template"):
+            self._error("end-tag-too-early")
+        self._pop_until("template")
+        self._clear_active_formatting_to_marker()
+        self.template_modes.pop()
+        self._reset_insertion_mode()
+
+    # The "in head noscript" insertion mode -----------------------------------
+
+    def _in_head_noscript(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        if kind is StartTag:
+            name = token.name
+            if name == "html":
+                return self._in_body(token)
+            if name in ("basefont", "bgsound", "link", "meta", "noframes", "style"):
+                return self._in_head(token)
+            if name in ("head", "noscript"):
+                self._error("unexpected-start-tag")
+                return None
+        elif kind is EndTag:
+            if token.name == "noscript":
+                self._pop()
+                self.mode = "in head"
+                return None
+            if token.name != "br":
+                self._error("unexpected-end-tag")
+                return None
+        elif kind is Comment or kind is ProcessingInstruction:
+            return self._in_head(token)
+        elif kind is Characters:
+            space, rest = _split_whitespace(token.data)
+            if space:
+                self._in_head(Characters(space))
+            if not rest:
+                return None
+            token = Characters(rest)
+        self._error("unexpected-token-in-head-noscript")
+        self._pop()
+        self.mode = "in head"
+        return self._reprocess(token)
+
+    # The "after head" insertion mode -----------------------------------------
+
+    def _after_head(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            space, rest = _split_whitespace(token.data)
+            if space:
+                self._insert_characters(space)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag:
+            name = token.name
+            if name == "html":
+                return self._in_body(token)
+            if name == "body":
+                self._insert_html_element("body", token.attrs)
+                self.frameset_ok = False
+                self.mode = "in body"
+                return None
+            if name == "frameset":
+                self._insert_html_element("frameset", token.attrs)
+                self.mode = "in frameset"
+                return None
+            if name in _HEAD_ELEMENTS:
+                self._error("unexpected-start-tag-out-of-head")
+                head = self.head_element
+                self.open_elements.append(head)
+                result = self._in_head(token)
+                self._remove_from_stack(head)
+                return result
+            if name == "head":
+                self._error("unexpected-start-tag")
+                return None
+        elif kind is EndTag:
+            if token.name == "template":
+                return self._in_head(token)
+            if token.name not in ("body", "html", "br"):
+                self._error("unexpected-end-tag")
+                return None
+        self._insert_html_element("body", {})
+        self.mode = "in body"
+        return self._reprocess(token)
+
+    # The "in body" insertion mode --------------------------------------------
+
+    def _in_body(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            data = token.data
+            if "\x00" in data:
+                self._error("unexpected-null-character")
+                data = data.replace("\x00", "")
+                if not data:
+                    return None
+            self._reconstruct_active_formatting()
+            self._insert_characters(data)
+            if self.frameset_ok and not self.template_modes and data.lstrip(WHITESPACE):
+                # (Text inside template contents does not count:
+                # html5lib-tests template.dat, "<template>x</template><p><frameset>".)
+                self.frameset_ok = False
+            return None
+        if kind is StartTag:
+            return self._in_body_start_tag(token)
+        if kind is EndTag:
+            return self._in_body_end_tag(token)
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        # End of file.
+        if self.template_modes:
+            return self._in_template(token)
+        self._stop_parsing()
+        return None
+
+    def _in_body_start_tag(self, token: StartTag) -> bool | None:
+        name = token.name
+        if name in _FORMATTING_NO_A_NOBR:
+            self._reconstruct_active_formatting()
+            element = self._insert_html_element(name, token.attrs)
+            self._push_active_formatting(element)
+            return None
+        if name in _BLOCKS_START:
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name == "a":
+            afe = self.active_formatting
+            for i in range(len(afe) - 1, -1, -1):
+                entry = afe[i]
+                if entry is MARKER:
+                    break
+                if entry.local_name == "a" and entry.namespace == HTML:
+                    self._error("unexpected-start-tag-implies-end-tag")
+                    if not self._adoption_agency("a"):
+                        self._any_other_end_tag("a")
+                    index = self._afe_index(entry)
+                    if index != -1:
+                        del afe[index]
+                    self._remove_from_stack(entry)
+                    break
+            self._reconstruct_active_formatting()
+            element = self._insert_html_element(name, token.attrs)
+            self._push_active_formatting(element)
+            return None
+        if name in _HEAD_ELEMENTS:
+            if name == "template":
+                # A template in the body makes a later <frameset> too late;
+                # one in the head does not (html5lib-tests template.dat).
+                self.frameset_ok = False
+            return self._in_head(token)
+        if name in _HEADINGS:
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            current = self.current_node
+            if current.namespace == HTML and current.local_name in _HEADINGS:
+                self._error("unexpected-start-tag")
+                self._pop()
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name in ("li", "dd", "dt"):
+            self.frameset_ok = False
+            targets = ("li",) if name == "li" else ("dd", "dt")
+            for node in reversed(self.open_elements):
+                if node.namespace == HTML and node.local_name in targets:
+                    self._generate_implied_end_tags(node.local_name)
+                    if not self._current_is(node.local_name):
+                        self._error("end-tag-too-early")
+                    self._pop_until(node.local_name)
+                    break
+                if (node.namespace, node.local_name) in C.SPECIAL and not (
+                        node.namespace == HTML and node.local_name in ("address", "div", "p")):
+                    break
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name in _VOID_BODY:
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            self._pop()
+            self.frameset_ok = False
+            return None
+        if name == "input":
+            if self._select_in_scope_closes():
+                return None
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            self._pop()
+            if token.attrs.get("type", "").lower() != "hidden":
+                self.frameset_ok = False
+            return None
+        if name in ("pre", "listing"):
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._insert_html_element(name, token.attrs)
+            self._skip_newline = True
+            self.frameset_ok = False
+            return None
+        if name == "nobr":
+            self._reconstruct_active_formatting()
+            if self._has_in_scope("nobr"):
+                self._error("unexpected-start-tag-implies-end-tag")
+                if not self._adoption_agency("nobr"):
+                    self._any_other_end_tag("nobr")
+                self._reconstruct_active_formatting()
+            element = self._insert_html_element(name, token.attrs)
+            self._push_active_formatting(element)
+            return None
+        if name == "table":
+            if self.sink.document.mode != "quirks" and self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._insert_html_element(name, token.attrs)
+            self.frameset_ok = False
+            self.mode = "in table"
+            return None
+        if name == "form":
+            in_template = self._template_in_stack()
+            if self.form_element is not None and not in_template:
+                self._error("unexpected-start-tag")
+                return None
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            element = self._insert_html_element(name, token.attrs)
+            if not in_template:
+                self.form_element = element
+            return None
+        if name == "button":
+            if self._has_in_scope("button"):
+                self._error("unexpected-start-tag-implies-end-tag")
+                self._generate_implied_end_tags()
+                self._pop_until("button")
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            self.frameset_ok = False
+            return None
+        if name in ("applet", "marquee", "object"):
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            self.active_formatting.append(MARKER)
+            self.frameset_ok = False
+            return None
+        if name in ("param", "source", "track"):
+            self._insert_html_element(name, token.attrs)
+            self._pop()
+            return None
+        if name == "hr":
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            if self._has_in_scope("select"):
+                self._generate_implied_end_tags()
+                if self._has_in_scope("option") or self._has_in_scope("optgroup"):
+                    self._error("unexpected-hr-in-select")
+            self._insert_html_element(name, token.attrs)
+            self._pop()
+            self.frameset_ok = False
+            return None
+        if name == "image":
+            self._error("unexpected-start-tag-treated-as")
+            return self._reprocess(StartTag("img", token.attrs, token.self_closing))
+        if name == "textarea":
+            self._insert_html_element(name, token.attrs)
+            self._skip_newline = True
+            self.tokenizer._state = State.RCDATA
+            self.original_mode = self.mode
+            self.frameset_ok = False
+            self.mode = "text"
+            return None
+        if name == "xmp":
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._reconstruct_active_formatting()
+            self.frameset_ok = False
+            self._parse_text_element(token, State.RAWTEXT)
+            return None
+        if name == "iframe":
+            self.frameset_ok = False
+            self._parse_text_element(token, State.RAWTEXT)
+            return None
+        if name == "noembed" or (name == "noscript" and self.scripting):
+            self._parse_text_element(token, State.RAWTEXT)
+            return None
+        if name == "select":
+            if self.context is not None and self.context.local_name == "select" and \
+                    self.context.namespace == HTML:
+                self._error("unexpected-select-in-select")
+                return None
+            if self._has_in_scope("select"):
+                self._error("unexpected-select-in-select")
+                self._pop_until("select")
+                return None
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            self.frameset_ok = False
+            return None
+        if name == "option":
+            if self._has_in_scope("select"):
+                self._generate_implied_end_tags("optgroup")
+                if self._has_in_scope("option"):
+                    self._error("unexpected-start-tag")
+            elif self._current_is("option"):
+                self._pop()
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name == "optgroup":
+            if self._has_in_scope("select"):
+                self._generate_implied_end_tags()
+                if self._has_in_scope("option") or self._has_in_scope("optgroup"):
+                    self._error("unexpected-start-tag")
+            elif self._current_is("option"):
+                self._pop()
+            self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name in ("rb", "rtc"):
+            if self._has_in_scope("ruby"):
+                self._generate_implied_end_tags()
+                if not self._current_is("ruby"):
+                    self._error("unexpected-start-tag")
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name in ("rp", "rt"):
+            if self._has_in_scope("ruby"):
+                self._generate_implied_end_tags("rtc")
+                if not (self._current_is("rtc") or self._current_is("ruby")):
+                    self._error("unexpected-start-tag")
+            self._insert_html_element(name, token.attrs)
+            return None
+        if name == "math" or name == "svg":
+            self._reconstruct_active_formatting()
+            namespace = MATHML if name == "math" else SVG
+            element = self._insert_foreign_element(self._adjusted_foreign_token(token, namespace),
+                                                   namespace)
+            if token.self_closing:
+                self._pop()
+            return None
+        if name in _IGNORED_IN_BODY:
+            self._error("unexpected-start-tag-ignored")
+            return None
+        if name == "html":
+            self._error("non-html-root")
+            if self._template_in_stack():
+                return None
+            self.sink.add_attributes_if_missing(self.open_elements[0], token.attrs)
+            return None
+        if name == "body":
+            self._error("unexpected-start-tag")
+            stack = self.open_elements
+            if (len(stack) == 1 or not (stack[1].local_name == "body" and stack[1].namespace == HTML)
+                    or self._template_in_stack()):
+                return None
+            self.frameset_ok = False
+            self.sink.add_attributes_if_missing(stack[1], token.attrs)
+            return None
+        if name == "frameset":
+            self._error("unexpected-start-tag")
+            stack = self.open_elements
+            if len(stack) == 1 or not (stack[1].local_name == "body"
+                                       and stack[1].namespace == HTML):
+                return None
+            if not self.frameset_ok:
+                return None
+            self.sink.remove(stack[1])
+            while len(stack) > 1:
+                self._pop()
+            self._insert_html_element("frameset", token.attrs)
+            self.mode = "in frameset"
+            return None
+        if name == "plaintext":
+            if self._has_in_button_scope("p"):
+                self._close_p_element()
+            self._insert_html_element(name, token.attrs)
+            self.tokenizer._state = State.PLAINTEXT
+            return None
+        # Any other start tag.
+        self._reconstruct_active_formatting()
+        self._insert_html_element(name, token.attrs)
+        return None
+
+    def _select_in_scope_closes(self) -> bool:
+        """An input start tag inside a select (2025 rules): True when the
+        token is to be ignored."""
+        if self.context is not None and self.context.local_name == "select" and \
+                self.context.namespace == HTML:
+            self._error("unexpected-start-tag-in-select")
+            return True
+        if self._has_in_scope("select"):
+            self._error("unexpected-start-tag-in-select")
+            self._pop_until("select")
+        return False
+
+    def _template_in_stack(self) -> bool:
+        """Whether a template element is on the stack of open elements (a
+        template context element of fragment parsing counts, as the
+        html5lib-tests expect)."""
+        context = self.context
+        if context is not None and context.local_name == "template" and \
+                context.namespace == HTML:
+            return True
+        return any(n.local_name == "template" and n.namespace == HTML
+                   for n in self.open_elements)
+
+    def _adjusted_foreign_token(self, token: StartTag, namespace: str) -> StartTag:
+        """Adjust MathML or SVG attributes (and SVG tag names)."""
+        attrs = token.attrs
+        name = token.name
+        if namespace == MATHML:
+            if "definitionurl" in attrs:
+                attrs = {C.MATHML_ATTRIBUTE_ADJUSTMENTS.get(k, k): v for k, v in attrs.items()}
+        else:
+            name = C.SVG_TAG_ADJUSTMENTS.get(name, name)
+            adjust = C.SVG_ATTRIBUTE_ADJUSTMENTS
+            if any(k in adjust for k in attrs):
+                attrs = {adjust.get(k, k): v for k, v in attrs.items()}
+        if name is token.name and attrs is token.attrs:
+            return token
+        return StartTag(name, attrs, token.self_closing)
+
+    def _in_body_end_tag(self, token: EndTag) -> bool | None:
+        name = token.name
+        if name in _ADOPTION_END:
+            if not self._adoption_agency(name):
+                self._any_other_end_tag(name)
+            return None
+        if name in _BLOCKS_END:
+            if not self._has_in_scope(name):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags()
+            if not self._current_is(name):
+                self._error("end-tag-too-early")
+            self._pop_until(name)
+            return None
+        if name == "p":
+            if not self._has_in_button_scope("p"):
+                self._error("unexpected-end-tag")
+                self._insert_html_element("p", {})
+            self._close_p_element()
+            return None
+        if name == "li":
+            if not self._has_in_list_item_scope("li"):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags("li")
+            if not self._current_is("li"):
+                self._error("end-tag-too-early")
+            self._pop_until("li")
+            return None
+        if name in ("dd", "dt"):
+            if not self._has_in_scope(name):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags(name)
+            if not self._current_is(name):
+                self._error("end-tag-too-early")
+            self._pop_until(name)
+            return None
+        if name in _HEADINGS:
+            if not self._has_any_in_scope(_HEADINGS):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags()
+            if not self._current_is(name):
+                self._error("end-tag-too-early")
+            self._pop_until_one_of(_HEADINGS)
+            return None
+        if name == "body" or name == "html":
+            if not self._has_in_scope("body"):
+                self._error("unexpected-end-tag")
+                return None
+            self.mode = "after body"
+            if name == "html":
+                return True
+            return None
+        if name == "form":
+            if not self._template_in_stack():
+                node = self.form_element
+                self.form_element = None
+                if node is None or not self._has_node_in_scope(node):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._generate_implied_end_tags()
+                if self.current_node is not node:
+                    self._error("end-tag-too-early")
+                self._remove_from_stack(node)
+                return None
+            if not self._has_in_scope("form"):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags()
+            if not self._current_is("form"):
+                self._error("end-tag-too-early")
+            self._pop_until("form")
+            return None
+        if name in ("applet", "marquee", "object"):
+            if not self._has_in_scope(name):
+                self._error("unexpected-end-tag")
+                return None
+            self._generate_implied_end_tags()
+            if not self._current_is(name):
+                self._error("end-tag-too-early")
+            self._pop_until(name)
+            self._clear_active_formatting_to_marker()
+            return None
+        if name == "br":
+            self._error("unexpected-end-tag-treated-as")
+            self._reconstruct_active_formatting()
+            self._insert_html_element("br", {})
+            self._pop()
+            self.frameset_ok = False
+            return None
+        if name == "template":
+            return self._in_head(token)
+        self._any_other_end_tag(name)
+        return None
+
+    def _any_other_end_tag(self, name: str) -> None:
+        """In body, "any other end tag"."""
+        stack = self.open_elements
+        for i in range(len(stack) - 1, -1, -1):
+            node = stack[i]
+            if node.local_name == name and node.namespace == HTML:
+                self._generate_implied_end_tags(name)
+                if self.current_node is not node:
+                    self._error("end-tag-too-early")
+                while stack:
+                    if self._pop() is node:
+                        break
+                return
+            if (node.namespace, node.local_name) in C.SPECIAL:
+                self._error("unexpected-end-tag")
+                return
+
+    def _stop_parsing(self) -> None:
+        """Stop parsing: pop everything off the stack."""
+        while self.open_elements:
+            self._pop()
+
+    # The "text" insertion mode -----------------------------------------------
+
+    def _text(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            self._insert_characters(token.data)
+            return None
+        if token is EOF:
+            self._error("eof-in-text")
+            self._pop()
+            self.mode = self.original_mode
+            return True
+        if kind is EndTag:
+            self._pop()
+            self.mode = self.original_mode
+        return None
+
+    # The "in table" insertion mode -------------------------------------------
+
+    def _in_table(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            current = self.current_node
+            if current.namespace == HTML and current.local_name in _TABLE_TEXT_TARGETS:
+                self.pending_table_text = []
+                self.original_mode = self.mode
+                self.mode = "in table text"
+                return True
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag:
+            name = token.name
+            if name == "caption":
+                self._clear_stack_back_to(_TABLE_CONTEXT)
+                self.active_formatting.append(MARKER)
+                self._insert_html_element(name, token.attrs)
+                self.mode = "in caption"
+                return None
+            if name == "colgroup":
+                self._clear_stack_back_to(_TABLE_CONTEXT)
+                self._insert_html_element(name, token.attrs)
+                self.mode = "in column group"
+                return None
+            if name == "col":
+                self._clear_stack_back_to(_TABLE_CONTEXT)
+                self._insert_html_element("colgroup", {})
+                self.mode = "in column group"
+                return True
+            if name in _TABLE_SECTIONS:
+                self._clear_stack_back_to(_TABLE_CONTEXT)
+                self._insert_html_element(name, token.attrs)
+                self.mode = "in table body"
+                return None
+            if name in ("td", "th", "tr"):
+                self._clear_stack_back_to(_TABLE_CONTEXT)
+                self._insert_html_element("tbody", {})
+                self.mode = "in table body"
+                return True
+            if name == "table":
+                self._error("unexpected-start-tag-implies-end-tag")
+                if not self._has_in_table_scope("table"):
+                    return None
+                self._pop_until("table")
+                self._reset_insertion_mode()
+                return True
+            if name in ("style", "script", "template"):
+                return self._in_head(token)
+            if name == "input" and token.attrs.get("type", "").lower() == "hidden":
+                self._error("unexpected-hidden-input-in-table")
+                self._insert_html_element(name, token.attrs)
+                self._pop()
+                return None
+            if name == "form":
+                self._error("unexpected-form-in-table")
+                in_template = self._template_in_stack()
+                if self.form_element is not None and not in_template:
+                    return None
+                element = self._insert_html_element(name, token.attrs)
+                if not in_template:
+                    self.form_element = element
+                self._pop()
+                return None
+        elif kind is EndTag:
+            name = token.name
+            if name == "table":
+                if not self._has_in_table_scope("table"):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._pop_until("table")
+                self._reset_insertion_mode()
+                return None
+            if name in ("body", "caption", "col", "colgroup", "html", "tbody", "td", "tfoot",
+                        "th", "thead", "tr"):
+                self._error("unexpected-end-tag")
+                return None
+            if name == "template":
+                return self._in_head(token)
+        else:  # end of file
+            return self._in_body(token)
+        # Anything else: foster parenting.
+        self._error("unexpected-token-in-table")
+        self.foster_parenting = True
+        result = self._in_body(token)
+        self.foster_parenting = False
+        return result
+
+    # The "in table text" insertion mode --------------------------------------
+
+    def _in_table_text(self, token) -> bool | None:
+        if type(token) is Characters:
+            data = token.data
+            if "\x00" in data:
+                self._error("unexpected-null-character")
+                data = data.replace("\x00", "")
+            if data:
+                self.pending_table_text.append(data)
+            return None
+        text = "".join(self.pending_table_text)
+        self.pending_table_text = []
+        if text:
+            if not _is_all_whitespace(text):
+                self._error("unexpected-character-in-table")
+                self.foster_parenting = True
+                self._in_body(Characters(text))
+                self.foster_parenting = False
+            else:
+                self._insert_characters(text)
+        self.mode = self.original_mode
+        return True
+
+    # The "in caption" insertion mode -----------------------------------------
+
+    def _in_caption(self, token) -> bool | None:
+        kind = type(token)
+        if kind is EndTag and token.name == "caption":
+            self._close_caption()
+            return None
+        if (kind is StartTag and token.name in (
+                "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr")) or (
+                kind is EndTag and token.name == "table"):
+            if not self._has_in_table_scope("caption"):
+                self._error("unexpected-token-in-caption")
+                return None
+            self._close_caption()
+            return True
+        if kind is EndTag and token.name in ("body", "col", "colgroup", "html", "tbody", "td",
+                                             "tfoot", "th", "thead", "tr"):
+            self._error("unexpected-end-tag")
+            return None
+        return self._in_body(token)
+
+    def _close_caption(self) -> None:
+        if not self._has_in_table_scope("caption"):
+            self._error("unexpected-end-tag")
+            return
+        self._generate_implied_end_tags()
+        if not self._current_is("caption"):
+            self._error("end-tag-too-early")
+        self._pop_until("caption")
+        self._clear_active_formatting_to_marker()
+        self.mode = "in table"
+
+    # The "in column group" insertion mode ------------------------------------
+
+    def _in_column_group(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            space, rest = _split_whitespace(token.data)
+            if space:
+                self._insert_characters(space)
+            if not rest:
+                return None
+            token = Characters(rest)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag:
+            if token.name == "html":
+                return self._in_body(token)
+            if token.name == "col":
+                self._insert_html_element("col", token.attrs)
+                self._pop()
+                return None
+            if token.name == "template":
+                return self._in_head(token)
+        elif kind is EndTag:
+            if token.name == "colgroup":
+                if not self._current_is("colgroup"):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._pop()
+                self.mode = "in table"
+                return None
+            if token.name == "col":
+                self._error("unexpected-end-tag")
+                return None
+            if token.name == "template":
+                return self._in_head(token)
+        else:
+            return self._in_body(token)
+        if not self._current_is("colgroup"):
+            self._error("unexpected-token-in-column-group")
+            return None
+        self._pop()
+        self.mode = "in table"
+        return self._reprocess(token)
+
+    # The "in table body" insertion mode --------------------------------------
+
+    def _in_table_body(self, token) -> bool | None:
+        kind = type(token)
+        if kind is StartTag:
+            name = token.name
+            if name == "tr":
+                self._clear_stack_back_to(_TABLE_BODY_CONTEXT)
+                self._insert_html_element("tr", token.attrs)
+                self.mode = "in row"
+                return None
+            if name in _CELLS:
+                self._error("unexpected-cell-in-table-body")
+                self._clear_stack_back_to(_TABLE_BODY_CONTEXT)
+                self._insert_html_element("tr", {})
+                self.mode = "in row"
+                return True
+            if name in ("caption", "col", "colgroup", "tbody", "tfoot", "thead"):
+                return self._leave_table_body()
+        elif kind is EndTag:
+            name = token.name
+            if name in _TABLE_SECTIONS:
+                if not self._has_in_table_scope(name):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._clear_stack_back_to(_TABLE_BODY_CONTEXT)
+                self._pop()
+                self.mode = "in table"
+                return None
+            if name == "table":
+                return self._leave_table_body()
+            if name in ("body", "caption", "col", "colgroup", "html", "td", "th", "tr"):
+                self._error("unexpected-end-tag")
+                return None
+        return self._in_table(token)
+
+    def _leave_table_body(self) -> bool | None:
+        if not self._has_any_in_scope(_TABLE_SECTIONS, C.TABLE_SCOPE):
+            self._error("unexpected-token-in-table-body")
+            return None
+        self._clear_stack_back_to(_TABLE_BODY_CONTEXT)
+        self._pop()
+        self.mode = "in table"
+        return True
+
+    # The "in row" insertion mode ---------------------------------------------
+
+    def _in_row(self, token) -> bool | None:
+        kind = type(token)
+        if kind is StartTag:
+            name = token.name
+            if name in _CELLS:
+                self._clear_stack_back_to(_ROW_CONTEXT)
+                self._insert_html_element(name, token.attrs)
+                self.mode = "in cell"
+                self.active_formatting.append(MARKER)
+                return None
+            if name in ("caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr"):
+                return self._leave_row()
+        elif kind is EndTag:
+            name = token.name
+            if name == "tr":
+                if not self._has_in_table_scope("tr"):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._clear_stack_back_to(_ROW_CONTEXT)
+                self._pop()
+                self.mode = "in table body"
+                return None
+            if name == "table":
+                return self._leave_row()
+            if name in _TABLE_SECTIONS:
+                if not self._has_in_table_scope(name):
+                    self._error("unexpected-end-tag")
+                    return None
+                if not self._has_in_table_scope("tr"):
+                    return None
+                self._clear_stack_back_to(_ROW_CONTEXT)
+                self._pop()
+                self.mode = "in table body"
+                return True
+            if name in ("body", "caption", "col", "colgroup", "html", "td", "th"):
+                self._error("unexpected-end-tag")
+                return None
+        return self._in_table(token)
+
+    def _leave_row(self) -> bool | None:
+        if not self._has_in_table_scope("tr"):
+            self._error("unexpected-token-in-row")
+            return None
+        self._clear_stack_back_to(_ROW_CONTEXT)
+        self._pop()
+        self.mode = "in table body"
+        return True
+
+    # The "in cell" insertion mode --------------------------------------------
+
+    def _in_cell(self, token) -> bool | None:
+        kind = type(token)
+        if kind is EndTag:
+            name = token.name
+            if name in _CELLS:
+                if not self._has_in_table_scope(name):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._generate_implied_end_tags()
+                if not self._current_is(name):
+                    self._error("end-tag-too-early")
+                self._pop_until(name)
+                self._clear_active_formatting_to_marker()
+                self.mode = "in row"
+                return None
+            if name in ("body", "caption", "col", "colgroup", "html"):
+                self._error("unexpected-end-tag")
+                return None
+            if name in ("table", "tbody", "tfoot", "thead", "tr"):
+                if not self._has_in_table_scope(name):
+                    self._error("unexpected-end-tag")
+                    return None
+                self._close_cell()
+                return True
+        elif kind is StartTag and token.name in (
+                "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"):
+            if not (self._has_in_table_scope("td") or self._has_in_table_scope("th")):
+                self._error("unexpected-start-tag")
+                return None
+            self._close_cell()
+            return True
+        return self._in_body(token)
+
+    def _close_cell(self) -> None:
+        self._generate_implied_end_tags()
+        current = self.current_node
+        if not (current.namespace == HTML and current.local_name in _CELLS):
+            self._error("end-tag-too-early")
+        self._pop_until_one_of(_CELLS)
+        self._clear_active_formatting_to_marker()
+        self.mode = "in row"
+
+    # The "in template" insertion mode ----------------------------------------
+
+    def _in_template(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters or kind is Comment or kind is ProcessingInstruction \
+                or kind is Doctype:
+            return self._in_body(token)
+        if kind is StartTag:
+            name = token.name
+            if name in _HEAD_ELEMENTS:
+                return self._in_head(token)
+            if name in ("caption", "colgroup", "tbody", "tfoot", "thead"):
+                new_mode = "in table"
+            elif name == "col":
+                new_mode = "in column group"
+            elif name == "tr":
+                new_mode = "in table body"
+            elif name in _CELLS:
+                new_mode = "in row"
+            else:
+                new_mode = "in body"
+            self.template_modes[-1] = new_mode
+            self.mode = new_mode
+            return True
+        if kind is EndTag:
+            if token.name == "template":
+                return self._in_head(token)
+            self._error("unexpected-end-tag")
+            return None
+        # End of file.
+        if not self._template_in_stack():
+            self._stop_parsing()
+            return None
+        self._error("eof-in-template")
+        self._pop_until("template")
+        self._clear_active_formatting_to_marker()
+        self.template_modes.pop()
+        self._reset_insertion_mode()
+        return True
+
+    # The "after body" insertion mode -----------------------------------------
+
+    def _after_body(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            if _is_all_whitespace(token.data):
+                return self._in_body(token)
+        elif kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token, (self.open_elements[0], None))
+            return None
+        elif kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        elif kind is StartTag and token.name == "html":
+            return self._in_body(token)
+        elif kind is EndTag and token.name == "html":
+            if self.context is not None:
+                self._error("unexpected-end-tag")
+                return None
+            self.mode = "after after body"
+            return None
+        elif token is EOF:
+            self._stop_parsing()
+            return None
+        self._error("unexpected-token-after-body")
+        self.mode = "in body"
+        return True
+
+    # The "in frameset" insertion mode ----------------------------------------
+
+    def _in_frameset(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            if len(spaces) != len(token.data):
+                self._error("unexpected-char-in-frameset")
+            if spaces:
+                self._insert_characters(spaces)
+            return None
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        if kind is StartTag:
+            name = token.name
+            if name == "html":
+                return self._in_body(token)
+            if name == "frameset":
+                self._insert_html_element(name, token.attrs)
+                return None
+            if name == "frame":
+                self._insert_html_element(name, token.attrs)
+                self._pop()
+                return None
+            if name == "noframes":
+                return self._in_head(token)
+        elif kind is EndTag:
+            if token.name == "frameset":
+                if self._current_is("html") and len(self.open_elements) == 1:
+                    self._error("unexpected-end-tag")
+                    return None
+                self._pop()
+                if self.context is None and not self._current_is("frameset"):
+                    self.mode = "after frameset"
+                return None
+        elif token is EOF:
+            if not (len(self.open_elements) == 1 and self._current_is("html")):
+                self._error("eof-in-frameset")
+            self._stop_parsing()
+            return None
+        self._error("unexpected-token-in-frameset")
+        return None
+
+    # The "after frameset" insertion mode -------------------------------------
+
+    def _after_frameset(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            if len(spaces) != len(token.data):
+                self._error("unexpected-char-after-frameset")
+            if spaces:
+                self._insert_characters(spaces)
+            return None
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        if kind is StartTag:
+            if token.name == "html":
+                return self._in_body(token)
+            if token.name == "noframes":
+                return self._in_head(token)
+        elif kind is EndTag and token.name == "html":
+            self.mode = "after after frameset"
+            return None
+        elif token is EOF:
+            self._stop_parsing()
+            return None
+        self._error("unexpected-token-after-frameset")
+        return None
+
+    # The "after after body" insertion mode -----------------------------------
+
+    def _after_after_body(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token, (self.sink.document, None))
+            return None
+        if kind is Doctype or (kind is StartTag and token.name == "html"):
+            return self._in_body(token)
+        if kind is Characters and _is_all_whitespace(token.data):
+            return self._in_body(token)
+        if token is EOF:
+            self._stop_parsing()
+            return None
+        self._error("unexpected-token-after-after-body")
+        self.mode = "in body"
+        return True
+
+    # The "after after frameset" insertion mode -------------------------------
+
+    def _after_after_frameset(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token, (self.sink.document, None))
+            return None
+        if kind is Doctype or (kind is StartTag and token.name == "html"):
+            return self._in_body(token)
+        if kind is Characters:
+            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            if spaces:
+                self._in_body(Characters(spaces))
+            if len(spaces) != len(token.data):
+                self._error("unexpected-char-after-after-frameset")
+            return None
+        if token is EOF:
+            self._stop_parsing()
+            return None
+        if kind is StartTag and token.name == "noframes":
+            return self._in_head(token)
+        self._error("unexpected-token-after-after-frameset")
+        return None
+
+    # The rules for parsing tokens in foreign content -------------------------
+
+    def _foreign_content(self, token) -> bool | None:
+        kind = type(token)
+        if kind is Characters:
+            data = token.data
+            if "\x00" in data:
+                self._error("unexpected-null-character")
+                data = data.replace("\x00", "\ufffd")
+            if self.frameset_ok and token.data.replace("\x00", "").lstrip(WHITESPACE):
+                self.frameset_ok = False
+            self._insert_characters(data)
+            return None
+        if kind is Comment or kind is ProcessingInstruction:
+            self._insert_comment_like(token)
+            return None
+        if kind is Doctype:
+            self._error("unexpected-doctype")
+            return None
+        if kind is StartTag:
+            name = token.name
+            if name in C.FOREIGN_BREAKOUT_TAGS or (name == "font" and (
+                    "color" in token.attrs or "face" in token.attrs or "size" in token.attrs)):
+                self._error("unexpected-html-element-in-foreign-content")
+                self._pop_to_html_context()
+                return self._reprocess_html(token)
+            namespace = self.adjusted_current_node.namespace
+            adjusted = self._adjusted_foreign_token(token, namespace)
+            self._insert_foreign_element(adjusted, namespace)
+            if token.self_closing:
+                self._pop()
+            return None
+        # End tags.
+        name = token.name
+        stack = self.open_elements
+        if name in ("br", "p"):
+            self._error("unexpected-html-element-in-foreign-content")
+            self._pop_to_html_context()
+            return self._reprocess_html(token)
+        node = stack[-1]
+        if node.local_name.lower() != name:
+            self._error("unexpected-end-tag")
+        for i in range(len(stack) - 1, -1, -1):
+            node = stack[i]
+            if i == 0:
+                return None
+            if node.local_name.lower() == name:
+                while stack:
+                    if self._pop() is node:
+                        break
+                return None
+            if stack[i - 1].namespace == HTML:
+                return self._reprocess_html(token)
+        return None
+
+    def _pop_to_html_context(self) -> None:
+        """Pop until the current node is a MathML text integration point, an
+        HTML integration point or an HTML element."""
+        while self.open_elements:
+            node = self.open_elements[-1]
+            if node.namespace == HTML or self._is_mathml_text_integration_point(node) or \
+                    self._is_html_integration_point(node):
+                return
+            self._pop()
+
+    def _reprocess_html(self, token) -> bool:
+        """Process the token by the rules of the current insertion mode."""
+        self._force_html = True
+        self._pending = token
+        return True
+
+    @staticmethod
+    def _is_mathml_text_integration_point(node) -> bool:
+        return (node.namespace, node.local_name) in C.MATHML_TEXT_INTEGRATION_POINTS
+
+    @staticmethod
+    def _is_html_integration_point(node) -> bool:
+        if (node.namespace, node.local_name) in C.HTML_INTEGRATION_POINT_ELEMENTS:
+            return True
+        if node.namespace == MATHML and node.local_name == "annotation-xml":
+            encoding = node.attrs.get("encoding", "").lower()
+            return encoding in ("text/html", "application/xhtml+xml")
+        return False

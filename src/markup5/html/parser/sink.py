@@ -1,0 +1,149 @@
+"""The tree builder's view of the tree: a small sink interface.
+
+The tree builder never touches nodes except through a :class:`TreeSink`
+(modelled on html5ever's ``TreeSink`` and parse5's tree adapter), so other
+trees can be plugged in.  Elements handed back by a sink must expose
+``namespace``, ``local_name`` and ``attrs`` (a dict), which the tree
+builder reads for its scope checks.  :class:`DomSink` builds markup5's own
+DOM (:mod:`markup5.dom`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ...dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
+                    ParentNode, ProcessingInstruction, Text)
+
+__all__ = ["TreeSink", "DomSink"]
+
+
+class TreeSink(Protocol):
+    """What the tree builder needs from a tree."""
+
+    document: Any
+
+    def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
+                       attr_namespaces: dict[str, str] | None = None) -> Any: ...
+    def create_comment(self, data: str) -> Any: ...
+    def create_processing_instruction(self, target: str, data: str) -> Any: ...
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None: ...
+    def append(self, parent: Any, node: Any) -> None: ...
+    def insert_before(self, parent: Any, node: Any, reference: Any) -> None: ...
+    def insert_text(self, parent: Any, data: str, reference: Any = None) -> None: ...
+    def remove(self, node: Any) -> None: ...
+    def parent(self, node: Any) -> Any: ...
+    def reparent_children(self, node: Any, new_parent: Any) -> None: ...
+    def template_contents(self, element: Any) -> Any: ...
+    def add_attributes_if_missing(self, element: Any, attrs: dict[str, str]) -> None: ...
+    def set_document_mode(self, mode: str) -> None: ...
+    def clone_children(self, source: Any, target: Any) -> None: ...
+
+
+class DomSink:
+    """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
+    for fragment parsing, the nodes of one)."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: Document | None = None) -> None:
+        self.document = Document() if document is None else document
+
+    def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
+                       attr_namespaces: dict[str, str] | None = None) -> Element:
+        element = Element(local_name, attrs, namespace)
+        if attr_namespaces:
+            element.attr_namespaces = attr_namespaces
+        return element
+
+    def create_comment(self, data: str) -> Comment:
+        return Comment(data)
+
+    def create_processing_instruction(self, target: str, data: str) -> ProcessingInstruction:
+        return ProcessingInstruction(target, data)
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        self.append(self.document, DocumentType(name, public_id, system_id))
+
+    def append(self, parent: ParentNode, node: Node) -> None:
+        node.parent = parent
+        parent.children.append(node)
+
+    def insert_before(self, parent: ParentNode, node: Node, reference: Node | None) -> None:
+        parent.insert_before(node, reference)
+
+    def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
+        """Insert text before ``reference`` (or at the end), merged into the
+        Text node that would precede it."""
+        children = parent.children
+        if reference is None:
+            if children and type(children[-1]) is Text:
+                children[-1].data += data
+                return
+            node = Text(data)
+            node.parent = parent
+            children.append(node)
+            return
+        i = children.index(reference)
+        if i and type(children[i - 1]) is Text:
+            children[i - 1].data += data
+            return
+        node = Text(data)
+        node.parent = parent
+        children.insert(i, node)
+
+    def remove(self, node: Node) -> None:
+        if node.parent is not None:
+            node.parent.remove_child(node)
+
+    def parent(self, node: Node) -> ParentNode | None:
+        return node.parent
+
+    def reparent_children(self, node: ParentNode, new_parent: ParentNode) -> None:
+        children = node.children
+        for child in children:
+            child.parent = new_parent
+        new_parent.children.extend(children)
+        node.children = []
+
+    def template_contents(self, element: Element) -> DocumentFragment:
+        contents = element.template_contents
+        if contents is None:
+            contents = element.template_contents = DocumentFragment()
+        return contents
+
+    def add_attributes_if_missing(self, element: Element, attrs: dict[str, str]) -> None:
+        for name, value in attrs.items():
+            if name not in element.attrs:
+                element.attrs[name] = value
+
+    def set_document_mode(self, mode: str) -> None:
+        self.document.mode = mode
+
+    def clone_children(self, source: ParentNode, target: ParentNode) -> None:
+        """Replace ``target``'s children with deep copies of ``source``'s
+        (for ``selectedcontent``); iterative."""
+        for child in target.children:
+            child.parent = None
+        target.children = []
+        stack = [(source, target)]
+        while stack:
+            original, copy_parent = stack.pop()
+            for child in original.children:
+                kind = type(child)
+                if kind is Text:
+                    copy: Node = Text(child.data)
+                elif kind is Comment:
+                    copy = Comment(child.data)
+                elif kind is ProcessingInstruction:
+                    copy = ProcessingInstruction(child.target, child.data)
+                elif isinstance(child, Element):
+                    copy = Element(child.local_name, dict(child.attrs), child.namespace,
+                                   child.prefix)
+                    if child.attr_namespaces:
+                        copy.attr_namespaces = dict(child.attr_namespaces)
+                    stack.append((child, copy))
+                else:
+                    continue
+                copy.parent = copy_parent
+                copy_parent.children.append(copy)

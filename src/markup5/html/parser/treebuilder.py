@@ -1,0 +1,544 @@
+"""Tree construction (§13.2.6): the machinery the insertion modes share.
+
+The stack of open elements with its scope checks, the list of active
+formatting elements (with the Noah's Ark clause), the appropriate place for
+inserting a node (with foster parenting), generating implied end tags, the
+adoption agency algorithm and resetting the insertion mode.  The insertion
+modes themselves are in :mod:`.modes`.
+"""
+
+from __future__ import annotations
+
+from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ...errors import ParseError
+from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
+from .. import constants as C
+from ..states import State
+from ..tokenizer import Tokenizer
+
+HTML = HTML_NAMESPACE
+SVG = SVG_NAMESPACE
+MATHML = MATHML_NAMESPACE
+
+#: The list of active formatting elements' marker.
+MARKER = None
+
+_TABLE_FOSTER_TARGETS = frozenset({"table", "tbody", "tfoot", "thead", "tr"})
+
+
+class TreeBuilderCore:
+    """State and algorithms shared by the insertion modes."""
+
+    def _init_core(self, sink, tokenizer: Tokenizer, scripting: bool) -> None:
+        self.sink = sink
+        self.tokenizer = tokenizer
+        self.scripting = scripting
+        self.open_elements: list = []
+        self.active_formatting: list = []
+        self.template_modes: list = []
+        self.mode = "initial"
+        self.original_mode = "initial"
+        self.head_element = None
+        self.form_element = None
+        self.frameset_ok = True
+        self.foster_parenting = False
+        self.context = None  # the context element in the fragment case
+        self.pending_table_text: list[str] = []
+        self.errors: list[ParseError] = []
+        self.select_state: dict = {}  # select element -> its selected option (selectedcontent)
+
+    # Errors ----------------------------------------------------------------
+
+    def _error(self, code: str) -> None:
+        tokenizer = self.tokenizer
+        self.errors.append(ParseError(code, tokenizer._base + max(tokenizer.pos - 1, 0),
+                                      tokenizer._positions))
+
+    # The stack of open elements -------------------------------------------
+
+    @property
+    def current_node(self):
+        return self.open_elements[-1] if self.open_elements else None
+
+    @property
+    def adjusted_current_node(self):
+        if self.context is not None and len(self.open_elements) == 1:
+            return self.context
+        return self.open_elements[-1] if self.open_elements else None
+
+    def _pop(self):
+        """Pop the current node (running the selectedcontent hook for
+        option elements)."""
+        node = self.open_elements.pop()
+        if self.select_state and node.local_name == "option" and node.namespace == HTML:
+            self._maybe_clone_option(node)
+        return node
+
+    def _pop_until(self, name: str) -> None:
+        """Pop elements until an HTML element ``name`` has been popped."""
+        while self.open_elements:
+            node = self._pop()
+            if node.local_name == name and node.namespace == HTML:
+                return
+
+    def _pop_until_one_of(self, names) -> None:
+        while self.open_elements:
+            node = self._pop()
+            if node.local_name in names and node.namespace == HTML:
+                return
+
+    def _remove_from_stack(self, node) -> None:
+        stack = self.open_elements
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is node:
+                del stack[i]
+                return
+
+    def _in_stack(self, node) -> bool:
+        return any(n is node for n in self.open_elements)
+
+    def _has_in_scope(self, name: str, boundaries=C.SCOPE, namespace: str = HTML) -> bool:
+        """"Has an element in scope" with the given boundary set."""
+        for node in reversed(self.open_elements):
+            if node.local_name == name and node.namespace == namespace:
+                return True
+            if (node.namespace, node.local_name) in boundaries:
+                return False
+        return False
+
+    def _has_node_in_scope(self, target, boundaries=C.SCOPE) -> bool:
+        for node in reversed(self.open_elements):
+            if node is target:
+                return True
+            if (node.namespace, node.local_name) in boundaries:
+                return False
+        return False
+
+    def _has_any_in_scope(self, names, boundaries=C.SCOPE) -> bool:
+        for node in reversed(self.open_elements):
+            if node.local_name in names and node.namespace == HTML:
+                return True
+            if (node.namespace, node.local_name) in boundaries:
+                return False
+        return False
+
+    def _has_in_table_scope(self, name: str) -> bool:
+        return self._has_in_scope(name, C.TABLE_SCOPE)
+
+    def _has_in_button_scope(self, name: str) -> bool:
+        return self._has_in_scope(name, C.BUTTON_SCOPE)
+
+    def _has_in_list_item_scope(self, name: str) -> bool:
+        return self._has_in_scope(name, C.LIST_ITEM_SCOPE)
+
+    def _current_is(self, name: str) -> bool:
+        node = self.current_node
+        return node is not None and node.local_name == name and node.namespace == HTML
+
+    def _generate_implied_end_tags(self, exclude: str | None = None) -> None:
+        """Generate implied end tags (except for ``exclude``)."""
+        stack = self.open_elements
+        while stack:
+            node = stack[-1]
+            if node.namespace != HTML or node.local_name not in C.IMPLIED_END_TAGS \
+                    or node.local_name == exclude:
+                return
+            self._pop()
+
+    def _generate_all_implied_end_tags_thoroughly(self) -> None:
+        stack = self.open_elements
+        while stack and stack[-1].namespace == HTML and \
+                stack[-1].local_name in C.IMPLIED_END_TAGS_THOROUGHLY:
+            self._pop()
+
+    def _close_p_element(self) -> None:
+        """Close a p element."""
+        self._generate_implied_end_tags("p")
+        if not self._current_is("p"):
+            self._error("unexpected-p-close")
+        self._pop_until("p")
+
+    def _clear_stack_back_to(self, names) -> None:
+        """Clear the stack back to a table / table body / table row context."""
+        stack = self.open_elements
+        while stack and not (stack[-1].namespace == HTML and stack[-1].local_name in names):
+            self._pop()
+
+    # The list of active formatting elements --------------------------------
+
+    def _push_active_formatting(self, element) -> None:
+        """Push onto the list of active formatting elements (Noah's Ark: at
+        most three elements with the same name, namespace and attributes
+        after the last marker)."""
+        afe = self.active_formatting
+        count = 0
+        earliest = None
+        for i in range(len(afe) - 1, -1, -1):
+            entry = afe[i]
+            if entry is MARKER:
+                break
+            if (entry.local_name == element.local_name and entry.namespace == element.namespace
+                    and entry.attrs == element.attrs):
+                count += 1
+                earliest = i
+        if count >= 3:
+            del afe[earliest]
+        afe.append(element)
+
+    def _reconstruct_active_formatting(self) -> None:
+        """Reconstruct the active formatting elements, if any."""
+        afe = self.active_formatting
+        if not afe:
+            return
+        entry = afe[-1]
+        if entry is MARKER or self._in_stack(entry):
+            return
+        # Steps 4-6: rewind.
+        i = len(afe) - 1
+        while i > 0:
+            entry = afe[i - 1]
+            if entry is MARKER or self._in_stack(entry):
+                break
+            i -= 1
+        # Steps 7-10: advance and create.
+        while i < len(afe):
+            entry = afe[i]
+            element = self._insert_html_element(entry.local_name, dict(entry.attrs))
+            afe[i] = element
+            i += 1
+
+    def _clear_active_formatting_to_marker(self) -> None:
+        afe = self.active_formatting
+        while afe:
+            if afe.pop() is MARKER:
+                return
+
+    def _afe_index(self, node) -> int:
+        afe = self.active_formatting
+        for i in range(len(afe) - 1, -1, -1):
+            if afe[i] is node:
+                return i
+        return -1
+
+    # Creating and inserting nodes ------------------------------------------
+
+    def _appropriate_place(self, override=None):
+        """The appropriate place for inserting a node: (parent, before)."""
+        target = override if override is not None else self.open_elements[-1]
+        if (self.foster_parenting and target.namespace == HTML
+                and target.local_name in _TABLE_FOSTER_TARGETS):
+            last_template = last_table = None
+            last_template_index = last_table_index = -1
+            stack = self.open_elements
+            for i in range(len(stack) - 1, -1, -1):
+                node = stack[i]
+                if node.namespace != HTML:
+                    continue
+                if last_template is None and node.local_name == "template":
+                    last_template, last_template_index = node, i
+                if last_table is None and node.local_name == "table":
+                    last_table, last_table_index = node, i
+                if last_template is not None and last_table is not None:
+                    break
+            if last_template is not None and (last_table is None
+                                              or last_template_index > last_table_index):
+                return self.sink.template_contents(last_template), None
+            if last_table is None:
+                return stack[0], None
+            parent = self.sink.parent(last_table)
+            if parent is not None:
+                return parent, last_table
+            return stack[last_table_index - 1], None
+        if target.namespace == HTML and target.local_name == "template":
+            return self.sink.template_contents(target), None
+        return target, None
+
+    def _insert_node(self, node, place=None) -> None:
+        parent, before = self._appropriate_place() if place is None else place
+        if before is None:
+            self.sink.append(parent, node)
+        else:
+            self.sink.insert_before(parent, node, before)
+
+    def _create_element(self, name: str, attrs: dict, namespace: str = HTML,
+                        attr_namespaces=None):
+        return self.sink.create_element(name, namespace, attrs, attr_namespaces)
+
+    def _insert_html_element(self, name: str, attrs: dict):
+        """Insert an HTML element for a token with this name and attributes."""
+        element = self.sink.create_element(name, HTML, attrs)
+        self._insert_node(element)
+        self.open_elements.append(element)
+        if name == "option":
+            self._note_option(element)
+        return element
+
+    def _insert_foreign_element(self, token: StartTag, namespace: str):
+        """Insert a foreign element (attributes adjusted by the caller)."""
+        attrs = token.attrs
+        attr_namespaces = None
+        if attrs:
+            attrs, attr_namespaces = self._adjust_foreign_attributes(attrs)
+        element = self.sink.create_element(token.name, namespace, attrs, attr_namespaces)
+        self._insert_node(element)
+        self.open_elements.append(element)
+        return element
+
+    @staticmethod
+    def _adjust_foreign_attributes(attrs: dict):
+        """Adjust foreign attributes (xlink:, xml:, xmlns)."""
+        namespaces = None
+        for name in attrs:
+            adjusted = C.FOREIGN_ATTRIBUTE_ADJUSTMENTS.get(name)
+            if adjusted is not None:
+                if namespaces is None:
+                    namespaces = {}
+                namespaces[name] = adjusted[2]
+        return attrs, namespaces
+
+    def _insert_characters(self, data: str) -> None:
+        """Insert characters at the appropriate place."""
+        parent, before = self._appropriate_place()
+        if parent is self.sink.document:
+            return  # the Document cannot have Text children
+        self.sink.insert_text(parent, data, before)
+
+    def _insert_comment(self, data: str, place=None) -> None:
+        node = self.sink.create_comment(data)
+        self._insert_node(node, place)
+
+    def _insert_processing_instruction(self, token: ProcessingInstruction, place=None) -> None:
+        node = self.sink.create_processing_instruction(token.target, token.data)
+        self._insert_node(node, place)
+
+    def _insert_comment_like(self, token, place=None) -> None:
+        """Insert a comment or (2026) processing instruction: PIs go wherever
+        comments go."""
+        if type(token) is Comment:
+            self._insert_comment(token.data, place)
+        else:
+            self._insert_processing_instruction(token, place)
+
+    # selectedcontent (2025) ------------------------------------------------
+
+    def _note_option(self, option) -> None:
+        """Track the select's selected option as options are inserted: the
+        first option, or the last one with a ``selected`` attribute."""
+        select = self._nearest_select()
+        if select is None:
+            return
+        state = self.select_state.get(id(select))
+        if state is None or "selected" in option.attrs and not state[1]:
+            self.select_state[id(select)] = (option, "selected" in option.attrs, select)
+        elif "selected" in option.attrs:
+            self.select_state[id(select)] = (option, True, select)
+
+    def _nearest_select(self):
+        for node in reversed(self.open_elements[:-1]):
+            if node.namespace == HTML and node.local_name == "select":
+                return node
+        return None
+
+    def _maybe_clone_option(self, option) -> None:
+        """Maybe clone an option into selectedcontent: when the select's
+        selected option is popped, its children are copied into the
+        select's first selectedcontent descendant."""
+        for selected, _, select in self.select_state.values():
+            if selected is option:
+                target = self._first_selectedcontent(select)
+                if target is not None:
+                    self.sink.clone_children(option, target)
+                return
+
+    @staticmethod
+    def _first_selectedcontent(select):
+        stack = list(reversed(select.children))
+        while stack:
+            node = stack.pop()
+            if getattr(node, "local_name", None) == "selectedcontent" and \
+                    node.namespace == HTML:
+                return node
+            children = getattr(node, "children", None)
+            if children:
+                stack.extend(reversed(children))
+        return None
+
+    # The adoption agency algorithm ----------------------------------------
+
+    def _adoption_agency(self, subject: str) -> bool:
+        """Run the adoption agency algorithm for an end tag ``subject``.
+        Returns False when the caller must act as for "any other end tag"."""
+        stack = self.open_elements
+        afe = self.active_formatting
+        # Step 2.
+        current = stack[-1]
+        if current.namespace == HTML and current.local_name == subject and \
+                self._afe_index(current) == -1:
+            self._pop()
+            return True
+        # Steps 3-4: the outer loop, at most 8 times.
+        for _ in range(8):
+            # Step 4.3: the formatting element.
+            formatting_element = None
+            fe_index = -1
+            for i in range(len(afe) - 1, -1, -1):
+                entry = afe[i]
+                if entry is MARKER:
+                    break
+                if entry.local_name == subject and entry.namespace == HTML:
+                    formatting_element, fe_index = entry, i
+                    break
+            if formatting_element is None:
+                return False
+            # Step 4.4.
+            if not self._in_stack(formatting_element):
+                self._error("adoption-agency-1.2")
+                del afe[fe_index]
+                return True
+            # Step 4.5.
+            if not self._has_node_in_scope(formatting_element):
+                self._error("adoption-agency-4.4")
+                return True
+            # Step 4.6.
+            if formatting_element is not stack[-1]:
+                self._error("adoption-agency-1.3")
+            # Step 4.7: the furthest block.
+            stack_index = len(stack) - 1
+            while stack[stack_index] is not formatting_element:
+                stack_index -= 1
+            furthest_block = None
+            for node in stack[stack_index + 1:]:
+                if (node.namespace, node.local_name) in C.SPECIAL:
+                    furthest_block = node
+                    break
+            # Step 4.8.
+            if furthest_block is None:
+                while stack:
+                    if self._pop() is formatting_element:
+                        break
+                del afe[self._afe_index(formatting_element)]
+                return True
+            # Step 4.9-4.10.
+            common_ancestor = stack[stack_index - 1]
+            bookmark = self._afe_index(formatting_element)
+            # Step 4.11-4.13: the inner loop.
+            node = last_node = furthest_block
+            node_index = self._stack_index(furthest_block)
+            inner = 0
+            while True:
+                inner += 1
+                node_index -= 1
+                node = stack[node_index]
+                if node is formatting_element:
+                    break
+                node_afe = self._afe_index(node)
+                if inner > 3 and node_afe != -1:
+                    del afe[node_afe]
+                    if node_afe < bookmark:
+                        bookmark -= 1
+                    node_afe = -1
+                if node_afe == -1:
+                    del stack[node_index]
+                    continue
+                new_element = self._create_element(node.local_name, dict(node.attrs),
+                                                   node.namespace)
+                afe[node_afe] = new_element
+                stack[node_index] = new_element
+                node = new_element
+                if last_node is furthest_block:
+                    bookmark = node_afe + 1
+                self.sink.remove(last_node)
+                self.sink.append(node, last_node)
+                last_node = node
+            # Step 4.14.
+            self.sink.remove(last_node)
+            parent, before = self._appropriate_place(common_ancestor)
+            if before is None:
+                self.sink.append(parent, last_node)
+            else:
+                self.sink.insert_before(parent, last_node, before)
+            # Steps 4.15-4.17.
+            new_element = self._create_element(formatting_element.local_name,
+                                               dict(formatting_element.attrs),
+                                               formatting_element.namespace)
+            self.sink.reparent_children(furthest_block, new_element)
+            self.sink.append(furthest_block, new_element)
+            # Step 4.18.
+            old = self._afe_index(formatting_element)
+            afe.insert(bookmark, new_element)
+            if old >= bookmark:
+                old += 1
+            del afe[old]
+            # Step 4.19.
+            self._remove_from_stack(formatting_element)
+            fb_index = self._stack_index(furthest_block)
+            stack.insert(fb_index + 1, new_element)
+        return True
+
+    def _stack_index(self, node) -> int:
+        stack = self.open_elements
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is node:
+                return i
+        return -1
+
+    # Reset the insertion mode appropriately --------------------------------
+
+    def _reset_insertion_mode(self) -> None:
+        stack = self.open_elements
+        for i in range(len(stack) - 1, -1, -1):
+            node = stack[i]
+            last = i == 0
+            if last and self.context is not None:
+                node = self.context
+            if node.namespace != HTML:
+                if last:
+                    self.mode = "in body"
+                    return
+                continue
+            name = node.local_name
+            if name in ("td", "th") and not last:
+                self.mode = "in cell"
+                return
+            if name == "tr":
+                self.mode = "in row"
+                return
+            if name in ("tbody", "thead", "tfoot"):
+                self.mode = "in table body"
+                return
+            if name == "caption":
+                self.mode = "in caption"
+                return
+            if name == "colgroup":
+                self.mode = "in column group"
+                return
+            if name == "table":
+                self.mode = "in table"
+                return
+            if name == "template":
+                self.mode = self.template_modes[-1]
+                return
+            if name == "head" and not last:
+                self.mode = "in head"
+                return
+            if name == "body":
+                self.mode = "in body"
+                return
+            if name == "frameset":
+                self.mode = "in frameset"
+                return
+            if name == "html":
+                self.mode = "before head" if self.head_element is None else "after head"
+                return
+            if last:
+                self.mode = "in body"
+                return
+        self.mode = "in body"
+
+    # Generic raw text and RCDATA element parsing ---------------------------
+
+    def _parse_text_element(self, token: StartTag, state: State) -> None:
+        self._insert_html_element(token.name, token.attrs)
+        self.tokenizer._state = state
+        self.original_mode = self.mode
+        self.mode = "text"
