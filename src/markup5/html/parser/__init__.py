@@ -188,7 +188,7 @@ def parse_fragment(text: str | bytes, context: str | Element = "body", *,
             tokenizer._state = State.PLAINTEXT
     root = Element("html", {}, HTML)
     parser.sink.append(document, root)
-    parser.open_elements.append(root)
+    parser._push(root)
     if context_element.namespace == HTML and context_element.local_name == "template":
         parser.template_modes.append("in template")
     parser._reset_insertion_mode()

@@ -135,7 +135,7 @@ class InsertionModes(TreeBuilderCore):
         elif kind is StartTag and token.name == "html":
             element = self._create_element("html", token.attrs)
             self.sink.append(self.sink.document, element)
-            self.open_elements.append(element)
+            self._push(element)
             self.mode = "before head"
             return None
         elif kind is EndTag and token.name not in ("head", "body", "html", "br"):
@@ -143,7 +143,7 @@ class InsertionModes(TreeBuilderCore):
             return None
         element = self._create_element("html", {})
         self.sink.append(self.sink.document, element)
-        self.open_elements.append(element)
+        self._push(element)
         self.mode = "before head"
         return self._reprocess(token)
 
@@ -243,8 +243,7 @@ class InsertionModes(TreeBuilderCore):
         return self._reprocess(token)
 
     def _end_template(self) -> None:
-        if not any(n.local_name == "template" and n.namespace == HTML
-                   for n in self.open_elements):
+        if "template" not in self._positions:
             self._error("unexpected-end-tag")
             return
         self._generate_all_implied_end_tags_thoroughly()
@@ -326,7 +325,7 @@ class InsertionModes(TreeBuilderCore):
             if name in _HEAD_ELEMENTS:
                 self._error("unexpected-start-tag-out-of-head")
                 head = self.head_element
-                self.open_elements.append(head)
+                self._push(head)
                 result = self._in_head(token)
                 self._remove_from_stack(head)
                 return result
@@ -663,8 +662,7 @@ class InsertionModes(TreeBuilderCore):
         if context is not None and context.local_name == "template" and \
                 context.namespace == HTML:
             return True
-        return any(n.local_name == "template" and n.namespace == HTML
-                   for n in self.open_elements)
+        return "template" in self._positions
 
     def _adjusted_foreign_token(self, token: StartTag, namespace: str) -> StartTag:
         """Adjust MathML or SVG attributes (and SVG tag names)."""
@@ -782,6 +780,11 @@ class InsertionModes(TreeBuilderCore):
 
     def _any_other_end_tag(self, name: str) -> None:
         """In body, "any other end tag"."""
+        if name not in self._positions:
+            # No such element is open: whatever the walk meets first, the
+            # token is ignored (with a parse error).
+            self._error("unexpected-end-tag")
+            return
         stack = self.open_elements
         for i in range(len(stack) - 1, -1, -1):
             node = stack[i]
@@ -1053,7 +1056,7 @@ class InsertionModes(TreeBuilderCore):
         return self._in_table(token)
 
     def _leave_table_body(self) -> bool | None:
-        if not self._has_any_in_scope(_TABLE_SECTIONS, C.TABLE_SCOPE):
+        if not self._has_any_in_scope(_TABLE_SECTIONS, "table"):
             self._error("unexpected-token-in-table-body")
             return None
         self._clear_stack_back_to(_TABLE_BODY_CONTEXT)

@@ -25,6 +25,16 @@ MARKER = None
 
 _TABLE_FOSTER_TARGETS = frozenset({"table", "tbody", "tfoot", "thead", "tr"})
 
+#: The scopes of "has an element in ... scope" and their boundary elements.
+_SCOPES = {"scope": C.SCOPE, "list item": C.LIST_ITEM_SCOPE, "button": C.BUTTON_SCOPE,
+           "table": C.TABLE_SCOPE}
+_SCOPE_KEYS = tuple(_SCOPES)
+#: (namespace, local name) -> the scopes it bounds.
+_BOUNDARY_KEYS: dict[tuple[str, str], tuple[str, ...]] = {}
+for _key, _members in _SCOPES.items():
+    for _member in _members:
+        _BOUNDARY_KEYS[_member] = _BOUNDARY_KEYS.get(_member, ()) + (_key,)
+
 
 class TreeBuilderCore:
     """State and algorithms shared by the insertion modes."""
@@ -34,6 +44,13 @@ class TreeBuilderCore:
         self.tokenizer = tokenizer
         self.scripting = scripting
         self.open_elements: list = []
+        # Indexes over the stack of open elements, so that scope checks and
+        # "is on the stack" are O(1) whatever the depth: the stack positions
+        # of the HTML elements by name, of each scope's boundary elements,
+        # and the identities of the elements on the stack.
+        self._positions: dict[str, list[int]] = {}
+        self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
+        self._on_stack: set[int] = set()
         self.active_formatting: list = []
         self.template_modes: list = []
         self.mode = "initial"
@@ -66,13 +83,70 @@ class TreeBuilderCore:
             return self.context
         return self.open_elements[-1] if self.open_elements else None
 
+    def _push(self, node) -> None:
+        """Push onto the stack of open elements (keeping the indexes)."""
+        stack = self.open_elements
+        index = len(stack)
+        stack.append(node)
+        self._on_stack.add(id(node))
+        if node.namespace == HTML:
+            positions = self._positions.get(node.local_name)
+            if positions is None:
+                self._positions[node.local_name] = [index]
+            else:
+                positions.append(index)
+        keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
+        if keys is not None:
+            for key in keys:
+                self._boundaries[key].append(index)
+
     def _pop(self):
         """Pop the current node (running the selectedcontent hook for
         option elements)."""
         node = self.open_elements.pop()
-        if self.select_state and node.local_name == "option" and node.namespace == HTML:
-            self._maybe_clone_option(node)
+        self._on_stack.discard(id(node))
+        if node.namespace == HTML:
+            positions = self._positions[node.local_name]
+            positions.pop()
+            if not positions:
+                del self._positions[node.local_name]
+            if self.select_state and node.local_name == "option":
+                self._maybe_clone_option(node)
+        keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
+        if keys is not None:
+            for key in keys:
+                self._boundaries[key].pop()
         return node
+
+    def _unindex_from(self, start: int) -> None:
+        """Take the elements at ``start`` and above out of the indexes,
+        before the stack is changed there (the adoption agency algorithm,
+        removing a node); :meth:`_index_from` puts them back.  The cost is
+        the height above ``start``, which those algorithms walk anyway."""
+        stack = self.open_elements
+        positions = self._positions
+        boundaries = self._boundaries
+        for index in range(len(stack) - 1, start - 1, -1):
+            node = stack[index]
+            self._on_stack.discard(id(node))
+            if node.namespace == HTML:
+                named = positions[node.local_name]
+                named.pop()
+                if not named:
+                    del positions[node.local_name]
+            keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
+            if keys is not None:
+                for key in keys:
+                    boundaries[key].pop()
+
+    def _index_from(self, start: int) -> None:
+        """Index the elements at ``start`` and above again (see
+        :meth:`_unindex_from`)."""
+        stack = self.open_elements
+        tail = stack[start:]
+        del stack[start:]
+        for node in tail:
+            self._push(node)
 
     def _pop_until(self, name: str) -> None:
         """Pop elements until an HTML element ``name`` has been popped."""
@@ -88,48 +162,66 @@ class TreeBuilderCore:
                 return
 
     def _remove_from_stack(self, node) -> None:
+        if id(node) not in self._on_stack:
+            return
         stack = self.open_elements
+        if stack[-1] is node:
+            self._pop()
+            return
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is node:
+                self._unindex_from(i)
                 del stack[i]
+                self._index_from(i)
                 return
 
     def _in_stack(self, node) -> bool:
-        return any(n is node for n in self.open_elements)
+        return id(node) in self._on_stack
 
-    def _has_in_scope(self, name: str, boundaries=C.SCOPE, namespace: str = HTML) -> bool:
-        """"Has an element in scope" with the given boundary set."""
-        for node in reversed(self.open_elements):
-            if node.local_name == name and node.namespace == namespace:
-                return True
-            if (node.namespace, node.local_name) in boundaries:
-                return False
+    def _has_in_scope(self, name: str, scope: str = "scope") -> bool:
+        """"Has an element in scope" for an HTML element ``name``; ``scope``
+        is "scope", "list item", "button" or "table"."""
+        positions = self._positions.get(name)
+        if not positions:
+            return False
+        boundaries = self._boundaries[scope]
+        return not boundaries or positions[-1] >= boundaries[-1]
+
+    def _has_node_in_scope(self, target, scope: str = "scope") -> bool:
+        positions = self._positions.get(target.local_name)
+        if not positions or id(target) not in self._on_stack:
+            return False
+        stack = self.open_elements
+        for index in reversed(positions):
+            if stack[index] is target:
+                boundaries = self._boundaries[scope]
+                return not boundaries or index >= boundaries[-1]
         return False
 
-    def _has_node_in_scope(self, target, boundaries=C.SCOPE) -> bool:
-        for node in reversed(self.open_elements):
-            if node is target:
-                return True
-            if (node.namespace, node.local_name) in boundaries:
-                return False
-        return False
-
-    def _has_any_in_scope(self, names, boundaries=C.SCOPE) -> bool:
-        for node in reversed(self.open_elements):
-            if node.local_name in names and node.namespace == HTML:
-                return True
-            if (node.namespace, node.local_name) in boundaries:
-                return False
-        return False
+    def _has_any_in_scope(self, names, scope: str = "scope") -> bool:
+        top = -1
+        for name in names:
+            positions = self._positions.get(name)
+            if positions and positions[-1] > top:
+                top = positions[-1]
+        if top < 0:
+            return False
+        boundaries = self._boundaries[scope]
+        return not boundaries or top >= boundaries[-1]
 
     def _has_in_table_scope(self, name: str) -> bool:
-        return self._has_in_scope(name, C.TABLE_SCOPE)
+        return self._has_in_scope(name, "table")
 
     def _has_in_button_scope(self, name: str) -> bool:
-        return self._has_in_scope(name, C.BUTTON_SCOPE)
+        return self._has_in_scope(name, "button")
 
     def _has_in_list_item_scope(self, name: str) -> bool:
-        return self._has_in_scope(name, C.LIST_ITEM_SCOPE)
+        return self._has_in_scope(name, "list item")
+
+    def _last_on_stack(self, name: str) -> int:
+        """Stack position of the last HTML element ``name`` (-1 if none)."""
+        positions = self._positions.get(name)
+        return positions[-1] if positions else -1
 
     def _current_is(self, name: str) -> bool:
         node = self.current_node
@@ -227,19 +319,11 @@ class TreeBuilderCore:
         target = override if override is not None else self.open_elements[-1]
         if (self.foster_parenting and target.namespace == HTML
                 and target.local_name in _TABLE_FOSTER_TARGETS):
-            last_template = last_table = None
-            last_template_index = last_table_index = -1
             stack = self.open_elements
-            for i in range(len(stack) - 1, -1, -1):
-                node = stack[i]
-                if node.namespace != HTML:
-                    continue
-                if last_template is None and node.local_name == "template":
-                    last_template, last_template_index = node, i
-                if last_table is None and node.local_name == "table":
-                    last_table, last_table_index = node, i
-                if last_template is not None and last_table is not None:
-                    break
+            last_template_index = self._last_on_stack("template")
+            last_table_index = self._last_on_stack("table")
+            last_template = stack[last_template_index] if last_template_index >= 0 else None
+            last_table = stack[last_table_index] if last_table_index >= 0 else None
             if last_template is not None and (last_table is None
                                               or last_template_index > last_table_index):
                 return self.sink.template_contents(last_template), None
@@ -268,7 +352,7 @@ class TreeBuilderCore:
         """Insert an HTML element for a token with this name and attributes."""
         element = self.sink.create_element(name, HTML, attrs)
         self._insert_node(element)
-        self.open_elements.append(element)
+        self._push(element)
         if name == "option":
             self._note_option(element)
         return element
@@ -281,7 +365,7 @@ class TreeBuilderCore:
             attrs, attr_namespaces = self._adjust_foreign_attributes(attrs)
         element = self.sink.create_element(token.name, namespace, attrs, attr_namespaces)
         self._insert_node(element)
-        self.open_elements.append(element)
+        self._push(element)
         return element
 
     @staticmethod
@@ -334,10 +418,11 @@ class TreeBuilderCore:
             self.select_state[id(select)] = (option, True, select)
 
     def _nearest_select(self):
-        for node in reversed(self.open_elements[:-1]):
-            if node.namespace == HTML and node.local_name == "select":
-                return node
-        return None
+        """The select element below the current node on the stack, if any."""
+        positions = self._positions.get("select")
+        if not positions:
+            return None
+        return self.open_elements[positions[-1]]
 
     def _maybe_clone_option(self, option) -> None:
         """Maybe clone an option into selectedcontent: when the select's
@@ -418,8 +503,10 @@ class TreeBuilderCore:
                         break
                 del afe[self._afe_index(formatting_element)]
                 return True
-            # Step 4.9-4.10.
+            # Step 4.9-4.10.  (The stack changes above the formatting
+            # element from here on: it is taken out of the indexes.)
             common_ancestor = stack[stack_index - 1]
+            self._unindex_from(stack_index)
             bookmark = self._afe_index(formatting_element)
             # Step 4.11-4.13: the inner loop.
             node = last_node = furthest_block
@@ -438,7 +525,7 @@ class TreeBuilderCore:
                         bookmark -= 1
                     node_afe = -1
                 if node_afe == -1:
-                    del stack[node_index]
+                    del stack[node_index]  # (the indexes are rebuilt below)
                     continue
                 new_element = self._create_element(node.local_name, dict(node.attrs),
                                                    node.namespace)
@@ -470,9 +557,10 @@ class TreeBuilderCore:
                 old += 1
             del afe[old]
             # Step 4.19.
-            self._remove_from_stack(formatting_element)
+            del stack[self._stack_index(formatting_element)]
             fb_index = self._stack_index(furthest_block)
             stack.insert(fb_index + 1, new_element)
+            self._index_from(stack_index)
         return True
 
     def _stack_index(self, node) -> int:
