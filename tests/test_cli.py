@@ -56,12 +56,25 @@ def test_tokenize_bundled_example_from_stdin():
 
 def test_check_reports_file_line_col_code_and_exit_1(tmp_path, capsys):
     page = tmp_path / "bad.html"
-    page.write_text("<p>\n&bogus; <a b=c b=d>\x01", encoding="utf-8")
-    assert main(["check", str(page)]) == 1
+    page.write_text("<!DOCTYPE html><p>\n&bogus; <a b=c b=d>\x01", encoding="utf-8")
+    assert main(["check", "--tokenizer-only", str(page)]) == 1
     assert capsys.readouterr().out.splitlines() == [
         f"{page}:2:7: unknown-named-character-reference",
         f"{page}:2:17: duplicate-attribute",
         f"{page}:2:20: control-character-in-input-stream"]
+
+
+def test_check_also_reports_tree_construction_errors(tmp_path, capsys):
+    page = tmp_path / "tree.html"
+    page.write_text("<p>x</b>&bogus;", encoding="utf-8")
+    assert main(["check", str(page)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    codes = [line.rsplit(": ", 1)[1] for line in lines]
+    # No DOCTYPE and a stray </b> (tree construction), an unknown reference
+    # (tokenizer), in stream order.
+    assert codes == ["expected-doctype-but-got-starttag", "unexpected-end-tag",
+                     "unknown-named-character-reference"]
+    assert lines[-1] == f"{page}:1:15: unknown-named-character-reference"
 
 
 def test_check_clean_file_exits_0(tmp_path, capsys):
@@ -72,9 +85,9 @@ def test_check_clean_file_exits_0(tmp_path, capsys):
 
 
 def test_check_stdin_is_named_stdin():
-    status, out, _ = run_cli(["check", "-"], b"<p>&#0;")
+    status, out, _ = run_cli(["check", "-"], b"<!DOCTYPE html><p>&#0;")
     assert status == 1
-    assert out == "<stdin>:1:8: null-character-reference\n"
+    assert out == "<stdin>:1:23: null-character-reference\n"
 
 
 @pytest.mark.parametrize("args, stdin, message", [
@@ -102,6 +115,23 @@ def test_encoding_option_and_bom(tmp_path, capsys):
     page.write_bytes(b"\xef\xbb\xbf<p>")
     assert main(["tokenize", str(page)]) == 0
     assert capsys.readouterr().out.splitlines() == ['["StartTag", "p", {}]']
+
+
+def test_parse_prints_html_or_tree(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    page.write_text("<p>a<b>b", encoding="utf-8")
+    assert main(["parse", str(page)]) == 0
+    assert capsys.readouterr().out == "<html><head></head><body><p>a<b>b</b></p></body></html>\n"
+    assert main(["parse", "--tree", str(page)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "| <html>", "|   <head>", "|   <body>", "|     <p>", '|       "a"', "|       <b>",
+        '|         "b"']
+    page.write_text("<td>x", encoding="utf-8")
+    assert main(["parse", "--fragment", "tr", str(page)]) == 0
+    assert capsys.readouterr().out == "<td>x</td>\n"
+    page.write_text("<noscript><p>x</p></noscript>", encoding="utf-8")
+    assert main(["parse", "--tree", "--scripting", str(page)]) == 0
+    assert '"<p>x</p>"' in capsys.readouterr().out
 
 
 def test_trace_json(capsys):

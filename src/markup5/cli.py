@@ -2,6 +2,7 @@
 
 ::
 
+    markup5 parse FILE|-      the document as HTML (--tree: the html5lib-tests dump)
     markup5 tokenize FILE|-   one JSON token per line (html5lib-tests format)
     markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
     markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
@@ -20,6 +21,9 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .html.feedback import tokenize
+from .html.parser import parse, parse_fragment
+from .html.serializer import serialize
+from .treedump import dump_tree
 from .html.states import State
 from .html.trace import format_trace, trace
 
@@ -88,6 +92,15 @@ def _add_tokenizer_options(parser: argparse.ArgumentParser) -> None:
                         help="<? opens a bogus comment, as before 2026")
 
 
+def _add_parser_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fragment", metavar="CONTEXT",
+                        help='parse as a fragment in this context element ("td", "svg path")')
+    parser.add_argument("--scripting", action="store_true",
+                        help="scripting flag on (<noscript> content is raw text)")
+    parser.add_argument("--no-processing-instructions", dest="processing_instructions",
+                        action="store_false", help="<? opens a bogus comment, as before 2026")
+
+
 def _tokens(args: argparse.Namespace, text: str):
     return tokenize(text, initial_state=args.state, last_start_tag=args.last_start_tag,
                     processing_instructions=args.processing_instructions,
@@ -107,12 +120,36 @@ def _cmd_tokenize(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _parse(args: argparse.Namespace, text: str):
+    if args.fragment is not None:
+        try:
+            return parse_fragment(text, args.fragment, scripting=args.scripting,
+                                  processing_instructions=args.processing_instructions)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+    return parse(text, scripting=args.scripting,
+                 processing_instructions=args.processing_instructions)
+
+
+def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
+    _, text = _read(args.file, args.encoding)
+    node = _parse(args, text)
+    if args.tree:
+        out.write(dump_tree(node) + "\n")
+    else:
+        out.write(serialize(node, scripting=args.scripting) + "\n")
+    return 0
+
+
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     name, text = _read(args.file, args.encoding)
-    stream = _tokens(args, text)
-    for _ in stream:
-        pass
-    errors = stream.errors
+    if args.tokenizer_only:
+        stream = _tokens(args, text)
+        for _ in stream:
+            pass
+        errors = stream.errors
+    else:
+        errors = _parse(args, text).errors
     for error in errors:
         out.write(f"{name}:{error.line}:{error.col}: {error.code}\n")
     return 1 if errors else 0
@@ -135,10 +172,17 @@ def _cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="markup5", description="Browser-grade HTML tokenizing.")
+    parser = _Parser(prog="markup5", description="Browser-grade HTML parsing.")
     parser.add_argument("--version", action="version", version=f"markup5 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
+
+    p = commands.add_parser("parse", help="parse a document; print it as HTML")
+    _add_input(p)
+    _add_parser_options(p)
+    p.add_argument("--tree", action="store_true",
+                   help="print the html5lib-tests tree dump instead of HTML")
+    p.set_defaults(run=_cmd_parse)
 
     p = commands.add_parser("tokenize", help="print one JSON token per line")
     _add_input(p)
@@ -154,7 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("check", help="report parse errors as FILE:LINE:COL: code")
     _add_input(p)
-    _add_tokenizer_options(p)
+    _add_parser_options(p)
+    p.add_argument("--tokenizer-only", action="store_true",
+                   help="only the tokenizer's errors (with --state, --last-start-tag, --raw)")
+    p.add_argument("--state", type=_state, default=State.DATA, help=argparse.SUPPRESS)
+    p.add_argument("--last-start-tag", metavar="NAME", help=argparse.SUPPRESS)
+    p.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(run=_cmd_check)
     return parser
 
