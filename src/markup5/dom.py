@@ -133,12 +133,12 @@ class ParentNode(Node):
     def iter(self) -> Iterator[Node]:
         """All descendants in tree order (not this node; not template
         contents).  Iterative, so any depth works."""
-        stack = [reversed(self.children)]
+        stack = [iter(self.children)]
         while stack:
             for node in stack[-1]:
                 yield node
                 if isinstance(node, ParentNode) and node.children:
-                    stack.append(reversed(node.children))
+                    stack.append(iter(node.children))
                 break
             else:
                 stack.pop()

@@ -29,18 +29,19 @@ Families (one private module each):
 * durations (§2.3.5.9);
 * colors: simple colors and legacy color values with the CSS named colors
   (§2.3.6);
-* tokens: space- and comma-separated tokens (§2.3.7-2.3.8).
+* tokens: space- and comma-separated tokens (§2.3.7-2.3.8);
+* references: hash-name references (§2.3.9), looked up in a
+  :mod:`markup5.dom` tree.
 
 Not here:
 
-* The rules for parsing a hash-name reference (§2.3.9) look elements up in a
-  tree; they will come with the DOM.
 * Media queries (§2.3.10) are defined by the CSS Media Queries specification;
   this package does not parse them.
 """
 
 from __future__ import annotations
 
+from ._references import is_valid_hash_name_reference, parse_hash_name_reference
 from ._attributes import (
     enumerated_attribute_state,
     is_boolean_attribute_value_valid,
@@ -121,6 +122,8 @@ from ._numbers import (
 from ._tokens import is_unique_space_tokens, split_comma_tokens, split_space_tokens
 
 __all__ = [
+    "parse_hash_name_reference",
+    "is_valid_hash_name_reference",
     # attributes
     "enumerated_attribute_state",
     "is_boolean_attribute_value_valid",
