@@ -247,7 +247,8 @@ class Element(ParentNode):
 
     def __init__(self, local_name: str, attrs: dict[str, str] | None = None,
                  namespace: str | None = HTML_NAMESPACE, prefix: str | None = None) -> None:
-        super().__init__()
+        self.parent = None
+        self.children = []
         self.local_name = local_name
         self.namespace = namespace
         self.prefix = prefix
@@ -290,7 +291,7 @@ class Text(Node):
     __slots__ = ("data",)
 
     def __init__(self, data: str) -> None:
-        super().__init__()
+        self.parent = None
         self.data = data
 
     @property

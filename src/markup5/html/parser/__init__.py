@@ -56,19 +56,26 @@ class HTMLParser(InsertionModes):
         self._pending = None
         self._force_html = False
         self._skip_newline = False
+        self._allow_cdata = False
 
     # The tree construction dispatcher ----------------------------------------
 
     def _process(self, token) -> None:
+        """The tree construction dispatcher, for one token (None: EOF)."""
+        if self._skip_newline:
+            self._skip_newline = False
+            if type(token) is Characters and token.data.startswith("\n"):
+                if len(token.data) == 1:
+                    return
+                token = Characters(token.data[1:])
         handlers = self._handlers
+        stack = self.open_elements
         while True:
-            if self._skip_newline:
-                self._skip_newline = False
-                if type(token) is Characters and token.data.startswith("\n"):
-                    if len(token.data) == 1:
-                        return
-                    token = Characters(token.data[1:])
-            node = self.adjusted_current_node
+            # The adjusted current node.
+            if self.context is not None and len(stack) == 1:
+                node = self.context
+            else:
+                node = stack[-1] if stack else None
             if self._force_html or node is None or node.namespace == HTML \
                     or token is None or not self._foreign_applies(node, token):
                 self._force_html = False
@@ -77,10 +84,17 @@ class HTMLParser(InsertionModes):
                 again = self._foreign_content(token)
             if not again:
                 break
+            stack = self.open_elements
             if self._pending is not None:
                 token, self._pending = self._pending, None
-        node = self.adjusted_current_node
-        self.tokenizer.allow_cdata = node is not None and node.namespace != HTML
+        stack = self.open_elements
+        if self.context is not None and len(stack) == 1:
+            node = self.context
+        else:
+            node = stack[-1] if stack else None
+        foreign = node is not None and node.namespace != HTML
+        if foreign is not self._allow_cdata:
+            self._allow_cdata = self.tokenizer.allow_cdata = foreign
 
     def _foreign_applies(self, node, token) -> bool:
         """Whether the token goes to the rules for foreign content (the
@@ -199,7 +213,7 @@ def parse_fragment(text: str | bytes, context: str | Element = "body", *,
             parser.form_element = node
             break
         node = node.parent
-    tokenizer.allow_cdata = context_element.namespace != HTML
+    tokenizer.allow_cdata = parser._allow_cdata = context_element.namespace != HTML
     parser.run(text)
     fragment = DocumentFragment()
     for child in list(root.children):

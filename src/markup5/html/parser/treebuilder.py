@@ -283,7 +283,7 @@ class TreeBuilderCore:
         if not afe:
             return
         entry = afe[-1]
-        if entry is MARKER or self._in_stack(entry):
+        if entry is MARKER or id(entry) in self._on_stack:
             return
         # Steps 4-6: rewind.
         i = len(afe) - 1
@@ -351,7 +351,12 @@ class TreeBuilderCore:
     def _insert_html_element(self, name: str, attrs: dict):
         """Insert an HTML element for a token with this name and attributes."""
         element = self.sink.create_element(name, HTML, attrs)
-        self._insert_node(element)
+        current = self.open_elements[-1] if self.open_elements else None
+        if current is not None and not self.foster_parenting and not (
+                current.local_name == "template" and current.namespace == HTML):
+            self.sink.append(current, element)  # the usual appropriate place
+        else:
+            self._insert_node(element)
         self._push(element)
         if name == "option":
             self._note_option(element)
@@ -382,6 +387,11 @@ class TreeBuilderCore:
 
     def _insert_characters(self, data: str) -> None:
         """Insert characters at the appropriate place."""
+        if not self.foster_parenting:
+            current = self.open_elements[-1]
+            if not (current.local_name == "template" and current.namespace == HTML):
+                self.sink.insert_text(current, data, None)  # the usual appropriate place
+                return
         parent, before = self._appropriate_place()
         if parent is self.sink.document:
             return  # the Document cannot have Text children
