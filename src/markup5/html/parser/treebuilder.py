@@ -52,6 +52,7 @@ class TreeBuilderCore:
         self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
         self._on_stack: set[int] = set()
         self.active_formatting: list = []
+        self._formatting_pushes: dict = {}  # (name, namespace, attributes) -> pushes
         self.template_modes: list = []
         self.mode = "initial"
         self.original_mode = "initial"
@@ -63,6 +64,7 @@ class TreeBuilderCore:
         self.pending_table_text: list[str] = []
         self.errors: list[ParseError] = []
         self.select_state: dict = {}  # select element -> its selected option (selectedcontent)
+        self._selected_options: dict = {}  # id(option) -> (option, select) for selected ones
 
     # Errors ----------------------------------------------------------------
 
@@ -263,6 +265,15 @@ class TreeBuilderCore:
         most three elements with the same name, namespace and attributes
         after the last marker)."""
         afe = self.active_formatting
+        # Elements with distinct attributes never make three of a kind: count
+        # the pushes per kind (an upper bound of what the list holds) and
+        # only scan the list when three could be there.
+        kind = (element.local_name, element.namespace, frozenset(element.attrs.items()))
+        pushed = self._formatting_pushes.get(kind, 0)
+        self._formatting_pushes[kind] = pushed + 1
+        if pushed < 3:
+            afe.append(element)
+            return
         count = 0
         earliest = None
         for i in range(len(afe) - 1, -1, -1):
@@ -422,10 +433,11 @@ class TreeBuilderCore:
         if select is None:
             return
         state = self.select_state.get(id(select))
-        if state is None or "selected" in option.attrs and not state[1]:
+        if state is None or "selected" in option.attrs:
+            if state is not None:
+                self._selected_options.pop(id(state[0]), None)
             self.select_state[id(select)] = (option, "selected" in option.attrs, select)
-        elif "selected" in option.attrs:
-            self.select_state[id(select)] = (option, True, select)
+            self._selected_options[id(option)] = (option, select)
 
     def _nearest_select(self):
         """The select element below the current node on the stack, if any."""
@@ -438,12 +450,11 @@ class TreeBuilderCore:
         """Maybe clone an option into selectedcontent: when the select's
         selected option is popped, its children are copied into the
         select's first selectedcontent descendant."""
-        for selected, _, select in self.select_state.values():
-            if selected is option:
-                target = self._first_selectedcontent(select)
-                if target is not None:
-                    self.sink.clone_children(option, target)
-                return
+        entry = self._selected_options.get(id(option))
+        if entry is not None and entry[0] is option:
+            target = self._first_selectedcontent(entry[1])
+            if target is not None:
+                self.sink.clone_children(option, target)
 
     @staticmethod
     def _first_selectedcontent(select):

@@ -1,0 +1,137 @@
+"""Tree-construction throughput: markup5.parse against justhtml and html5lib.
+
+Usage::
+
+    python benchmarks/parse.py [DIR] [--rounds N]
+    python benchmarks/parse.py [DIR] --profile
+
+DIR defaults to ``../shared/corpus/readability`` (relative to the project
+root) when it exists.  Every ``.html`` file in DIR is decoded as UTF-8 with
+replacement before timing starts, so decoding is not measured.  What is
+measured is the full job of turning a ``str`` into a document tree:
+tokenizing plus tree construction, for each file of the corpus in turn.
+Each contender parses the whole corpus ``--rounds`` times, rounds
+interleaved so that machine noise hits everyone alike; the best round
+counts.  Throughput is reported as MB/s, where MB is the size of the corpus
+in UTF-8 bytes (10**6 bytes), the same number for every contender.
+
+Contenders:
+
+* ``markup5.parse``: ``markup5.parse(text)``;
+* ``justhtml``: ``JustHTML(text, sanitize=False)`` (no sanitizing pass, so it
+  builds the plain tree like the others); ``pip install justhtml``;
+* ``html5lib``: ``html5lib.parse(text)`` with its default etree builder;
+  ``pip install html5lib``.
+
+Peers that are not installed are reported as skipped.
+
+``--profile`` runs ``cProfile`` on markup5 alone, over one pass of the
+corpus, and prints the 25 functions with the highest ``tottime`` (time spent
+in the function's own body), which says where the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import markup5  # noqa: E402
+
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
+
+
+def load(directory: Path) -> list[str]:
+    files = sorted(p for p in directory.iterdir()
+                   if p.suffix == ".html" and p.is_file())
+    if not files:
+        raise SystemExit(f"no .html files in {directory}")
+    return [p.read_bytes().decode("utf-8", "replace") for p in files]
+
+
+def run_markup5(texts):
+    parse = markup5.parse
+    for text in texts:
+        parse(text)
+
+
+def contenders():
+    found = [("markup5.parse", run_markup5)]
+    try:
+        from justhtml import JustHTML
+    except ImportError:
+        print("justhtml: skipped (pip install justhtml)")
+    else:
+        def run_justhtml(texts):
+            for text in texts:
+                JustHTML(text, sanitize=False)
+        found.append(("justhtml", run_justhtml))
+    try:
+        import html5lib
+    except ImportError:
+        print("html5lib: skipped (pip install html5lib)")
+    else:
+        def run_html5lib(texts):
+            parse = html5lib.parse
+            for text in texts:
+                parse(text)
+        found.append(("html5lib", run_html5lib))
+    return found
+
+
+def profile(texts, top: int = 25) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run_markup5(texts)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--profile", action="store_true",
+                    help="cProfile markup5 alone over the corpus; top 25 by tottime")
+    args = ap.parse_args(argv)
+    if not args.directory.is_dir():
+        ap.error(f"not a directory: {args.directory}")
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+    texts = load(args.directory)
+    megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    if args.profile:
+        print(f"corpus: {len(texts)} files, {megabytes:.1f} MB, cProfile of markup5.parse")
+        profile(texts)
+        return 0
+    print(f"corpus: {len(texts)} files, {megabytes:.1f} MB, {args.rounds} rounds (best counts)")
+    runners = contenders()
+    best = {name: float("inf") for name, _ in runners}
+    for _ in range(args.rounds):
+        for name, run in runners:
+            start = time.perf_counter()
+            run(texts)
+            best[name] = min(best[name], time.perf_counter() - start)
+    speed = {name: megabytes / seconds for name, seconds in best.items()}
+    for name, _ in runners:
+        print(f"{name:16s} {speed[name]:7.2f} MB/s  ({best[name]:.2f} s)")
+
+    def ratio(a, b):
+        if a in speed and b in speed:
+            print(f"ratio {a} / {b}: {speed[a] / speed[b]:.2f}x")
+
+    ratio("markup5.parse", "justhtml")
+    ratio("markup5.parse", "html5lib")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

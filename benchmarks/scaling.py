@@ -1,0 +1,107 @@
+"""Hostile-input scaling of markup5.parse: does parse time stay linear?
+
+Usage::
+
+    python benchmarks/scaling.py [--n N] [--budget SECONDS]
+
+Each family below is a small fragment repeated N times, the sort of input
+that trips a tree builder into quadratic work (long lists of active
+formatting elements, deep open-element stacks, repeated scope searches,
+foster parenting, attribute comparisons in the Noah's Ark clause, ...).
+Every document is built once, then ``markup5.parse`` is timed on it at N and
+at 2N, best of 3 runs each (a ``gc.collect()`` precedes each run; the tree is
+dropped only after the clock stops).  The ratio t(2N) / t(N) is printed: about
+2 means linear, about 4 quadratic.  A ratio above 3 is flagged with
+``NOT LINEAR?``; small timings are noisy, so raise ``--n`` before believing a
+flag.
+
+A run that takes more than ``--budget`` seconds (default 10) is not repeated,
+so a quadratic family costs one slow run rather than three.  An exception in
+a family is reported and the next family runs.  The exit status is always 0:
+this is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import markup5  # noqa: E402
+
+# name -> function building the document for a given n
+FAMILIES = [
+    ("<b> x N", lambda n: "<b>" * n),
+    ("<a> x N", lambda n: "<a>" * n),
+    ("<table> x N", lambda n: "<table>" * n),
+    ("<div> x N (unclosed)", lambda n: "<div>" * n),
+    ("<p><b> x N", lambda n: "<p><b>" * n),
+    ("</p> x N", lambda n: "</p>" * n),
+    ("<svg> x N (deep)", lambda n: "<svg>" * n),
+    ("<a><div> x N", lambda n: "<a><div>" * n),
+    ("<table><b> x N", lambda n: "<table><b>" * n),
+    ("<form><div></form> x N", lambda n: "<form><div></form>" * n),
+    ("<b id=k> x N (distinct)", lambda n: "".join(f"<b id={k}>" for k in range(n))),
+    ("x<col> x N", lambda n: "x<col>" * n),
+    ("<select><option> x N", lambda n: "<select><option>" * n),
+    ("<template> x N", lambda n: "<template>" * n),
+    ("<math><mi> x N", lambda n: "<math><mi>" * n),
+    ("<p> <span> x N </x> x N", lambda n: "<p>" + "<span>" * n + "</x>" * n),
+]
+
+
+def best_time(text: str, repeats: int, budget: float) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        doc = markup5.parse(text)
+        elapsed = time.perf_counter() - start
+        del doc
+        best = min(best, elapsed)
+        if elapsed > budget:
+            break
+    return best
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=10000)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--budget", type=float, default=10.0,
+                    help="a run slower than this is not repeated (seconds)")
+    args = ap.parse_args(argv)
+    n = max(1, args.n)
+    # Deep trees are torn down and walked recursively by some code paths;
+    # give them room, as a real caller handling deep documents would.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * n + 1000))
+    print(f"markup5.parse scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
+    print(f"{'family':26s} {'t(N) s':>9s} {'t(2N) s':>9s} {'ratio':>6s}")
+    flagged = []
+    for name, build in FAMILIES:
+        try:
+            small = best_time(build(n), args.repeats, args.budget)
+            large = best_time(build(2 * n), args.repeats, args.budget)
+        except Exception as exc:  # report and keep going
+            print(f"{name:26s} ERROR {type(exc).__name__}: {exc}")
+            flagged.append(name)
+            continue
+        ratio = large / small if small > 0 else float("inf")
+        note = "  NOT LINEAR?" if ratio > 3 else ""
+        if note:
+            flagged.append(name)
+        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+    if flagged:
+        print(f"flagged: {', '.join(flagged)}")
+    else:
+        print("all families scale about linearly")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
