@@ -48,6 +48,15 @@ _ROW_CONTEXT = frozenset({"tr", "template", "html"})
 _TABLE_SECTIONS = frozenset({"tbody", "tfoot", "thead"})
 _CELLS = frozenset({"td", "th"})
 _TABLE_TEXT_TARGETS = frozenset({"table", "tbody", "template", "tfoot", "thead", "tr"})
+#: Every start tag name the in body insertion mode has a rule for (others
+#: take "any other start tag").
+_BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | _HEADINGS
+                       | _VOID_BODY | _IGNORED_IN_BODY | frozenset({
+                           "a", "li", "dd", "dt", "input", "pre", "listing", "nobr", "table",
+                           "form", "button", "applet", "marquee", "object", "param", "source",
+                           "track", "hr", "image", "textarea", "xmp", "iframe", "noembed",
+                           "noscript", "select", "option", "optgroup", "rb", "rtc", "rp", "rt",
+                           "math", "svg", "html", "body", "frameset", "plaintext"}))
 
 
 def _split_whitespace(data: str) -> tuple[str, str]:
@@ -353,7 +362,9 @@ class InsertionModes(TreeBuilderCore):
                 data = data.replace("\x00", "")
                 if not data:
                     return None
-            self._reconstruct_active_formatting()
+            afe = self.active_formatting
+            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+                self._reconstruct_active_formatting()
             self._insert_characters(data)
             if self.frameset_ok and not self.template_modes and data.lstrip(WHITESPACE):
                 # (Text inside template contents does not count:
@@ -378,6 +389,13 @@ class InsertionModes(TreeBuilderCore):
 
     def _in_body_start_tag(self, token: StartTag) -> bool | None:
         name = token.name
+        if name not in _BODY_START_SPECIAL:
+            # "Any other start tag" (span, label, ...): the common case first.
+            afe = self.active_formatting
+            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+                self._reconstruct_active_formatting()
+            self._insert_html_element(name, token.attrs)
+            return None
         if name in _FORMATTING_NO_A_NOBR:
             self._reconstruct_active_formatting()
             element = self._insert_html_element(name, token.attrs)

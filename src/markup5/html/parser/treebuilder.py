@@ -34,6 +34,7 @@ _BOUNDARY_KEYS: dict[tuple[str, str], tuple[str, ...]] = {}
 for _key, _members in _SCOPES.items():
     for _member in _members:
         _BOUNDARY_KEYS[_member] = _BOUNDARY_KEYS.get(_member, ()) + (_key,)
+_HTML_BOUNDARY_KEYS = {name: keys for (ns, name), keys in _BOUNDARY_KEYS.items() if ns == HTML}
 
 
 class TreeBuilderCore:
@@ -91,13 +92,16 @@ class TreeBuilderCore:
         index = len(stack)
         stack.append(node)
         self._on_stack.add(id(node))
+        name = node.local_name
         if node.namespace == HTML:
-            positions = self._positions.get(node.local_name)
+            positions = self._positions.get(name)
             if positions is None:
-                self._positions[node.local_name] = [index]
+                self._positions[name] = [index]
             else:
                 positions.append(index)
-        keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
+            keys = _HTML_BOUNDARY_KEYS.get(name)
+        else:
+            keys = _BOUNDARY_KEYS.get((node.namespace, name))
         if keys is not None:
             for key in keys:
                 self._boundaries[key].append(index)
@@ -107,14 +111,17 @@ class TreeBuilderCore:
         option elements)."""
         node = self.open_elements.pop()
         self._on_stack.discard(id(node))
+        name = node.local_name
         if node.namespace == HTML:
-            positions = self._positions[node.local_name]
+            positions = self._positions[name]
             positions.pop()
             if not positions:
-                del self._positions[node.local_name]
-            if self.select_state and node.local_name == "option":
+                del self._positions[name]
+            if self.select_state and name == "option":
                 self._maybe_clone_option(node)
-        keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
+            keys = _HTML_BOUNDARY_KEYS.get(name)
+        else:
+            keys = _BOUNDARY_KEYS.get((node.namespace, name))
         if keys is not None:
             for key in keys:
                 self._boundaries[key].pop()
