@@ -178,14 +178,21 @@ class ParentNode(Node):
 
 class Document(ParentNode):
     """A document.  ``mode`` is "no-quirks", "quirks" or "limited-quirks";
-    ``errors`` lists the parse errors met while building it."""
+    ``errors`` lists the parse errors met while building it;
+    ``content_type`` is "text/html" or, for XML documents,
+    "application/xml"."""
 
-    __slots__ = ("mode", "errors")
+    __slots__ = ("mode", "errors", "content_type")
 
-    def __init__(self) -> None:
+    def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
         self.mode = "no-quirks"
         self.errors: list = []
+        self.content_type = content_type
+
+    @property
+    def is_xml(self) -> bool:
+        return self.content_type != "text/html"
 
     @property
     def doctype(self) -> DocumentType | None:
