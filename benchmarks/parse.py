@@ -34,23 +34,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from _harness import DEFAULT_CORPUS, best_times, load, megabytes, report
 
-import markup5  # noqa: E402
-
-DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
-
-
-def load(directory: Path) -> list[str]:
-    files = sorted(p for p in directory.iterdir()
-                   if p.suffix == ".html" and p.is_file())
-    if not files:
-        raise SystemExit(f"no .html files in {directory}")
-    return [p.read_bytes().decode("utf-8", "replace") for p in files]
+import markup5  # noqa: E402  (the harness puts src/ on the path)
 
 
 def run_markup5(texts):
@@ -107,29 +95,15 @@ def main(argv=None) -> int:
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
     texts = load(args.directory)
-    megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    size = megabytes(texts)
     if args.profile:
-        print(f"corpus: {len(texts)} files, {megabytes:.1f} MB, cProfile of markup5.parse")
+        print(f"corpus: {len(texts)} files, {size:.1f} MB, cProfile of markup5.parse")
         profile(texts)
         return 0
-    print(f"corpus: {len(texts)} files, {megabytes:.1f} MB, {args.rounds} rounds (best counts)")
+    print(f"corpus: {len(texts)} files, {size:.1f} MB, {args.rounds} rounds (best counts)")
     runners = contenders()
-    best = {name: float("inf") for name, _ in runners}
-    for _ in range(args.rounds):
-        for name, run in runners:
-            start = time.perf_counter()
-            run(texts)
-            best[name] = min(best[name], time.perf_counter() - start)
-    speed = {name: megabytes / seconds for name, seconds in best.items()}
-    for name, _ in runners:
-        print(f"{name:16s} {speed[name]:7.2f} MB/s  ({best[name]:.2f} s)")
-
-    def ratio(a, b):
-        if a in speed and b in speed:
-            print(f"ratio {a} / {b}: {speed[a] / speed[b]:.2f}x")
-
-    ratio("markup5.parse", "justhtml")
-    ratio("markup5.parse", "html5lib")
+    report(runners, best_times(runners, texts, args.rounds), size,
+           [("markup5.parse", "justhtml"), ("markup5.parse", "html5lib")])
     return 0
 
 
