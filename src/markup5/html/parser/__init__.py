@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
     Element
-from ...tokens import Characters
+from ...tokens import Characters, StartTag
+from ..constants import VOID_ELEMENTS
 from ..feedback import decode_html_bytes
 from ..states import State
 from ..tokenizer import Tokenizer
@@ -80,6 +81,11 @@ class HTMLParser(InsertionModes):
                     or token is None or not self._foreign_applies(node, token):
                 self._force_html = False
                 again = handlers[self.mode](token)
+                if not again and type(token) is StartTag and token.self_closing and \
+                        token.name not in VOID_ELEMENTS and token.name not in ("svg", "math"):
+                    # The flag was not acknowledged: only void elements and
+                    # foreign elements take it.
+                    self._error("non-void-html-element-start-tag-with-trailing-solidus")
             else:
                 again = self._foreign_content(token)
             if not again:
@@ -116,10 +122,16 @@ class HTMLParser(InsertionModes):
     def run(self, text: str) -> None:
         """Tokenize and build the tree for ``text``."""
         tokenizer = self.tokenizer
-        tokenizer._source = text
+        tokenizer._append(tokenizer._stream.push(text, final=True))
+        tokenizer._closed = True
+        tokenizer._ends = []  # track token offsets, to locate tree errors
         process = self._process
-        for token in tokenizer:
-            process(token)
+        for batch in tokenizer._batches():
+            ends = tokenizer.token_ends
+            for i, token in enumerate(batch):
+                self._token_end = ends[i]
+                process(token)
+        self._token_end = tokenizer._base + tokenizer.end
         process(None)
 
     @property

@@ -41,7 +41,8 @@ _VOID_BODY = frozenset({"area", "br", "embed", "img", "keygen", "wbr"})
 _IGNORED_IN_BODY = frozenset({"caption", "col", "colgroup", "frame", "head", "tbody", "td",
                               "tfoot", "th", "thead", "tr"})
 _BODY_END_OK = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc",
-                          "tbody", "td", "tfoot", "th", "thead", "tr", "body", "html"})
+                          "tbody", "td", "tfoot", "th", "thead", "tr", "body", "html",
+                          "template"})
 _TABLE_CONTEXT = frozenset({"table", "template", "html"})
 _TABLE_BODY_CONTEXT = frozenset({"tbody", "tfoot", "thead", "template", "html"})
 _ROW_CONTEXT = frozenset({"tr", "template", "html"})
@@ -384,8 +385,18 @@ class InsertionModes(TreeBuilderCore):
         # End of file.
         if self.template_modes:
             return self._in_template(token)
+        self._check_open_elements("eof-with-open-elements")
         self._stop_parsing()
         return None
+
+    def _check_open_elements(self, code: str) -> None:
+        """The parse error of EOF, </body> and </html> in body when an element
+        other than dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
+        td, tfoot, th, thead, tr, body, html (or template, at EOF) is open."""
+        for node in self.open_elements:
+            if node.namespace != HTML or node.local_name not in _BODY_END_OK:
+                self._error(code)
+                return
 
     def _in_body_start_tag(self, token: StartTag) -> bool | None:
         name = token.name
@@ -750,6 +761,7 @@ class InsertionModes(TreeBuilderCore):
             if not self._has_in_scope("body"):
                 self._error("unexpected-end-tag")
                 return None
+            self._check_open_elements("end-tag-with-open-elements")
             self.mode = "after body"
             if name == "html":
                 return True

@@ -64,15 +64,18 @@ class TreeBuilderCore:
         self.context = None  # the context element in the fragment case
         self.pending_table_text: list[str] = []
         self.errors: list[ParseError] = []
+        self._token_end = 0  # stream offset just past the token being handled
         self.select_state: dict = {}  # select element -> its selected option (selectedcontent)
         self._selected_options: dict = {}  # id(option) -> (option, select) for selected ones
 
     # Errors ----------------------------------------------------------------
 
     def _error(self, code: str) -> None:
+        """A tree construction parse error, located at the last character of
+        the token being handled (at the end of input for EOF)."""
         tokenizer = self.tokenizer
-        self.errors.append(ParseError(code, tokenizer._base + max(tokenizer.pos - 1, 0),
-                                      tokenizer._positions))
+        end = self._token_end
+        self.errors.append(ParseError(code, end - 1 if end > 0 else 0, tokenizer._positions))
 
     # The stack of open elements -------------------------------------------
 

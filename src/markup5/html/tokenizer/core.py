@@ -79,6 +79,11 @@ class TokenizerCore:
 
         # Output.
         self._out: list[Token] = []
+        #: With offset tracking on (the tree builder turns it on), the stream
+        #: offset just past each token in ``_out``, for locating the tree
+        #: builder's parse errors.
+        self._ends: list[int] | None = None
+        self.token_ends: list[int] = []
         self._text: list[str] = []  # pending character data, coalesced on flush
         self._sink = sink
         self._errors: list[ParseError] = []
@@ -259,6 +264,8 @@ class TokenizerCore:
             out = self._out
             if out:
                 self._out = []
+                if self._ends is not None:
+                    self.token_ends, self._ends = self._ends, []
                 if observer is not None:
                     observer(out)
                 if self._sink is not None:
@@ -280,11 +287,15 @@ class TokenizerCore:
         text.clear()
         if data:
             self._out.append(Characters(data))
+            if self._ends is not None:
+                self._ends.append(self._base + self.pos)
 
     def _emit(self, token: Token) -> None:
         if self._text:
             self._flush_text()
         self._out.append(token)
+        if self._ends is not None:
+            self._ends.append(self._base + self.pos)
 
     def _emit_eof(self) -> bool:
         """Emit the end-of-file token: flush pending text and stop for good."""
@@ -314,6 +325,8 @@ class TokenizerCore:
         else:
             self.last_start_tag = name
             self._out.append(StartTag(name, self._attrs, self._self_closing))
+        if self._ends is not None:
+            self._ends.append(self._base + index + 1)
 
     def _is_appropriate_end_tag(self) -> bool:
         """Whether the current end tag token is an appropriate end tag token."""

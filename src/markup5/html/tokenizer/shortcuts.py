@@ -190,6 +190,8 @@ class DataShortcut:
         text = self._text
         switching = self.switching_start_tags
         emitted = len(out)
+        ends = self._ends  # offsets of the tokens, when tracked
+        base = self._base
         last_start_tag = None
         if self._buffer_has_null or pos < self._strict_scan_until:
             scan_all = SCAN.finditer
@@ -244,9 +246,15 @@ class DataShortcut:
                             text.append(data)
                         append(Characters("".join(text)))
                         text.clear()
+                        if ends is not None:
+                            ends.append(base + m.start(2) - 1)
                     elif data:
                         append(Characters(data))
+                        if ends is not None:
+                            ends.append(base + m.start(2) - 1)
                     append(StartTag(name, attrs, slash == "/"))
+                    if ends is not None:
+                        ends.append(base + m.end())
                     if name in switching:
                         self.last_start_tag = name
                         self.pos = m.end()
@@ -258,9 +266,15 @@ class DataShortcut:
                             text.append(data)
                         append(Characters("".join(text)))
                         text.clear()
+                        if ends is not None:
+                            ends.append(base + m.start(9) - 2)
                     elif data:
                         append(Characters(data))
+                        if ends is not None:
+                            ends.append(base + m.start(9) - 2)
                     append(EndTag(end_name))
+                    if ends is not None:
+                        ends.append(base + m.end())
                 else:
                     if data:
                         text.append(data)
