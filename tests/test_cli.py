@@ -134,6 +134,24 @@ def test_parse_prints_html_or_tree(tmp_path, capsys):
     assert '"<p>x</p>"' in capsys.readouterr().out
 
 
+def test_xml_command_and_check_xml(tmp_path, capsys):
+    page = tmp_path / "feed.xml"
+    page.write_text('<feed xmlns="http://www.w3.org/2005/Atom"><title>T &amp; x</feed>',
+                    encoding="utf-8")
+    assert main(["xml", str(page)]) == 0
+    assert capsys.readouterr().out == (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>T &amp; x</title></feed>\n')
+    assert main(["xml", "--tree", str(page)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "| <{http://www.w3.org/2005/Atom}feed>",
+        '|   {http://www.w3.org/2000/xmlns/}xmlns="http://www.w3.org/2005/Atom"']
+    assert main(["check", "--xml", str(page)]) == 1  # </feed> closes an open <title>
+    out = capsys.readouterr().out
+    assert out.startswith(f"{page}:1:") and out.count("\n") >= 1
+    page.write_text("<a><b/></a>", encoding="utf-8")
+    assert main(["check", "--xml", str(page)]) == 0
+
+
 def test_trace_json(capsys):
     assert main(["trace", "--json", "<b>"]) == 0
     steps = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -8,6 +8,8 @@ The public API, re-exported::
     >>> doc = markup5.parse('<p>Hello<b>world')
     >>> markup5.serialize(doc)
     '<html><head></head><body><p>Hello<b>world</b></p></body></html>'
+    >>> markup5.serialize_xml(markup5.parse_xml('<a><b>x</a>'))
+    '<a><b>x</b></a>'
 """
 
 from . import tokens
@@ -18,10 +20,12 @@ from .html import State, TokenStream, Tokenizer, tokenize
 from .html.parser import HTMLParser, parse, parse_fragment
 from .html.serializer import serialize, serialize_children
 from .treedump import dump_tree
+from .xml import parse_xml, serialize_xml
 
 __all__ = [
     "ParseError", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
     "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
+    "parse_xml", "serialize_xml",
     "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
     "ProcessingInstruction",
 ]

@@ -3,9 +3,11 @@
 ::
 
     markup5 parse FILE|-      the document as HTML (--tree: the html5lib-tests dump)
+    markup5 xml FILE|-        an XML document parsed with XML5 error recovery, as XML
     markup5 tokenize FILE|-   one JSON token per line (html5lib-tests format)
     markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
     markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
+                              (--xml: check as XML5)
 
 Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
 errors, unreadable files and undecodable input (one line on stderr, no
@@ -24,6 +26,7 @@ from .html.feedback import tokenize
 from .html.parser import parse, parse_fragment
 from .html.serializer import serialize
 from .treedump import dump_tree
+from .xml import parse_xml, serialize_xml
 from .html.states import State
 from .html.trace import format_trace, trace
 
@@ -141,9 +144,18 @@ def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
+    _, text = _read(args.file, args.encoding)
+    doc = parse_xml(text)
+    out.write((dump_tree(doc) if args.tree else serialize_xml(doc)) + "\n")
+    return 0
+
+
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     name, text = _read(args.file, args.encoding)
-    if args.tokenizer_only:
+    if args.xml:
+        errors = parse_xml(text).errors
+    elif args.tokenizer_only:
         stream = _tokens(args, text)
         for _ in stream:
             pass
@@ -184,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the html5lib-tests tree dump instead of HTML")
     p.set_defaults(run=_cmd_parse)
 
+    p = commands.add_parser("xml", help="parse XML with XML5 error recovery; print it as XML")
+    _add_input(p)
+    p.add_argument("--tree", action="store_true",
+                   help="print the xml5lib-tests tree dump instead of XML")
+    p.set_defaults(run=_cmd_xml)
+
     p = commands.add_parser("tokenize", help="print one JSON token per line")
     _add_input(p)
     _add_tokenizer_options(p)
@@ -199,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("check", help="report parse errors as FILE:LINE:COL: code")
     _add_input(p)
     _add_parser_options(p)
+    p.add_argument("--xml", action="store_true", help="check the file as XML (XML5)")
     p.add_argument("--tokenizer-only", action="store_true",
                    help="only the tokenizer's errors (with --state, --last-start-tag, --raw)")
     p.add_argument("--state", type=_state, default=State.DATA, help=argparse.SUPPRESS)

@@ -66,7 +66,15 @@ def _utf16_key(item: tuple[str, str]) -> bytes:
 def dump_tree(node: Node) -> str:
     """``node`` in the html5lib-tests tree format (lines joined with "\\n",
     no trailing newline).  For a Document or DocumentFragment the children
-    are dumped; any other node is dumped itself, at depth 0."""
+    are dumped; any other node is dumped itself, at depth 0.  A node of an
+    XML document (:func:`markup5.parse_xml`) is dumped in the xml5lib-tests
+    format instead (namespaces as ``{uri}``, prefixes kept)."""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    if getattr(root, "content_type", "text/html") != "text/html":
+        from .xml.dump import dump_xml_tree
+        return dump_xml_tree(node)
     lines: list[str] = []
     append = lines.append
     # Stack entries: (node, depth), or (str, depth) for a literal line (the

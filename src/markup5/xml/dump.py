@@ -1,0 +1,71 @@
+"""The xml5lib-tests tree dump format (iterative: any depth works).
+
+Each node is a line ``| `` plus two spaces per level:
+
+* element: ``<{uri}prefix:local>`` (``{uri}`` when it has a namespace,
+  ``prefix:`` when it has a prefix);
+* its attributes, one level deeper, ``{uri}prefix:local="value"``, sorted
+  by local name only (a stable sort: equal local names keep source order);
+* text ``"data"`` (newlines not escaped), comment ``<!-- data -->``,
+  processing instruction ``<?target data?>``;
+* DOCTYPE ``<!DOCTYPE name>``, or ``<!DOCTYPE name "public" "system">`` when
+  either identifier is non-empty.
+"""
+
+from __future__ import annotations
+
+from ..dom import Comment, DocumentType, Element, Node, ParentNode, ProcessingInstruction, Text
+from .namespaces import split_qname
+
+__all__ = ["dump_xml_tree"]
+
+
+def _attribute_lines(element: Element, indent: str) -> list[str]:
+    namespaces = element.attr_namespaces or {}
+    items = []
+    for qname, value in element.attrs.items():
+        prefix, local = split_qname(qname)
+        uri = namespaces.get(qname)
+        items.append((local, f"{indent}{'{' + uri + '}' if uri else ''}"
+                             f"{prefix + ':' if prefix else ''}{local}=\"{value}\""))
+    items.sort(key=lambda item: item[0])  # stable: by local name only
+    return [line for _, line in items]
+
+
+def dump_xml_tree(node: Node) -> str:
+    """Dump ``node`` in the xml5lib-tests format (a Document or fragment:
+    its children; any other node: the node itself), lines joined by "\\n"."""
+    lines: list[str] = []
+    if isinstance(node, ParentNode) and not isinstance(node, Element):
+        stack = [(child, 0) for child in reversed(node.children)]
+    else:
+        stack = [(node, 0)]
+    append = lines.append
+    while stack:
+        current, depth = stack.pop()
+        indent = "| " + "  " * depth
+        kind = type(current)
+        if kind is Text:
+            append(f'{indent}"{current.data}"')
+        elif isinstance(current, Element):
+            uri = current.namespace
+            prefix = current.prefix
+            append(f"{indent}<{'{' + uri + '}' if uri else ''}"
+                   f"{prefix + ':' if prefix else ''}{current.local_name}>")
+            if current.attrs:
+                lines.extend(_attribute_lines(current, indent + "  "))
+            if current.children:
+                stack.extend((child, depth + 1) for child in reversed(current.children))
+        elif kind is Comment:
+            append(f"{indent}<!-- {current.data} -->")
+        elif kind is ProcessingInstruction:
+            append(f"{indent}<?{current.target} {current.data}?>")
+        elif kind is DocumentType:
+            if current.public_id or current.system_id:
+                append(f'{indent}<!DOCTYPE {current.name} "{current.public_id or ""}" '
+                       f'"{current.system_id or ""}">')
+            else:
+                append(f"{indent}<!DOCTYPE {current.name}>")
+        elif isinstance(current, ParentNode):
+            stack.extend((child, depth) for child in reversed(current.children))
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""Namespace resolution for XML5 tags (the XML5 text leaves it open).
+
+The rules are the ones xml5lib-tests (HEAD) and xml5ever follow; the tree
+builder and the serializer share them, so a serialized document binds its
+names the same way when parsed again.  See the package docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..dom import XML_NAMESPACE, XMLNS_NAMESPACE
+
+__all__ = ["INITIAL_SCOPE", "split_qname", "bind_tag", "resolve_prefix"]
+
+#: The scope every document starts with: no default namespace, and the
+#: reserved ``xml`` and ``xmlns`` prefixes.  Maps a prefix (``None`` for the
+#: default namespace) to a namespace URI (``None``: undeclared).
+INITIAL_SCOPE: dict[str | None, str | None] = {
+    None: None, "xml": XML_NAMESPACE, "xmlns": XMLNS_NAMESPACE}
+
+
+def split_qname(name: str) -> tuple[str | None, str]:
+    """Split a raw name into ``(prefix, local)``: only a name with exactly one
+    ":" that is neither first nor last has a prefix."""
+    i = name.find(":")
+    if 0 < i < len(name) - 1 and name.find(":", i + 1) == -1:
+        return name[:i], name[i + 1:]
+    return None, name
+
+
+def resolve_prefix(prefix: str | None, scope: dict, error: Callable[[str], None] | None
+                   ) -> str | None:
+    """The namespace of an element name with ``prefix`` in ``scope`` (no
+    prefix: the default namespace).  An unknown or undeclared prefix is an
+    error and gives no namespace."""
+    if prefix is None:
+        return scope[None]
+    uri = scope.get(prefix)
+    if uri is None and error is not None:
+        error("unbound-namespace-prefix")
+    return uri
+
+
+def bind_tag(name: str, attrs: dict[str, str], scope: dict,
+             error: Callable[[str], None] | None = None):
+    """Resolve the names of one tag.
+
+    Returns ``(namespace, prefix, local, attrs, attr_namespaces, scope)``:
+    the element's namespace URI (or None), prefix and local name; the
+    attributes to keep (a second prefixed attribute with the same namespace
+    and local name is dropped); the namespaces of the attributes (qualified
+    name -> URI; None when there are none); and the scope in force inside
+    the tag (``scope`` itself when the tag declares nothing).
+
+    Step 1, declarations (``xmlns`` and ``xmlns:p`` attributes): binding to
+    the XMLNS URI, redeclaring ``xmlns``, or ``xml`` to anything but the XML
+    URI are errors and the declaration is rejected; a non-empty value
+    rebinding a prefix bound on this same tag is an error (rejected); an
+    empty value undeclares.  A declaration that works is in the XMLNS
+    namespace; a rejected one has none.  Both stay on the element.
+    Step 2, other attributes: unprefixed ones have no namespace (the default
+    namespace does not apply); prefixed ones resolve in the tag's scope; an
+    unknown prefix is an error and gives no namespace.  Step 3, the element
+    name: as attributes, except that no prefix means the default namespace.
+    """
+    attr_namespaces = None
+    declared = None
+    if attrs:
+        # Step 1: namespace declarations.
+        for qname, value in attrs.items():
+            if not qname.startswith("xmlns"):
+                continue
+            if qname == "xmlns":
+                bound = None
+            elif qname[5:6] == ":" and ":" not in qname[6:] and len(qname) > 6:
+                bound = qname[6:]
+            else:
+                continue
+            if value == XMLNS_NAMESPACE:
+                ok = False
+                if error is not None:
+                    error("xmlns-namespace-declared")
+            elif bound == "xml":
+                ok = value == XML_NAMESPACE
+                if not ok and error is not None:
+                    error("reserved-prefix-xml-redeclared")
+            elif bound == "xmlns":
+                ok = False
+                if error is not None:
+                    error("reserved-prefix-xmlns-declared")
+            else:
+                if declared is None:
+                    declared = {}
+                if value and bound in declared:
+                    ok = False
+                    if error is not None:
+                        error("duplicate-namespace-declaration")
+                else:
+                    declared[bound] = value or None
+                    ok = True
+            if ok:
+                if attr_namespaces is None:
+                    attr_namespaces = {}
+                attr_namespaces[qname] = XMLNS_NAMESPACE
+        if declared:
+            scope = {**scope, **declared}
+        # Step 2: the other attributes.
+        seen = None
+        dropped = None
+        for qname in attrs:
+            if ":" not in qname:
+                continue
+            prefix, local = split_qname(qname)
+            if prefix is None or prefix == "xmlns":
+                continue
+            uri = scope.get(prefix)
+            if uri is None:
+                if error is not None:
+                    error("unbound-namespace-prefix")
+                continue
+            if seen is None:
+                seen = set()
+            key = (uri, local)
+            if key in seen:
+                if error is not None:
+                    error("duplicate-attribute-in-namespace")
+                if dropped is None:
+                    dropped = set()
+                dropped.add(qname)
+                continue
+            seen.add(key)
+            if attr_namespaces is None:
+                attr_namespaces = {}
+            attr_namespaces[qname] = uri
+        if dropped:
+            attrs = {k: v for k, v in attrs.items() if k not in dropped}
+    # Step 3: the element name.
+    if ":" in name:
+        prefix, local = split_qname(name)
+    else:
+        prefix, local = None, name
+    namespace = resolve_prefix(prefix, scope, error)
+    return namespace, prefix, local, attrs, attr_namespaces, scope

@@ -1,0 +1,171 @@
+"""XML serialization of the DOM (iterative: any depth works).
+
+* Text: ``&``, ``<`` and ``>`` are escaped, and CR as ``&#13;`` (a raw CR
+  would become LF when parsed again).
+* Attribute values are double-quoted; ``&``, ``<``, ``"`` and the
+  whitespace controls TAB, LF and CR are escaped (``&#9;``, ``&#10;``,
+  ``&#13;``).
+* Element and attribute names are written as qualified names
+  (``prefix:local``).  The ``xmlns`` attributes on the elements are written
+  as they are; where an element's or an attribute's namespace is not what
+  its prefix means at that point (a DOM built or changed by hand, or an
+  HTML document), the missing ``xmlns`` / ``xmlns:prefix`` declaration is
+  added.  Names are never changed; a name XML5 cannot read back (an
+  attribute name starting with ":", say) is written as it is.
+* An element without children is written ``<a/>``.
+* Comments ``<!--data-->``, processing instructions ``<?target data?>``,
+  DOCTYPE ``<!DOCTYPE name PUBLIC "pub" "sys">`` / ``SYSTEM "sys"``.
+
+For any document produced by :func:`~markup5.xml.parse_xml`, parsing the
+serialization gives the same tree.
+"""
+
+from __future__ import annotations
+
+from ..dom import (Comment, DocumentType, Element, Node, ParentNode, ProcessingInstruction,
+                   Text, XMLNS_NAMESPACE)
+from .namespaces import INITIAL_SCOPE, bind_tag, split_qname
+
+__all__ = ["serialize_xml"]
+
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", '"': "&quot;", "\t": "&#9;",
+                               "\n": "&#10;", "\r": "&#13;"})
+
+
+def _escape_text(data: str) -> str:
+    if "&" in data or "<" in data or ">" in data or "\r" in data:
+        return data.translate(_TEXT_ESCAPES)
+    return data
+
+
+def _escape_attr(value: str) -> str:
+    for c in '&<"\t\n\r':
+        if c in value:
+            return value.translate(_ATTR_ESCAPES)
+    return value
+
+
+def _doctype(node: DocumentType) -> str:
+    out = "<!DOCTYPE " + node.name if node.name else "<!DOCTYPE"
+    public_id = node.public_id or ""
+    system_id = node.system_id or ""
+    if public_id:
+        out += " PUBLIC " + _quote(public_id)
+        if system_id:
+            out += " " + _quote(system_id)
+    elif system_id:
+        out += " SYSTEM " + _quote(system_id)
+    return out + ">"
+
+
+def _quote(value: str) -> str:
+    return f"'{value}'" if '"' in value else f'"{value}"'
+
+
+def _start_tag(element: Element, scope: dict) -> tuple[str, dict]:
+    """The start tag of ``element`` (without its closing ">"), and the
+    scope inside it."""
+    attrs = element.attrs
+    namespace, prefix, local, _, _, inner = bind_tag(element.name, attrs, scope)
+    extra: dict[str, str] = {}
+    want = element.namespace
+    if namespace != want:
+        if element.prefix is None:
+            if "xmlns" not in attrs:
+                extra["xmlns"] = want or ""
+        elif want is not None and want != XMLNS_NAMESPACE:
+            qname = "xmlns:" + element.prefix
+            if qname not in attrs:
+                extra[qname] = want
+    namespaces = element.attr_namespaces
+    if namespaces:
+        for qname, uri in namespaces.items():
+            if uri is None or uri == XMLNS_NAMESPACE:
+                continue
+            attr_prefix, _ = split_qname(qname)
+            if attr_prefix is None or attr_prefix in ("xml", "xmlns"):
+                continue
+            declaration = "xmlns:" + attr_prefix
+            if declaration in attrs or declaration in extra:
+                continue
+            if inner.get(attr_prefix) != uri:
+                extra[declaration] = uri
+    if extra:
+        attrs = {**extra, **attrs}
+        inner = bind_tag(element.name, attrs, scope)[5]
+    parts = ["<", element.name]
+    if any(qname[:1] == ":" for qname in attrs):
+        _colon_attributes(parts, attrs)
+    else:
+        for qname, value in attrs.items():
+            parts.append(f' {qname}="{_escape_attr(value)}"')
+    return "".join(parts), inner
+
+
+def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
+    """Attributes when some names start with ":".  XML5 reads such a name
+    only right after an attribute written without a value (``<a x :y>``),
+    so the first empty attribute is written bare and followed by the ":"
+    attributes: the empty ones bare, then at most one with a value.  What
+    cannot be expressed that way is written as it is."""
+    colon = [(q, v) for q, v in attrs.items() if q[:1] == ":"]
+    colon.sort(key=lambda item: item[1] != "")  # empty ones first (stable)
+    placed = False
+    for qname, value in attrs.items():
+        if qname[:1] == ":":
+            continue
+        if not placed and value == "":
+            placed = True
+            parts.append(f" {qname}")
+            for i, (cname, cvalue) in enumerate(colon):
+                if cvalue == "" and i < len(colon) - 1:
+                    parts.append(f" {cname}")
+                else:
+                    parts.append(f' {cname}="{_escape_attr(cvalue)}"')
+            continue
+        parts.append(f' {qname}="{_escape_attr(value)}"')
+    if not placed:
+        for cname, cvalue in colon:
+            parts.append(f' {cname}="{_escape_attr(cvalue)}"')
+
+
+def serialize_xml(node: Node) -> str:
+    """Serialize ``node`` (a Document, an element or any other node) as XML."""
+    out: list[str] = []
+    append = out.append
+    # The stack holds nodes to write, and (end tag) strings to write.
+    stack: list = []
+    if isinstance(node, ParentNode) and not isinstance(node, Element):
+        stack.extend(reversed(node.children))
+    else:
+        stack.append(node)
+    scopes = [INITIAL_SCOPE]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is str:
+            append(current)
+            scopes.pop()
+        elif kind is Text:
+            append(_escape_text(current.data))
+        elif isinstance(current, Element):
+            tag, inner = _start_tag(current, scopes[-1])
+            append(tag)
+            if current.children:
+                append(">")
+                scopes.append(inner)
+                stack.append(f"</{current.name}>")
+                stack.extend(reversed(current.children))
+            else:
+                append("/>")
+        elif kind is Comment:
+            append(f"<!--{current.data}-->")
+        elif kind is ProcessingInstruction:
+            append(f"<?{current.target} {current.data}?>" if current.data
+                   else f"<?{current.target}?>")
+        elif kind is DocumentType:
+            append(_doctype(current))
+        elif isinstance(current, ParentNode):
+            stack.extend(reversed(current.children))
+    return "".join(out)
