@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
     Element
 from ...tokens import Characters, StartTag
-from ..constants import VOID_ELEMENTS
+from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..feedback import decode_html_bytes
 from ..states import State
 from ..tokenizer import Tokenizer
@@ -189,7 +189,10 @@ def parse_fragment(text: str | bytes, context: str | Element = "body", *,
         parts = context.split(None, 1)
         if len(parts) == 2 and parts[0] in ("svg", "math"):
             namespace = SVG_NAMESPACE if parts[0] == "svg" else MATHML_NAMESPACE
-            context_element = Element(parts[1], {}, namespace)
+            name = parts[1].strip()
+            if namespace == SVG_NAMESPACE:  # "svg foreignobject" is foreignObject
+                name = SVG_TAG_ADJUSTMENTS.get(name.lower(), name)
+            context_element = Element(name, {}, namespace)
         else:
             context_element = Element(context.strip().lower(), {}, HTML)
     elif isinstance(context, Element):
