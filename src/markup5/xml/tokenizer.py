@@ -79,6 +79,9 @@ from collections.abc import Iterator
 
 from ..errors import ParseError, PositionMap
 from .charrefs import CharacterReferences
+from .shortcuts import ATTRIBUTES as _SHORTCUT_ATTRIBUTES
+from .shortcuts import SCAN as _SHORTCUT_SCAN
+from .shortcuts import resolve_reference as _resolve_reference
 from .states import State
 from .tokens import (Characters, Comment, Doctype, EmptyTag, EndTag, ProcessingInstruction,
                      ShortTag, StartTag, XmlToken)
@@ -144,6 +147,22 @@ _BAD_CLASS = ("\x01-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff"
 _BAD = re.compile(f"[{_BAD_CLASS}]")
 _BAD_SEARCH = _BAD.search
 _BAD_FINDITER = _BAD.finditer
+# Faster ways to tell whether a chunk holds any of them at all: ASCII text
+# by deleting the other bytes (C speed), other text by the BMP characters
+# first and the full class only from the first astral character on.
+_ASCII_GOOD = bytes(b for b in range(128) if _BAD.match(chr(b)) is None)
+_BAD_BMP_SEARCH = re.compile("[\x01-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]").search
+_ASTRAL_SEARCH = re.compile("[\U00010000-\U0010ffff]").search
+
+
+def _contains_bad(chunk: str) -> bool:
+    """Whether ``chunk`` holds a control or noncharacter (``_BAD``)."""
+    if chunk.isascii():
+        return bool(chunk.encode("ascii").translate(None, _ASCII_GOOD))
+    if _BAD_BMP_SEARCH(chunk) is not None:
+        return True
+    m = _ASTRAL_SEARCH(chunk)
+    return m is not None and _BAD_SEARCH(chunk, m.start()) is not None
 
 #: Whitespace of the tag states (no FF) and of the DOCTYPE states (FF too).
 _TAG_WS = frozenset("\t\n ")
@@ -182,6 +201,10 @@ class Tokenizer(CharacterReferences):
     """
 
     _DATA = DATA
+
+    #: Whether the data state takes simple text and tags many at a time
+    #: (:mod:`markup5.xml.shortcuts`); the output is the same either way.
+    fast_paths = True
 
     def __init__(self, text: str | None = None, *, inline_errors: bool = False) -> None:
         if text is not None and not isinstance(text, str):
@@ -226,6 +249,13 @@ class Tokenizer(CharacterReferences):
         self._doctype_name: list[str] | None = None
         self._public_id: list[str] | None = None
         self._system_id: list[str] | None = None
+
+        #: An object (the tree builder) whose ``characters(data)``,
+        #: ``start_tag(name, attrs)``, ``empty_tag(name, attrs)`` and
+        #: ``end_tag(name)`` the shortcut calls for each token it completes
+        #: (with :attr:`offset` just after the token, as when the token is
+        #: emitted by a state), instead of queuing the token.
+        self._sink = None
 
         self._handlers = [getattr(self, f"_{state.name.lower()}_state") for state in State]
 
@@ -311,7 +341,7 @@ class Tokenizer(CharacterReferences):
         if not chunk:
             return
         self._positions.add(chunk)
-        if not self._has_bad and _BAD_SEARCH(chunk) is not None:
+        if not self._has_bad and _contains_bad(chunk):
             self._has_bad = True
         pos = self.pos
         if pos:
@@ -434,6 +464,8 @@ class Tokenizer(CharacterReferences):
 
     def _data_state(self) -> bool:
         """Data state (§1.3.1)."""
+        if self.fast_paths and not self._has_bad:
+            self._data_shortcut()
         buf = self.buf
         pos = self.pos
         m = _DATA_STOP(buf, pos)
@@ -454,6 +486,82 @@ class Tokenizer(CharacterReferences):
         self.pos = i + 1
         self._state = TAG if buf[i] == "<" else CHARACTER_REFERENCE_IN_DATA
         return True
+
+    def _data_shortcut(self) -> None:
+        """Consume text and simple tags while they need no state (see
+        :mod:`markup5.xml.shortcuts`); stop at the first character that
+        does, with the text before it pending as the data state leaves it."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        scan = _SHORTCUT_SCAN.match
+        attributes = _SHORTCUT_ATTRIBUTES.findall
+        text = self._text
+        sink = self._sink
+        if sink is None:
+            append = self._out.append
+        else:
+            characters = sink.characters
+            start_tag = sink.start_tag
+            empty_tag = sink.empty_tag
+            end_tag = sink.end_tag
+        while True:
+            m = scan(buf, pos)
+            t = m.end(1)
+            i = m.end()
+            if i == t:
+                # No tag: "&", "<" (not a simple tag) or the end.
+                if t > pos:
+                    text.append(buf[pos:t])
+                if i < end and buf[i] == "&":
+                    ref = _resolve_reference(buf, i)
+                    if ref is not None:
+                        text.append(ref[0])
+                        pos = ref[1]
+                        continue
+                self.pos = i
+                return
+            _, name, source, empty, end_name = m.groups()
+            if name is not None:
+                if source:
+                    pairs = attributes(source)
+                    attrs = {n: v[1:-1] for n, v in pairs}
+                    if len(attrs) != len(pairs):
+                        # A duplicate attribute: an error for the states.
+                        if t > pos:
+                            text.append(buf[pos:t])
+                        self.pos = t
+                        return
+                else:
+                    attrs = {}
+            if text:
+                if t > pos:
+                    text.append(buf[pos:t])
+                data = text[0] if len(text) == 1 else "".join(text)
+                text.clear()
+            else:
+                data = buf[pos:t] if t > pos else None
+            pos = i
+            if sink is None:
+                if data is not None:
+                    append(Characters(data))
+                if name is None:
+                    append(EndTag(end_name))
+                elif empty:
+                    append(EmptyTag(name, attrs))
+                else:
+                    append(StartTag(name, attrs))
+            else:
+                # As if emitted by a state: the offset is just after the tag.
+                self.pos = i
+                if data is not None:
+                    characters(data)
+                if name is None:
+                    end_tag(end_name)
+                elif empty:
+                    empty_tag(name, attrs)
+                else:
+                    start_tag(name, attrs)
 
     def _tag_state(self) -> bool:
         """Tag state (§1.3.3)."""

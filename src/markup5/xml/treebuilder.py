@@ -62,6 +62,14 @@ class XmlTreeBuilder:
         self._scopes: list[dict] = [INITIAL_SCOPE]
         self._open_counts: dict[tuple, int] = {}
         self._keep_xmlns = keep_xmlns_attributes
+        #: Whether ``process`` is the main phase (for the shortcut methods).
+        self._main = False
+        #: Caches: raw qualified name -> (prefix, local name); and (tag
+        #: name, attribute names...) -> (scope, namespace, prefix, local
+        #: name, attribute namespaces) of tags that declare nothing, had
+        #: no namespace error and dropped no attribute.
+        self._qnames: dict[str, tuple] = {}
+        self._bindings: dict[tuple, tuple] = {}
         self.process = self._start_phase
 
     # ------------------------------------------------------------------
@@ -76,15 +84,37 @@ class XmlTreeBuilder:
     def _create_element(self, token) -> Element:
         """Create an element for the token, binding its namespaces in the
         current scope; returns it and leaves its scope in ``_new_scope``."""
-        name = token.name
-        attrs = token.attrs
+        return self._element(token.name, token.attrs)
+
+    def _element(self, name: str, attrs: dict) -> Element:
+        """:meth:`_create_element` for a tag's name and attributes."""
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
             element = Element(name, attrs, scope[None], None)
             self._new_scope = scope
             return element
+        key = (name, *attrs)
+        bindings = self._bindings
+        cached = bindings.get(key)
+        if cached is not None and cached[0] is scope:
+            # The same names in the same scope bind the same way (values
+            # matter only in declarations, which are never cached).
+            element = Element(cached[3], attrs, cached[1], cached[2])
+            if cached[4]:
+                element.attr_namespaces = dict(cached[4])
+            self._new_scope = scope
+            return element
+        errors = self.errors
+        count = len(errors)
+        given = attrs
         namespace, prefix, local, attrs, attr_namespaces, new_scope = bind_tag(
             name, attrs, scope, self._error)
+        if (new_scope is scope and attrs is given and len(errors) == count
+                and not any(k.startswith("xmlns") for k in attrs)):
+            if len(bindings) >= 4096:
+                bindings.clear()
+            bindings[key] = (scope, namespace, prefix, local,
+                             dict(attr_namespaces) if attr_namespaces else None)
         if not self._keep_xmlns and attrs:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
             if attr_namespaces:
@@ -124,10 +154,12 @@ class XmlTreeBuilder:
             self._append(self.document, element)
             self._push(element)
             self.process = self._main_phase
+            self._main = True
         elif kind is T.EmptyTag:
             element = self._create_element(token)
             self._append(self.document, element)
             self.process = self._end_phase
+            self._main = False
         elif kind is T.Comment:
             self._append(self.document, Comment(token.data))
         elif kind is T.ProcessingInstruction:
@@ -175,22 +207,42 @@ class XmlTreeBuilder:
             self._pop()
             if not self.open_elements:
                 self.process = self._end_phase
+                self._main = False
         elif kind is T.Doctype:
             self._error("unexpected-doctype")
 
     def _end_tag(self, token) -> None:
         """An end tag in the main phase."""
-        name = token.name
+        self._end(token.name)
+
+    def _end(self, name: str) -> None:
+        """An end tag named ``name`` in the main phase."""
         scope = self._scopes[-1]
         if ":" in name:
-            prefix, local = split_qname(name)
+            qnames = self._qnames
+            split = qnames.get(name)
+            if split is None:
+                if len(qnames) >= 4096:
+                    qnames.clear()
+                split = qnames[name] = split_qname(name)
+            local = split[1]
+            namespace = resolve_prefix(split[0], scope, self._error)
         else:
-            prefix, local = None, name
-        namespace = resolve_prefix(prefix, scope, self._error)
+            local = name
+            namespace = scope[None]
         open_elements = self.open_elements
         current = open_elements[-1]
         if current.local_name != local:
             self._error("mismatched-end-tag")
+        elif current.namespace == namespace:
+            # The current element: the search below would pop just it.
+            open_elements.pop()
+            self._scopes.pop()
+            self._open_counts[(namespace, local)] -= 1
+            if not open_elements:
+                self.process = self._end_phase
+                self._main = False
+            return
         key = (namespace, local)
         if self._open_counts.get(key):
             while True:
@@ -199,8 +251,54 @@ class XmlTreeBuilder:
                     break
             if not open_elements:
                 self.process = self._end_phase
+                self._main = False
         elif current.local_name == local:
             self._error("end-tag-without-open-element")
+
+    # The shortcut's interface (see Tokenizer._sink): the same as
+    # ``process`` with the token, without making one in the main phase.
+
+    def characters(self, data: str) -> None:
+        if not self._main:
+            self.process(T.Characters(data))
+            return
+        node = self.open_elements[-1]
+        children = node.children
+        if children and type(children[-1]) is Text:
+            children[-1].data += data
+        else:
+            text = Text(data)
+            text.parent = node
+            children.append(text)
+
+    def start_tag(self, name: str, attrs: dict) -> None:
+        if not self._main:
+            self.process(T.StartTag(name, attrs))
+            return
+        element = self._element(name, attrs)
+        parent = self.open_elements[-1]
+        element.parent = parent
+        parent.children.append(element)
+        self.open_elements.append(element)
+        self._scopes.append(self._new_scope)
+        key = (element.namespace, element.local_name)
+        counts = self._open_counts
+        counts[key] = counts.get(key, 0) + 1
+
+    def empty_tag(self, name: str, attrs: dict) -> None:
+        if not self._main:
+            self.process(T.EmptyTag(name, attrs))
+            return
+        element = self._element(name, attrs)
+        parent = self.open_elements[-1]
+        element.parent = parent
+        parent.children.append(element)
+
+    def end_tag(self, name: str) -> None:
+        if not self._main:
+            self.process(T.EndTag(name))
+            return
+        self._end(name)
 
     def _end_phase(self, token) -> None:
         """End phase."""
@@ -222,6 +320,7 @@ class XmlTreeBuilder:
         elif self.process == self._main_phase:
             self._error("eof-in-element")
         self.process = self._end_phase
+        self._main = False
         return self.document
 
 
@@ -294,6 +393,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
         text = text[1:]
     tokenizer = Tokenizer()
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
+    tokenizer._sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
     while True:
