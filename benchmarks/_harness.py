@@ -9,6 +9,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+# The scripts' own folder is first on sys.path, and benchmarks/xml.py would
+# shadow the standard library's xml package (which html5lib imports).
+_here = str(Path(__file__).resolve().parent)
+sys.path[:] = [p for p in sys.path if p and Path(p).resolve() != Path(_here)]
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
 
