@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...errors import ParseError
-from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
+from ...tokens import Comment, ProcessingInstruction, StartTag
 from .. import constants as C
 from ..states import State
 from ..tokenizer import Tokenizer

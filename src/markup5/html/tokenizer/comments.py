@@ -34,7 +34,6 @@ class CommentStates:
         """Markup declaration open state (§13.2.5.42)."""
         buf = self.buf
         pos = self.pos
-        end = self.end
         if buf.startswith("--", pos):
             if self.fast_paths and self._simple_comment(buf, pos):
                 return True
