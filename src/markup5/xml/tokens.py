@@ -13,40 +13,23 @@ All tokens are light (``__slots__``), compare by value and have a readable
 
 from __future__ import annotations
 
+from ..tokens import Token
+
 __all__ = [
     "XmlToken", "StartTag", "EmptyTag", "EndTag", "ShortTag", "Characters", "Comment",
     "ProcessingInstruction", "Doctype",
 ]
 
 
-class XmlToken:
-    """Base class of the XML5 tokens."""
+class XmlToken(Token):
+    """Base class of the XML5 tokens (value equality and no hashing come
+    from :class:`markup5.tokens.Token`; the repr is positional)."""
 
     __slots__ = ()
-
-    def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        if result is NotImplemented:
-            return result
-        return not result
-
-    __hash__ = None  # type: ignore[assignment]  # tokens are mutable
 
     def __repr__(self) -> str:
         args = ", ".join(f"{getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({args})"
-
-    def as_list(self) -> list:
-        """This token in the xml5lib-tests tokenizer list format."""
-        raise NotImplementedError
 
 
 class StartTag(XmlToken):

@@ -442,11 +442,11 @@ class TreeBuilderCore:
         select = self._nearest_select()
         if select is None:
             return
-        state = self.select_state.get(id(select))
-        if state is None or "selected" in option.attrs:
-            if state is not None:
-                self._selected_options.pop(id(state[0]), None)
-            self.select_state[id(select)] = (option, "selected" in option.attrs, select)
+        current = self.select_state.get(id(select))
+        if current is None or "selected" in option.attrs:
+            if current is not None:
+                self._selected_options.pop(id(current[0]), None)
+            self.select_state[id(select)] = (option, select)
             self._selected_options[id(option)] = (option, select)
 
     def _nearest_select(self):
