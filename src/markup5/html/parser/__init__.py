@@ -71,13 +71,14 @@ class HTMLParser(InsertionModes):
                 token = Characters(token.data[1:])
         handlers = self._handlers
         stack = self.open_elements
+        context = self.context
         while True:
             # The adjusted current node.
-            if self.context is not None and len(stack) == 1:
-                node = self.context
+            if context is not None and len(stack) == 1:
+                node = context
             else:
                 node = stack[-1] if stack else None
-            if self._force_html or node is None or node.namespace == HTML \
+            if node is None or node.namespace == HTML or self._force_html \
                     or token is None or not self._foreign_applies(node, token):
                 self._force_html = False
                 again = handlers[self.mode](token)
@@ -94,8 +95,8 @@ class HTMLParser(InsertionModes):
             if self._pending is not None:
                 token, self._pending = self._pending, None
         stack = self.open_elements
-        if self.context is not None and len(stack) == 1:
-            node = self.context
+        if context is not None and len(stack) == 1:
+            node = context
         else:
             node = stack[-1] if stack else None
         foreign = node is not None and node.namespace != HTML
@@ -127,9 +128,7 @@ class HTMLParser(InsertionModes):
         tokenizer._ends = []  # track token offsets, to locate tree errors
         process = self._process
         for batch in tokenizer._batches():
-            ends = tokenizer.token_ends
-            for i, token in enumerate(batch):
-                self._token_end = ends[i]
+            for token, self._token_end in zip(batch, tokenizer.token_ends):
                 process(token)
         self._token_end = tokenizer._base + tokenizer.end
         process(None)

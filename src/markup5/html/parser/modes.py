@@ -366,7 +366,12 @@ class InsertionModes(TreeBuilderCore):
             afe = self.active_formatting
             if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
                 self._reconstruct_active_formatting()
-            self._insert_characters(data)
+            current = self.open_elements[-1]
+            if self.foster_parenting or (current.local_name == "template"
+                                         and current.namespace == HTML):
+                self._insert_characters(data)
+            else:  # the usual appropriate place: the current node
+                self.sink.insert_text(current, data, None)
             if self.frameset_ok and not self.template_modes and data.lstrip(WHITESPACE):
                 # (Text inside template contents does not count:
                 # html5lib-tests template.dat, "<template>x</template><p><frameset>".)
