@@ -166,6 +166,7 @@ def _contains_bad(chunk: str) -> bool:
 
 #: Whitespace of the tag states (no FF) and of the DOCTYPE states (FF too).
 _TAG_WS = frozenset("\t\n ")
+_TAG_WS_RUN = re.compile("[\t\n ]*").match
 _DOCTYPE_WS = frozenset("\t\n\x0c ")
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -722,11 +723,11 @@ class Tokenizer(CharacterReferences):
         buf = self.buf
         pos = self.pos
         end = self.end
-        while pos < end:
+        while True:
+            pos = _TAG_WS_RUN(buf, pos).end()  # whitespace is ignored
+            if pos >= end:
+                break
             c = buf[pos]
-            if c in _TAG_WS:
-                pos += 1
-                continue
             if c == ":":
                 self._error("unexpected-colon-before-attribute-name", pos)
                 pos += 1
@@ -782,11 +783,11 @@ class Tokenizer(CharacterReferences):
         buf = self.buf
         pos = self.pos
         end = self.end
-        while pos < end:
+        while True:
+            pos = _TAG_WS_RUN(buf, pos).end()  # whitespace is ignored
+            if pos >= end:
+                break
             c = buf[pos]
-            if c in _TAG_WS:
-                pos += 1
-                continue
             self.pos = pos + 1
             if c == "=":
                 self._state = TAG_ATTRIBUTE_VALUE_BEFORE
@@ -812,11 +813,11 @@ class Tokenizer(CharacterReferences):
         buf = self.buf
         pos = self.pos
         end = self.end
-        while pos < end:
+        while True:
+            pos = _TAG_WS_RUN(buf, pos).end()  # whitespace is ignored
+            if pos >= end:
+                break
             c = buf[pos]
-            if c in _TAG_WS:
-                pos += 1
-                continue
             if c == '"':
                 self.pos = pos + 1
                 self._state = TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED
