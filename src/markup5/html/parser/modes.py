@@ -9,6 +9,8 @@ sets built once, not long if-chains on strings where it matters.
 
 from __future__ import annotations
 
+import re
+
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
 from .. import constants as C
@@ -31,7 +33,7 @@ _BLOCKS_START = frozenset({
 _BLOCKS_END = frozenset({
     "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir",
     "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing",
-    "main", "menu", "nav", "ol", "pre", "search", "section", "summary", "ul"})
+    "main", "menu", "nav", "ol", "pre", "search", "section", "select", "summary", "ul"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FORMATTING_NO_A_NOBR = frozenset({"b", "big", "code", "em", "font", "i", "s", "small", "strike",
                                    "strong", "tt", "u"})
@@ -58,6 +60,10 @@ _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | 
                            "track", "hr", "image", "textarea", "xmp", "iframe", "noembed",
                            "noscript", "select", "option", "optgroup", "rb", "rtc", "rp", "rt",
                            "math", "svg", "html", "body", "frameset", "plaintext"}))
+
+
+#: A run of ASCII whitespace (the characters the modes treat as whitespace).
+_WHITESPACE_RUN = re.compile("[\t\n\f\r ]+")
 
 
 def _split_whitespace(data: str) -> tuple[str, str]:
@@ -232,6 +238,13 @@ class InsertionModes(TreeBuilderCore):
                 self.active_formatting.append(MARKER)
                 self.mode = "in template"
                 self.template_modes.append("in template")
+                # What the template contents hold does not change the
+                # frameset-ok flag: html5lib-tests (template.dat:
+                # "<template>x</template><p><frameset>") and Chromium
+                # ("<template><table></template><p><frameset>") both make
+                # a frameset there.  The flag is restored when the template
+                # closes.
+                self._frameset_ok_at_template.append(self.frameset_ok)
                 return None
             if name == "head":
                 self._error("unexpected-start-tag")
@@ -262,7 +275,14 @@ class InsertionModes(TreeBuilderCore):
         self._pop_until("template")
         self._clear_active_formatting_to_marker()
         self.template_modes.pop()
+        self._restore_frameset_ok()
         self._reset_insertion_mode()
+
+    def _restore_frameset_ok(self) -> None:
+        """A template closed: the frameset-ok flag is what it was when the
+        template opened (see the template start tag in "in head")."""
+        if self._frameset_ok_at_template:
+            self.frameset_ok = self._frameset_ok_at_template.pop()
 
     # The "in head noscript" insertion mode -----------------------------------
 
@@ -372,9 +392,7 @@ class InsertionModes(TreeBuilderCore):
                 self._insert_characters(data)
             else:  # the usual appropriate place: the current node
                 self.sink.insert_text(current, data, None)
-            if self.frameset_ok and not self.template_modes and data.lstrip(WHITESPACE):
-                # (Text inside template contents does not count:
-                # html5lib-tests template.dat, "<template>x</template><p><frameset>".)
+            if self.frameset_ok and data.lstrip(WHITESPACE):
                 self.frameset_ok = False
             return None
         if kind is StartTag:
@@ -1016,6 +1034,15 @@ class InsertionModes(TreeBuilderCore):
                 self._insert_characters(space)
             if not rest:
                 return None
+            if not self._current_is("colgroup"):
+                # "Anything else" ignores one character token; the
+                # whitespace characters among the ignored ones are tokens
+                # of their own, which the first rule inserts.
+                self._error("unexpected-token-in-column-group")
+                space = "".join(_WHITESPACE_RUN.findall(rest))
+                if space:
+                    self._insert_characters(space)
+                return None
             token = Characters(rest)
         elif kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token)
@@ -1230,6 +1257,7 @@ class InsertionModes(TreeBuilderCore):
         self._pop_until("template")
         self._clear_active_formatting_to_marker()
         self.template_modes.pop()
+        self._restore_frameset_ok()
         self._reset_insertion_mode()
         return True
 
@@ -1266,7 +1294,7 @@ class InsertionModes(TreeBuilderCore):
     def _in_frameset(self, token) -> bool | None:
         kind = type(token)
         if kind is Characters:
-            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            spaces = "".join(_WHITESPACE_RUN.findall(token.data))
             if len(spaces) != len(token.data):
                 self._error("unexpected-char-in-frameset")
             if spaces:
@@ -1313,7 +1341,7 @@ class InsertionModes(TreeBuilderCore):
     def _after_frameset(self, token) -> bool | None:
         kind = type(token)
         if kind is Characters:
-            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            spaces = "".join(_WHITESPACE_RUN.findall(token.data))
             if len(spaces) != len(token.data):
                 self._error("unexpected-char-after-frameset")
             if spaces:
@@ -1367,7 +1395,7 @@ class InsertionModes(TreeBuilderCore):
         if kind is Doctype or (kind is StartTag and token.name == "html"):
             return self._in_body(token)
         if kind is Characters:
-            spaces = "".join(c for c in token.data if c in WHITESPACE)
+            spaces = "".join(_WHITESPACE_RUN.findall(token.data))
             if spaces:
                 self._in_body(Characters(spaces))
             if len(spaces) != len(token.data):

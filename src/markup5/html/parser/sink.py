@@ -37,7 +37,7 @@ class TreeSink(Protocol):
     def template_contents(self, element: Any) -> Any: ...
     def add_attributes_if_missing(self, element: Any, attrs: dict[str, str]) -> None: ...
     def set_document_mode(self, mode: str) -> None: ...
-    def clone_children(self, source: Any, target: Any) -> None: ...
+    def clone_children(self, source: Any | None, target: Any) -> None: ...
 
 
 class DomSink:
@@ -120,30 +120,45 @@ class DomSink:
     def set_document_mode(self, mode: str) -> None:
         self.document.mode = mode
 
-    def clone_children(self, source: ParentNode, target: ParentNode) -> None:
+    def clone_children(self, source: ParentNode | None, target: ParentNode) -> None:
         """Replace ``target``'s children with deep copies of ``source``'s
-        (for ``selectedcontent``); iterative."""
+        children ("clone an option into a selectedcontent": the copies are
+        all made before ``target`` changes, so a target inside the source
+        is copied as it was, once); ``source`` None empties ``target``.
+        Iterative; template contents are copied too, as the template
+        element's cloning steps do."""
+        copies: list[Node] = []
+        # Entries: (original, the list its copy goes into, the copy's parent).
+        work: list[tuple[Node, list[Node], ParentNode | None]] = [
+            (child, copies, None) for child in reversed(source.children)] if source else []
+        while work:
+            original, siblings, parent = work.pop()
+            kind = type(original)
+            if kind is Text:
+                copy: Node = Text(original.data)
+            elif kind is Comment:
+                copy = Comment(original.data)
+            elif kind is ProcessingInstruction:
+                copy = ProcessingInstruction(original.target, original.data)
+            elif isinstance(original, Element):
+                element = Element(original.local_name, dict(original.attrs), original.namespace,
+                                  original.prefix)
+                if original.attr_namespaces:
+                    element.attr_namespaces = dict(original.attr_namespaces)
+                work.extend((child, element.children, element)
+                            for child in reversed(original.children))
+                contents = original.template_contents
+                if contents is not None:
+                    fragment = element.template_contents = DocumentFragment()
+                    work.extend((child, fragment.children, fragment)
+                                for child in reversed(contents.children))
+                copy = element
+            else:
+                continue
+            copy.parent = parent
+            siblings.append(copy)
         for child in target.children:
             child.parent = None
-        target.children = []
-        stack = [(source, target)]
-        while stack:
-            original, copy_parent = stack.pop()
-            for child in original.children:
-                kind = type(child)
-                if kind is Text:
-                    copy: Node = Text(child.data)
-                elif kind is Comment:
-                    copy = Comment(child.data)
-                elif kind is ProcessingInstruction:
-                    copy = ProcessingInstruction(child.target, child.data)
-                elif isinstance(child, Element):
-                    copy = Element(child.local_name, dict(child.attrs), child.namespace,
-                                   child.prefix)
-                    if child.attr_namespaces:
-                        copy.attr_namespaces = dict(child.attr_namespaces)
-                    stack.append((child, copy))
-                else:
-                    continue
-                copy.parent = copy_parent
-                copy_parent.children.append(copy)
+        for copy in copies:
+            copy.parent = target
+        target.children = copies

@@ -15,6 +15,7 @@ from ...tokens import Comment, ProcessingInstruction, StartTag
 from .. import constants as C
 from ..states import State
 from ..tokenizer import Tokenizer
+from .select import SelectednessMixin
 
 HTML = HTML_NAMESPACE
 SVG = SVG_NAMESPACE
@@ -22,6 +23,9 @@ MATHML = MATHML_NAMESPACE
 
 #: The list of active formatting elements' marker.
 MARKER = None
+
+#: The elements whose insertion runs select steps (see .select).
+_SELECT_STEPS = frozenset({"select", "option", "selectedcontent"})
 
 _TABLE_FOSTER_TARGETS = frozenset({"table", "tbody", "tfoot", "thead", "tr"})
 
@@ -37,7 +41,7 @@ for _key, _members in _SCOPES.items():
 _HTML_BOUNDARY_KEYS = {name: keys for (ns, name), keys in _BOUNDARY_KEYS.items() if ns == HTML}
 
 
-class TreeBuilderCore:
+class TreeBuilderCore(SelectednessMixin):
     """State and algorithms shared by the insertion modes."""
 
     def _init_core(self, sink, tokenizer: Tokenizer, scripting: bool) -> None:
@@ -60,13 +64,13 @@ class TreeBuilderCore:
         self.head_element = None
         self.form_element = None
         self.frameset_ok = True
+        self._frameset_ok_at_template: list[bool] = []  # saved at each template start
         self.foster_parenting = False
         self.context = None  # the context element in the fragment case
         self.pending_table_text: list[str] = []
         self.errors: list[ParseError] = []
         self._token_end = 0  # stream offset just past the token being handled
-        self.select_state: dict = {}  # select element -> its selected option (selectedcontent)
-        self._selected_options: dict = {}  # id(option) -> (option, select) for selected ones
+        self._init_select()
 
     # Errors ----------------------------------------------------------------
 
@@ -108,21 +112,27 @@ class TreeBuilderCore:
         if keys is not None:
             for key in keys:
                 self._boundaries[key].append(index)
+        if self._detached_ids and id(node) in self._detached_ids:
+            self._detached_positions.append(index)
 
     def _pop(self):
-        """Pop the current node (running the selectedcontent hook for
-        option elements)."""
-        node = self.open_elements.pop()
+        """Pop the current node (running "maybe clone an option into
+        selectedcontent" for option elements)."""
+        stack = self.open_elements
+        node = stack.pop()
         self._on_stack.discard(id(node))
         name = node.local_name
+        if self._detached_positions and self._detached_positions[-1] >= len(stack):
+            self._detached_positions.pop()
+            self._detached_ids.discard(id(node))
         if node.namespace == HTML:
             positions = self._positions[name]
             positions.pop()
             if not positions:
                 del self._positions[name]
-            if self.select_state and name == "option":
-                self._maybe_clone_option(node)
             keys = _HTML_BOUNDARY_KEYS.get(name)
+            if name == "option" and self._selects:
+                self._option_popped(node)
         else:
             keys = _BOUNDARY_KEYS.get((node.namespace, name))
         if keys is not None:
@@ -138,6 +148,9 @@ class TreeBuilderCore:
         stack = self.open_elements
         positions = self._positions
         boundaries = self._boundaries
+        detached = self._detached_positions
+        while detached and detached[-1] >= start:
+            detached.pop()  # put back by _push for the entries still there
         for index in range(len(stack) - 1, start - 1, -1):
             node = stack[index]
             self._on_stack.discard(id(node))
@@ -184,6 +197,7 @@ class TreeBuilderCore:
             if stack[i] is node:
                 self._unindex_from(i)
                 del stack[i]
+                self._detached_ids.discard(id(node))
                 self._index_from(i)
                 return
 
@@ -379,8 +393,14 @@ class TreeBuilderCore:
         else:
             self._insert_node(element)
         self._push(element)
-        if name == "option":
-            self._note_option(element)
+        if name in _SELECT_STEPS:
+            if name == "select":
+                self._select_inserted(element)
+            elif self._selects:
+                if name == "option":
+                    self._option_inserted(element)
+                else:
+                    self._selectedcontent_inserted(element)
         return element
 
     def _insert_foreign_element(self, token: StartTag, namespace: str):
@@ -433,51 +453,6 @@ class TreeBuilderCore:
             self._insert_comment(token.data, place)
         else:
             self._insert_processing_instruction(token, place)
-
-    # selectedcontent (2025) ------------------------------------------------
-
-    def _note_option(self, option) -> None:
-        """Track the select's selected option as options are inserted: the
-        first option, or the last one with a ``selected`` attribute."""
-        select = self._nearest_select()
-        if select is None:
-            return
-        current = self.select_state.get(id(select))
-        if current is None or "selected" in option.attrs:
-            if current is not None:
-                self._selected_options.pop(id(current[0]), None)
-            self.select_state[id(select)] = (option, select)
-            self._selected_options[id(option)] = (option, select)
-
-    def _nearest_select(self):
-        """The select element below the current node on the stack, if any."""
-        positions = self._positions.get("select")
-        if not positions:
-            return None
-        return self.open_elements[positions[-1]]
-
-    def _maybe_clone_option(self, option) -> None:
-        """Maybe clone an option into selectedcontent: when the select's
-        selected option is popped, its children are copied into the
-        select's first selectedcontent descendant."""
-        entry = self._selected_options.get(id(option))
-        if entry is not None and entry[0] is option:
-            target = self._first_selectedcontent(entry[1])
-            if target is not None:
-                self.sink.clone_children(option, target)
-
-    @staticmethod
-    def _first_selectedcontent(select):
-        stack = list(reversed(select.children))
-        while stack:
-            node = stack.pop()
-            if getattr(node, "local_name", None) == "selectedcontent" and \
-                    node.namespace == HTML:
-                return node
-            children = getattr(node, "children", None)
-            if children:
-                stack.extend(reversed(children))
-        return None
 
     # The adoption agency algorithm ----------------------------------------
 
