@@ -255,7 +255,7 @@ class XmlTreeBuilder:
         elif current.local_name == local:
             self._error("end-tag-without-open-element")
 
-    # The shortcut's interface (see Tokenizer._sink): the same as
+    # The shortcut's interface (see Tokenizer._tree_sink): the same as
     # ``process`` with the token, without making one in the main phase.
 
     def characters(self, data: str) -> None:
@@ -393,7 +393,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
         text = text[1:]
     tokenizer = Tokenizer()
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
-    tokenizer._sink = builder
+    tokenizer._tree_sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
     while True:

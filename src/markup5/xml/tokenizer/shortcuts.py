@@ -36,7 +36,9 @@ from __future__ import annotations
 import re
 from html.entities import html5 as _ENTITIES
 
-__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference"]
+from ..tokens import Characters, EmptyTag, EndTag, StartTag
+
+__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
 _ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
@@ -81,3 +83,84 @@ def resolve_reference(buf: str, pos: int):
         return None if text is None else (text, m.end())
     code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
     return (chr(code), m.end()) if _clean(code) else None
+
+
+class DataShortcut:
+    """The data state's loop over text and simple tags."""
+
+    def _data_shortcut(self) -> None:
+        """Consume text and simple tags while they need no state (see
+        :mod:`markup5.xml.tokenizer.shortcuts`); stop at the first character that
+        does, with the text before it pending as the data state leaves it."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        scan = SCAN.match
+        attributes = ATTRIBUTES.findall
+        text = self._text
+        sink = self._tree_sink
+        if sink is None:
+            append = self._out.append
+        else:
+            characters = sink.characters
+            start_tag = sink.start_tag
+            empty_tag = sink.empty_tag
+            end_tag = sink.end_tag
+        while True:
+            m = scan(buf, pos)
+            t = m.end(1)
+            i = m.end()
+            if i == t:
+                # No tag: "&", "<" (not a simple tag) or the end.
+                if t > pos:
+                    text.append(buf[pos:t])
+                if i < end and buf[i] == "&":
+                    ref = resolve_reference(buf, i)
+                    if ref is not None:
+                        text.append(ref[0])
+                        pos = ref[1]
+                        continue
+                self.pos = i
+                return
+            _, name, source, empty, end_name = m.groups()
+            if name is not None:
+                if source:
+                    pairs = attributes(source)
+                    attrs = {n: v[1:-1] for n, v in pairs}
+                    if len(attrs) != len(pairs):
+                        # A duplicate attribute: an error for the states.
+                        if t > pos:
+                            text.append(buf[pos:t])
+                        self.pos = t
+                        return
+                else:
+                    attrs = {}
+            if text:
+                if t > pos:
+                    text.append(buf[pos:t])
+                data = text[0] if len(text) == 1 else "".join(text)
+                text.clear()
+            else:
+                data = buf[pos:t] if t > pos else None
+            pos = i
+            if sink is None:
+                if data is not None:
+                    append(Characters(data))
+                if name is None:
+                    append(EndTag(end_name))
+                elif empty:
+                    append(EmptyTag(name, attrs))
+                else:
+                    append(StartTag(name, attrs))
+            else:
+                # As if emitted by a state: the offset is just after the tag.
+                self.pos = i
+                if data is not None:
+                    characters(data)
+                if name is None:
+                    end_tag(end_name)
+                elif empty:
+                    empty_tag(name, attrs)
+                else:
+                    start_tag(name, attrs)
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from html.entities import html5 as _ENTITIES
 
-__all__ = ["CharacterReferences"]
+__all__ = ["CharacterReferenceStates"]
 
 #: Every prefix of every entity name (without the leading "&").
 _PREFIXES = frozenset(name[:i] for name in _ENTITIES for i in range(1, len(name) + 1))
@@ -64,8 +64,9 @@ def _numeric_value(value: int, errors: list, index: int) -> str:
     return chr(value)
 
 
-class CharacterReferences:
-    """The character reference states, mixed into the tokenizer."""
+class CharacterReferenceStates:
+    """The character reference in data and in attribute value states, and
+    the algorithm they share (tokenizing character references)."""
 
     def _consume_character_reference(self, pos: int, additional: str | None,
                                      in_attribute: bool) -> tuple[str, int] | None:
