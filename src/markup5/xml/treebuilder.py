@@ -48,11 +48,14 @@ class XmlTreeBuilder:
     errors and shares its error list, so that :attr:`errors` is in stream
     order.  ``keep_xmlns_attributes=False`` drops the ``xmlns`` /
     ``xmlns:*`` attributes from elements (the older xml5lib-tests layout);
-    by default they stay, as at xml5lib-tests HEAD.
+    by default they stay, as at xml5lib-tests HEAD.  With
+    ``xml10_compatible`` (the default) a ``<?xml ...?>`` that starts the
+    input is the XML declaration, kept in :attr:`xml_declaration` and not
+    made a node; otherwise it is a processing instruction node.
     """
 
     def __init__(self, tokenizer: Tokenizer | None = None, *,
-                 keep_xmlns_attributes: bool = True) -> None:
+                 keep_xmlns_attributes: bool = True, xml10_compatible: bool = True) -> None:
         self.document = Document(content_type="application/xml")
         self.tokenizer = tokenizer
         self.errors: list[ParseError] = tokenizer._errors if tokenizer is not None else []
@@ -70,7 +73,9 @@ class XmlTreeBuilder:
         #: no namespace error and dropped no attribute.
         self._qnames: dict[str, tuple] = {}
         self._bindings: dict[tuple, tuple] = {}
-        self.process = self._start_phase
+        #: The data of the XML declaration (``version="1.0" ...``), or None.
+        self.xml_declaration: str | None = None
+        self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
 
     # ------------------------------------------------------------------
 
@@ -145,6 +150,18 @@ class XmlTreeBuilder:
 
     # ------------------------------------------------------------------
     # Phases
+
+    def _xml_declaration_phase(self, token) -> None:
+        """Before the first token (not in the XML5 text): a processing
+        instruction with the target ``xml`` at the very start of the input
+        is the XML declaration (XML 1.0 §2.8), not a node, as in an XML 1.0
+        parser and the DOM.  Anything else is reprocessed in the start
+        phase."""
+        self.process = self._start_phase
+        if type(token) is T.ProcessingInstruction and token.target == "xml":
+            self.xml_declaration = token.data
+            return
+        self._start_phase(token)
 
     def _start_phase(self, token) -> None:
         """Start phase."""
@@ -315,7 +332,7 @@ class XmlTreeBuilder:
 
     def finish(self) -> Document:
         """The end of the token stream: stop parsing."""
-        if self.process == self._start_phase:
+        if self.process in (self._xml_declaration_phase, self._start_phase):
             self._error("missing-root-element")
         elif self.process == self._main_phase:
             self._error("eof-in-element")
@@ -345,9 +362,11 @@ class XmlParser:
     returns the :class:`~markup5.dom.Document`.  The result does not depend
     on how the input was split."""
 
-    def __init__(self, *, keep_xmlns_attributes: bool = True) -> None:
-        self.tokenizer = Tokenizer()
-        self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
+    def __init__(self, *, keep_xmlns_attributes: bool = True,
+                 xml10_compatible: bool = True) -> None:
+        self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+        self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
+                                      xml10_compatible=xml10_compatible)
         self._started = False
 
     @property
@@ -372,7 +391,8 @@ class XmlParser:
             builder.process(token)
 
 
-def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Document:
+def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
+              xml10_compatible: bool = True) -> Document:
     """Parse an XML document with the XML5 rules; never raises on any input.
 
     ``data`` is a str, or bytes: bytes are decoded as UTF-8 (a UTF-8 byte
@@ -382,6 +402,13 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
     :class:`~markup5.dom.Document` with ``content_type`` "application/xml";
     its ``errors`` lists the parse errors (tokenizer and tree construction,
     in stream order).
+
+    ``xml10_compatible`` (default True): on well-formed input, give the
+    tree an XML 1.0 parser gives where xml5lib-tests would differ (the
+    XML declaration is not a node, DOCTYPE names keep their case, the
+    internal subset is skipped, numeric references and attribute-value
+    normalization as in XML 1.0; see :mod:`markup5.xml`).  False gives
+    exactly the behaviour xml5lib-tests check.
     """
     if isinstance(data, (bytes, bytearray, memoryview)):
         text = _decode(bytes(data))
@@ -391,8 +418,9 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
     if text.startswith("\ufeff"):
         text = text[1:]
-    tokenizer = Tokenizer()
-    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
+    tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
+                             xml10_compatible=xml10_compatible)
     tokenizer._tree_sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers

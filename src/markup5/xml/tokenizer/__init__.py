@@ -22,6 +22,10 @@ module                 states
                        comment end bang, bogus comment
 ``cdata``              CDATA, CDATA bracket, CDATA end
 ``doctype``            the DOCTYPE states
+``internal_subset``    DOCTYPE internal subset, markup declaration (and its
+                       quoted literals), subset comment and PI, after
+                       internal subset (not in the XML5 text; used with
+                       ``xml10_compatible``)
 ``charrefs``           character reference in data / in attribute value
 ``shortcuts``          the data state's loop over text and simple tags
 ``core``               preprocessing, controls, the current tag token
@@ -74,6 +78,8 @@ control-character-reference                               ``&#1;``, ``&#x80;``, 
 noncharacter-character-reference                          ``&#xFFFE;``
 unknown-named-character-reference                         ``&xyz;``
 unescaped-ampersand-before-equals-in-attribute-value      ``a='&not=x'``
+missing-end-of-doctype-internal-subset                    ``<!DOCTYPE a [ <a>`` (xml10)
+unexpected-character-after-doctype-internal-subset        ``<!DOCTYPE a [] x>`` (xml10)
 ========================================================  ==================================
 """
 
@@ -87,6 +93,7 @@ from .comments import CommentStates
 from .core import XmlTokenizerCore
 from .data import DataStates
 from .doctype import DoctypeStates
+from .internal_subset import InternalSubsetStates
 from .pi import ProcessingInstructionStates
 from .shortcuts import DataShortcut
 from .tags import TagStates
@@ -95,8 +102,8 @@ __all__ = ["Tokenizer", "State"]
 
 
 class Tokenizer(DataStates, TagStates, AttributeStates, ProcessingInstructionStates,
-                CommentStates, CdataStates, DoctypeStates, CharacterReferenceStates,
-                DataShortcut, XmlTokenizerCore):
+                CommentStates, CdataStates, DoctypeStates, InternalSubsetStates,
+                CharacterReferenceStates, DataShortcut, XmlTokenizerCore):
     """The XML5 tokenizer.
 
     Give it the whole ``text`` and iterate, or create it without text and
@@ -106,4 +113,13 @@ class Tokenizer(DataStates, TagStates, AttributeStates, ProcessingInstructionSta
     :class:`~markup5.errors.ParseError` s; with ``inline_errors=True`` each
     error is also put in the token stream where it occurs (before the token
     or character it relates to), as xml5lib-tests place them.
+
+    ``xml10_compatible=True`` follows XML 1.0 where xml5lib-tests follow
+    HTML or the XML5 text reads less than XML 1.0 (what
+    :func:`~markup5.xml.parse_xml` does; see :mod:`markup5.xml`): DOCTYPE
+    names keep their case, the internal subset is read past, numeric
+    references to XML 1.0 characters give them as they are, DEL, C1
+    controls and noncharacters other than U+FFFE/U+FFFF are not errors,
+    and literal TAB and LF in attribute values become spaces.  The default
+    is the xml5lib-tests behaviour.
     """

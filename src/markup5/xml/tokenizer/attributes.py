@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..states import State
+from .core import ATTRIBUTE_VALUE_WHITESPACE
 
 DATA = State.DATA
 EMPTY_TAG = State.EMPTY_TAG
@@ -158,7 +159,12 @@ class AttributeStates:
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._attr_value.append(buf[pos:i])
+            value = buf[pos:i]
+            if self.xml10_compatible and ("\n" in value or "\t" in value):
+                # XML 1.0 attribute-value normalization (§3.3.3) of literal
+                # whitespace; references (&#10;) are not normalized.
+                value = value.translate(ATTRIBUTE_VALUE_WHITESPACE)
+            self._attr_value.append(value)
             self.pos = pos = i
         if pos >= self.end:
             if not self._closed:

@@ -34,8 +34,10 @@ DATA = State.DATA
 _BAD_CLASS = ("\x01-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff"
               + "".join(f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(1, 17)))
 _BAD = re.compile(f"[{_BAD_CLASS}]")
-_BAD_SEARCH = _BAD.search
-_BAD_FINDITER = _BAD.finditer
+#: With ``xml10_compatible``: only what XML 1.0's Char production leaves
+#: out (C0 controls but TAB, LF, CR; U+FFFE, U+FFFF).  DEL, the C1 controls
+#: and the other noncharacters are characters of XML 1.0.
+_XML10_BAD = re.compile("[\x01-\x08\x0b\x0e-\x1f\ufffe\uffff]")
 # Faster ways to tell whether a chunk holds any of them at all: ASCII text
 # by deleting the other bytes (C speed), other text by the BMP characters
 # first and the full class only from the first astral character on.
@@ -51,32 +53,27 @@ def _contains_bad(chunk: str) -> bool:
     if _BAD_BMP_SEARCH(chunk) is not None:
         return True
     m = _ASTRAL_SEARCH(chunk)
-    return m is not None and _BAD_SEARCH(chunk, m.start()) is not None
+    return m is not None and _BAD.search(chunk, m.start()) is not None
 
-#: Whitespace of the tag states (no FF) and of the DOCTYPE states (FF too).
-_TAG_WS = frozenset("\t\n ")
-_TAG_WS_RUN = re.compile("[\t\n ]*").match
-_DOCTYPE_WS = frozenset("\t\n\x0c ")
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
-_DATA_STOP = re.compile("[&<]").search
-_TAG_NAME_RUN = re.compile("[^\t\n />]*").match
-_ATTR_NAME_RUN = re.compile("[^\t\n =>/]*").match
-_DOUBLE_QUOTED_RUN = re.compile('[^"&]*').match
-_SINGLE_QUOTED_RUN = re.compile("[^'&]*").match
-_UNQUOTED_RUN = re.compile("[^\t\n &>]*").match
-_PI_TARGET_RUN = re.compile("[^\t\n ?]*").match
-_PI_AFTER_RUN = re.compile("[^?>]*").match
-_COMMENT_RUN = re.compile("[^<-]*").match
-_DOCTYPE_NAME_RUN = re.compile("[^\t\n\x0c >]*").match
-_DOUBLE_ID_RUN = re.compile('[^">]*').match
-_SINGLE_ID_RUN = re.compile("[^'>]*").match
+_XML10_ASCII_GOOD = bytes(b for b in range(128) if _XML10_BAD.match(chr(b)) is None)
+
+
+def _contains_xml10_bad(chunk: str) -> bool:
+    """Whether ``chunk`` holds a character of ``_XML10_BAD``."""
+    if chunk.isascii():
+        return bool(chunk.encode("ascii").translate(None, _XML10_ASCII_GOOD))
+    return _XML10_BAD.search(chunk) is not None
+
+
+#: XML 1.0 attribute-value normalization (§3.3.3) of the whitespace left
+#: after newline normalization: TAB and LF become SPACE.
+ATTRIBUTE_VALUE_WHITESPACE = str.maketrans("\t\n", "  ")
 
 
 def _bad_code(c: str) -> str:
     return ("control-character-in-input-stream" if ord(c) < 0xA0
             else "noncharacter-in-input-stream")
-
 
 
 class XmlTokenizerCore(TokenizerBase):
@@ -91,13 +88,30 @@ class XmlTokenizerCore(TokenizerBase):
     #: either way.
     fast_paths = True
 
-    def __init__(self, text: str | None = None, *, inline_errors: bool = False) -> None:
+    def __init__(self, text: str | None = None, *, inline_errors: bool = False,
+                 xml10_compatible: bool = False) -> None:
         if text is not None and not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__} "
                             f"(parse_xml() accepts bytes)")
-        if not isinstance(inline_errors, bool):
-            raise TypeError(f"inline_errors must be a bool, not {type(inline_errors).__name__}")
+        for flag_name, flag in (("inline_errors", inline_errors),
+                                ("xml10_compatible", xml10_compatible)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
         self._init_core(text, State, inline_errors=inline_errors)
+        #: Follow XML 1.0 where xml5lib-tests follow HTML (see the package
+        #: docstring): DOCTYPE names keep their case, numeric references to
+        #: XML 1.0 characters are taken as they are, C1 controls and most
+        #: noncharacters are not errors, and attribute values are
+        #: normalized (literal TAB and LF become spaces).
+        self.xml10_compatible = xml10_compatible
+        if xml10_compatible:
+            self._contains_bad = _contains_xml10_bad
+            self._bad_search = _XML10_BAD.search
+            self._bad_finditer = _XML10_BAD.finditer
+        else:
+            self._contains_bad = _contains_bad
+            self._bad_search = _BAD.search
+            self._bad_finditer = _BAD.finditer
         self._state = DATA
         #: The state a character reference in an attribute value returns to.
         self.return_state = DATA
@@ -163,7 +177,7 @@ class XmlTokenizerCore(TokenizerBase):
             self._closed = True
         if not chunk:
             return
-        if not self._has_bad and _contains_bad(chunk):
+        if not self._has_bad and self._contains_bad(chunk):
             self._has_bad = True
         self._append(chunk)
 
@@ -174,7 +188,7 @@ class XmlTokenizerCore(TokenizerBase):
         """Report the controls and noncharacters consumed in
         ``buf[start:stop]`` (a run going into a token)."""
         base = self._base
-        for m in _BAD_FINDITER(self.buf, start, stop):
+        for m in self._bad_finditer(self.buf, start, stop):
             k = m.start()
             if base + k > self._bad_done:
                 self._bad_done = base + k
@@ -184,9 +198,9 @@ class XmlTokenizerCore(TokenizerBase):
         """Emit ``buf[start:stop]`` as character data (checking it for
         controls and noncharacters, which come before their character)."""
         buf = self.buf
-        if self._has_bad and _BAD_SEARCH(buf, start, stop) is not None:
+        if self._has_bad and self._bad_search(buf, start, stop) is not None:
             base = self._base
-            for m in _BAD_FINDITER(buf, start, stop):
+            for m in self._bad_finditer(buf, start, stop):
                 k = m.start()
                 if base + k > self._bad_done:
                     if k > start:

@@ -1,4 +1,9 @@
 """The DOCTYPE states (XML5 §1.3.36-1.3.51).
+
+With ``xml10_compatible``, a ``[`` where XML 1.0 allows the internal subset
+(after the name, or after the system identifier) opens it (see
+:mod:`~markup5.xml.tokenizer.internal_subset`) instead of making the rest
+up to the first ``>`` a bogus DOCTYPE, and the name keeps its case.
 """
 
 from __future__ import annotations
@@ -25,10 +30,13 @@ DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED = State.DOCTYPE_SYSTEM_IDENTIFIER_SINGLE
 DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED = State.DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
 AFTER_DOCTYPE_SYSTEM_IDENTIFIER = State.AFTER_DOCTYPE_SYSTEM_IDENTIFIER
 BOGUS_DOCTYPE = State.BOGUS_DOCTYPE
+DOCTYPE_INTERNAL_SUBSET = State.DOCTYPE_INTERNAL_SUBSET
 
 _DOCTYPE_WS = frozenset("\t\n\x0c ")
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _DOCTYPE_NAME_RUN = re.compile("[^\t\n\x0c >]*").match
+_XML10_DOCTYPE_NAME_RUN = re.compile("[^\t\n\x0c >[]*").match
+_PUBLIC_ID_SPLIT = re.compile("[ \t\n]+").split
 _DOUBLE_ID_RUN = re.compile('[^">]*').match
 _SINGLE_ID_RUN = re.compile("[^'>]*").match
 
@@ -38,8 +46,13 @@ class DoctypeStates:
 
     def _emit_doctype(self) -> None:
         name, public_id, system_id = self._doctype_name, self._public_id, self._system_id
-        self._emit(Doctype(None if name is None else "".join(name),
-                           None if public_id is None else "".join(public_id),
+        if public_id is not None:
+            public_id = "".join(public_id)
+            if self.xml10_compatible:
+                # XML 1.0 §4.2.2: runs of whitespace in a public identifier
+                # become one space; leading and trailing ones are removed.
+                public_id = " ".join(_PUBLIC_ID_SPLIT(public_id)).strip(" ")
+        self._emit(Doctype(None if name is None else "".join(name), public_id,
                            None if system_id is None else "".join(system_id)))
 
     def _eof_in_doctype(self) -> bool:
@@ -85,7 +98,7 @@ class DoctypeStates:
             return True
         if self._has_bad:
             self._check_run(pos, pos + 1)
-        self._doctype_name = [c.translate(_LOWER)]
+        self._doctype_name = [c if self.xml10_compatible else c.translate(_LOWER)]
         self._state = DOCTYPE_NAME
         return True
 
@@ -93,20 +106,25 @@ class DoctypeStates:
         """DOCTYPE name state (§1.3.38)."""
         buf = self.buf
         pos = self.pos
-        i = _DOCTYPE_NAME_RUN(buf, pos).end()
+        xml10 = self.xml10_compatible
+        i = (_XML10_DOCTYPE_NAME_RUN if xml10 else _DOCTYPE_NAME_RUN)(buf, pos).end()
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._doctype_name.append(buf[pos:i].translate(_LOWER))
+            name = buf[pos:i]
+            self._doctype_name.append(name if xml10 else name.translate(_LOWER))
             self.pos = pos = i
         if pos >= self.end:
             if not self._closed:
                 return False
             return self._eof_in_doctype()
         self.pos = pos + 1
-        if buf[pos] == ">":
+        c = buf[pos]
+        if c == ">":
             self._state = DATA
             self._emit_doctype()
+        elif c == "[":  # only with xml10_compatible
+            self._state = DOCTYPE_INTERNAL_SUBSET
         else:
             self._state = AFTER_DOCTYPE_NAME
         return True
@@ -139,6 +157,10 @@ class DoctypeStates:
             self.pos = pos + 1
             self._state = DATA
             self._emit_doctype()
+            return True
+        if c == "[" and self.xml10_compatible:
+            self.pos = pos + 1
+            self._state = DOCTYPE_INTERNAL_SUBSET
             return True
         if end - pos < 6 and not self._closed:
             return False
@@ -352,6 +374,10 @@ class DoctypeStates:
             self.pos = pos + 1
             self._state = DATA
             self._emit_doctype()
+            return True
+        if buf[pos] == "[" and self.xml10_compatible:
+            self.pos = pos + 1
+            self._state = DOCTYPE_INTERNAL_SUBSET
             return True
         return self._to_bogus_doctype(
             "unexpected-character-after-doctype-system-identifier", pos)

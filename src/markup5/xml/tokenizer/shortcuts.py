@@ -37,6 +37,7 @@ import re
 from html.entities import html5 as _ENTITIES
 
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
+from .core import ATTRIBUTE_VALUE_WHITESPACE
 
 __all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "DataShortcut"]
 
@@ -98,6 +99,7 @@ class DataShortcut:
         scan = SCAN.match
         attributes = ATTRIBUTES.findall
         text = self._text
+        normalize = self.xml10_compatible
         sink = self._tree_sink
         if sink is None:
             append = self._out.append
@@ -126,7 +128,13 @@ class DataShortcut:
             if name is not None:
                 if source:
                     pairs = attributes(source)
-                    attrs = {n: v[1:-1] for n, v in pairs}
+                    if normalize and ("\n" in source or "\t" in source):
+                        # XML 1.0 attribute-value normalization, as in the
+                        # quoted value states.
+                        attrs = {n: v[1:-1].translate(ATTRIBUTE_VALUE_WHITESPACE)
+                                 for n, v in pairs}
+                    else:
+                        attrs = {n: v[1:-1] for n, v in pairs}
                     if len(attrs) != len(pairs):
                         # A duplicate attribute: an error for the states.
                         if t > pos:
