@@ -13,7 +13,7 @@ This module holds what they share:
   :meth:`TokenizerBase._append`.
 * **The run loop.** :meth:`~TokenizerBase._drive` (``feed``/``close``) and
   :meth:`~TokenizerBase._batches` (iteration, with an observer for a tree
-  builder's feedback) call ``handlers[state]()`` until a handler returns
+  builder's feedback) call ``handlers[state](self)`` until a handler returns
   ``False``: it needs input that has not arrived, or the end-of-file token
   has been emitted (:meth:`~TokenizerBase._emit_eof`).
 * **Emission.** Character data is gathered in ``_text`` and coalesced into
@@ -42,6 +42,9 @@ from typing import Any
 from .errors import ParseError, PositionMap
 
 __all__ = ["TokenizerBase"]
+
+#: Each tokenizer class's state handlers, in state order (worked out once).
+_HANDLERS: dict[type, tuple] = {}
 
 
 class TokenizerBase:
@@ -84,8 +87,15 @@ class TokenizerBase:
         self._collect_errors = collect_errors
         self._inline = inline_errors
 
-        self._handlers: list[Callable[[], bool]] = [
-            getattr(self, f"_{state.name.lower()}_state") for state in states]
+        cls = type(self)
+        handlers = _HANDLERS.get(cls)
+        if handlers is None:
+            handlers = _HANDLERS[cls] = tuple(
+                getattr(cls, f"_{state.name.lower()}_state") for state in states)
+        #: The state handlers in state order, as plain functions: the run
+        #: loop calls ``handlers[state](self)``, so a tokenizer costs no
+        #: table of bound methods (small documents are common in XML).
+        self._handlers: tuple[Callable[[Any], bool], ...] = handlers
 
     # ------------------------------------------------------------------
     # Public interface
@@ -182,7 +192,7 @@ class TokenizerBase:
             return []
         if self._sink is None:
             handlers = self._handlers
-            while handlers[self._state]():
+            while handlers[self._state](self):
                 pass
             out = self._out
             self._out = []
@@ -200,7 +210,7 @@ class TokenizerBase:
         handlers = self._handlers
         running = True
         while running:
-            running = handlers[self._state]()
+            running = handlers[self._state](self)
             out = self._out
             if out:
                 self._out = []

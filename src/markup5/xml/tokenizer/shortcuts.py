@@ -39,7 +39,7 @@ from html.entities import html5 as _ENTITIES
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .core import ATTRIBUTE_VALUE_WHITESPACE
 
-__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "DataShortcut"]
+__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "simple_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
 _ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
@@ -53,6 +53,7 @@ _END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
 SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
 #: One attribute of the attributes group: (name, quoted value).
 ATTRIBUTES = re.compile(_ATTRIBUTE)
+_FIND_ATTRIBUTES = ATTRIBUTES.findall
 
 #: A character reference with its semicolon: named, decimal, hexadecimal.
 _REFERENCE = re.compile(
@@ -86,6 +87,19 @@ def resolve_reference(buf: str, pos: int):
     return (chr(code), m.end()) if _clean(code) else None
 
 
+def simple_attributes(source: str, normalize: bool) -> dict[str, str] | None:
+    """The attributes of a simple tag's attributes group (see ``SCAN``), or
+    None when a name repeats (a duplicate attribute, an error the states
+    report).  ``normalize``: XML 1.0 attribute-value normalization of
+    literal TAB and LF, as in the quoted value states."""
+    pairs = _FIND_ATTRIBUTES(source)
+    if normalize and ("\n" in source or "\t" in source):
+        attrs = {n: v[1:-1].translate(ATTRIBUTE_VALUE_WHITESPACE) for n, v in pairs}
+    else:
+        attrs = {n: v[1:-1] for n, v in pairs}
+    return attrs if len(attrs) == len(pairs) else None
+
+
 class DataShortcut:
     """The data state's loop over text and simple tags."""
 
@@ -96,14 +110,17 @@ class DataShortcut:
         buf = self.buf
         pos = self.pos
         end = self.end
+        sink = self._tree_sink
+        if sink is not None and sink.builds_in_shortcut():
+            sink.run_data_shortcut(self)
+            return
         scan = SCAN.match
-        attributes = ATTRIBUTES.findall
         text = self._text
         normalize = self.xml10_compatible
-        sink = self._tree_sink
         if sink is None:
             append = self._out.append
         else:
+            # A tree builder that is not building in the main phase.
             characters = sink.characters
             start_tag = sink.start_tag
             empty_tag = sink.empty_tag
@@ -127,15 +144,8 @@ class DataShortcut:
             _, name, source, empty, end_name = m.groups()
             if name is not None:
                 if source:
-                    pairs = attributes(source)
-                    if normalize and ("\n" in source or "\t" in source):
-                        # XML 1.0 attribute-value normalization, as in the
-                        # quoted value states.
-                        attrs = {n: v[1:-1].translate(ATTRIBUTE_VALUE_WHITESPACE)
-                                 for n, v in pairs}
-                    else:
-                        attrs = {n: v[1:-1] for n, v in pairs}
-                    if len(attrs) != len(pairs):
+                    attrs = simple_attributes(source, normalize)
+                    if attrs is None:
                         # A duplicate attribute: an error for the states.
                         if t > pos:
                             text.append(buf[pos:t])
@@ -171,4 +181,7 @@ class DataShortcut:
                     empty_tag(name, attrs)
                 else:
                     start_tag(name, attrs)
+                    if sink.builds_in_shortcut():  # the root element: go on there
+                        sink.run_data_shortcut(self)
+                        return
 
