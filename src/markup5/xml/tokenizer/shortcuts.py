@@ -54,6 +54,10 @@ SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
 #: One attribute of the attributes group: (name, quoted value).
 ATTRIBUTES = re.compile(_ATTRIBUTE)
 _FIND_ATTRIBUTES = ATTRIBUTES.findall
+# The same for attributes whose values are all double-quoted (most are):
+# (name, value without the quotes) pairs, which dict() takes as they are.
+_FIND_DOUBLE_QUOTED = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
+                                 + "*\"([^\"&]*)\"").findall
 
 #: A character reference with its semicolon: named, decimal, hexadecimal.
 _REFERENCE = re.compile(
@@ -92,11 +96,16 @@ def simple_attributes(source: str, normalize: bool) -> dict[str, str] | None:
     None when a name repeats (a duplicate attribute, an error the states
     report).  ``normalize``: XML 1.0 attribute-value normalization of
     literal TAB and LF, as in the quoted value states."""
-    pairs = _FIND_ATTRIBUTES(source)
-    if normalize and ("\n" in source or "\t" in source):
-        attrs = {n: v[1:-1].translate(ATTRIBUTE_VALUE_WHITESPACE) for n, v in pairs}
-    else:
+    if "'" in source:
+        pairs = _FIND_ATTRIBUTES(source)
         attrs = {n: v[1:-1] for n, v in pairs}
+    else:
+        pairs = _FIND_DOUBLE_QUOTED(source)
+        attrs = dict(pairs)
+    if normalize and ("\n" in source or "\t" in source):
+        for n, v in attrs.items():
+            if "\n" in v or "\t" in v:
+                attrs[n] = v.translate(ATTRIBUTE_VALUE_WHITESPACE)
     return attrs if len(attrs) == len(pairs) else None
 
 
