@@ -81,3 +81,41 @@ def test_to_html_lives_next_to_the_serializer():
     document = markup5.parse("<p class=x>a &amp; b")
     p = document.get_elements_by_tag_name("p")[0]
     assert p.to_html() == serializer.to_html(p) == '<p class="x">a &amp; b</p>'
+
+
+def test_parse_xml_restores_the_garbage_collector():
+    import gc
+
+    from markup5.xml import parse_xml
+    assert gc.isenabled()
+    parse_xml("<a><b/></a>")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse_xml("<a><b/></a>")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("text, codes", [
+    ('<x:a xmlns:x="u"><x:b>t</x:b></x:a>', []),
+    ("<x:a><x:b>t</x:b></x:a>", ["unbound-namespace-prefix"] * 4),
+    ('<x:a xmlns:x="u" xmlns:y="u"><y:a/></x:a>', []),
+    ('<x:a xmlns:x="u"><x:b></y:b></x:b></x:a>', ["unbound-namespace-prefix", "end-tag-without-open-element"]),
+])
+def test_prefixed_end_tags_in_the_shortcut(text, codes):
+    from markup5.xml import Tokenizer, XmlParser, dump_xml_tree, parse_xml
+    document = parse_xml(text)
+    assert [e.code for e in document.errors] == codes
+    saved = Tokenizer.fast_paths
+    Tokenizer.fast_paths = False
+    try:
+        slow = parse_xml(text)
+    finally:
+        Tokenizer.fast_paths = saved
+    assert dump_xml_tree(document) == dump_xml_tree(slow)
+    assert [e.code for e in slow.errors] == codes
+    parser = XmlParser()
+    parser.feed(text)
+    assert dump_xml_tree(parser.close()) == dump_xml_tree(document)

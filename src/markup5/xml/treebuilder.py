@@ -29,6 +29,7 @@ Error codes of the tree builder: ``non-whitespace-text-outside-root``,
 from __future__ import annotations
 
 import codecs
+import gc
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from ..errors import ParseError
@@ -366,19 +367,29 @@ class XmlTreeBuilder:
                     node.parent = current
                     children.append(node)
             pos = i
-            tokenizer.pos = i
             if name is None:
-                if (end_name == current.local_name and current.namespace == scope[None]
-                        and ":" not in end_name):
+                if ":" not in end_name:
+                    closes_current = (end_name == current.local_name
+                                      and current.namespace == scope[None])
+                else:
+                    # A prefix resolves in the current element's own scope
+                    # as it did for its start tag (an unbound one goes the
+                    # slow way, which reports it again).
+                    prefix, _, local = end_name.partition(":")
+                    closes_current = (prefix == current.prefix and local == current.local_name
+                                      and current.namespace is not None)
+                if closes_current:
                     # The end tag of the current element.
                     open_elements.pop()
                     scopes.pop()
-                    counts[(current.namespace, end_name)] -= 1
+                    counts[(current.namespace, current.local_name)] -= 1
                     if not open_elements:
+                        tokenizer.pos = i
                         self.process = self._end_phase
                         self._main = False
                         return
                 else:
+                    tokenizer.pos = i  # errors are reported just after the tag
                     self._end(end_name)
                     if not self._main:
                         return
@@ -397,6 +408,7 @@ class XmlTreeBuilder:
                         element.attr_namespaces = dict(cached[4])
                     new_scope = scope
                 else:
+                    tokenizer.pos = i  # errors are reported just after the tag
                     element = self._element(name, attrs)
                     new_scope = self._new_scope
             element.parent = current
@@ -558,13 +570,25 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     tokenizer._tree_sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
-    while True:
-        running = handlers[tokenizer._state](tokenizer)
-        out = tokenizer._out
-        if out:
-            tokenizer._out = []
-            for token in out:
-                builder.process(token)
-        if not running:
-            break
+    # The cyclic garbage collector is paused while the tree is built: what
+    # is allocated then is the tree (alive, so collections would only walk
+    # it, again and again, a fifth of the time on real files) and
+    # temporaries that reference counting frees.  It is re-enabled as it
+    # was, however parsing ends.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        while True:
+            running = handlers[tokenizer._state](tokenizer)
+            out = tokenizer._out
+            if out:
+                tokenizer._out = []
+                for token in out:
+                    builder.process(token)
+            if not running:
+                break
+    finally:
+        if collecting:
+            gc.enable()
     return builder.finish()
