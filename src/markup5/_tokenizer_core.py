@@ -13,7 +13,7 @@ This module holds what they share:
   :meth:`TokenizerBase._append`.
 * **The run loop.** :meth:`~TokenizerBase._drive` (``feed``/``close``) and
   :meth:`~TokenizerBase._batches` (iteration, with an observer for a tree
-  builder's feedback) call ``handlers[state](self)`` until a handler returns
+  builder's feedback) call ``handlers[state]()`` until a handler returns
   ``False``: it needs input that has not arrived, or the end-of-file token
   has been emitted (:meth:`~TokenizerBase._emit_eof`).
 * **Emission.** Character data is gathered in ``_text`` and coalesced into
@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import IntEnum
-from itertools import chain
+from itertools import chain, repeat
+from types import MethodType
 from typing import Any
 
 from .errors import ParseError, PositionMap
@@ -88,14 +89,16 @@ class TokenizerBase:
         self._inline = inline_errors
 
         cls = type(self)
-        handlers = _HANDLERS.get(cls)
-        if handlers is None:
-            handlers = _HANDLERS[cls] = tuple(
+        functions = _HANDLERS.get(cls)
+        if functions is None:
+            functions = _HANDLERS[cls] = tuple(
                 getattr(cls, f"_{state.name.lower()}_state") for state in states)
-        #: The state handlers in state order, as plain functions: the run
-        #: loop calls ``handlers[state](self)``, so a tokenizer costs no
-        #: table of bound methods (small documents are common in XML).
-        self._handlers: tuple[Callable[[Any], bool], ...] = handlers
+        #: The state handlers in state order, bound to this tokenizer (the
+        #: functions are looked up once per class: small documents are
+        #: common in XML, and looking them up per tokenizer cost more than
+        #: parsing one).
+        self._handlers: list[Callable[[], bool]] = list(map(MethodType, functions,
+                                                            repeat(self)))
 
     # ------------------------------------------------------------------
     # Public interface
@@ -192,7 +195,7 @@ class TokenizerBase:
             return []
         if self._sink is None:
             handlers = self._handlers
-            while handlers[self._state](self):
+            while handlers[self._state]():
                 pass
             out = self._out
             self._out = []
@@ -210,7 +213,7 @@ class TokenizerBase:
         handlers = self._handlers
         running = True
         while running:
-            running = handlers[self._state](self)
+            running = handlers[self._state]()
             out = self._out
             if out:
                 self._out = []

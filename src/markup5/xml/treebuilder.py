@@ -580,7 +580,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         gc.disable()
     try:
         while True:
-            running = handlers[tokenizer._state](tokenizer)
+            running = handlers[tokenizer._state]()
             out = tokenizer._out
             if out:
                 tokenizer._out = []
