@@ -1,4 +1,4 @@
-"""The XML5 data state's shortcut (markup5.xml.shortcuts) against the states.
+"""The XML5 data state's shortcut (markup5.xml.tokenizer.shortcuts) against the states.
 
 With ``Tokenizer.fast_paths`` on and off, the tokens, the inline errors
 (code and offset), the trees and the tree errors must be the same: on every
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from markup5.dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from markup5.errors import ParseError
 from markup5.xml import Tokenizer, XmlParser, dump_xml_tree, parse_xml
-from markup5.xml.shortcuts import SCAN, resolve_reference
+from markup5.xml.tokenizer.shortcuts import SCAN, resolve_reference
 from xml5lib_fixtures import load_tokenizer_cases, load_tree_cases
 
 TOKENIZER_INPUTS = [c.input for c in load_tokenizer_cases()]

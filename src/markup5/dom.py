@@ -68,10 +68,11 @@ class Node:
             self.parent.remove_child(self)
 
     def to_html(self) -> str:
-        """This node serialized as HTML (the HTML fragment serialization
-        algorithm for its children, plus the node itself)."""
-        from .html.serializer import serialize
-        return serialize(self)
+        """This node serialized as HTML: a thin forwarder to
+        :func:`markup5.html.serializer.to_html` (the DOM imports no
+        serializer at load time)."""
+        from .html.serializer import to_html
+        return to_html(self)
 
 
 def _index(children: list[Node], node: Node) -> int:

@@ -45,7 +45,7 @@ from ..dom import (
     ProcessingInstruction, Text,
 )
 
-__all__ = ["serialize", "serialize_children", "escape_text", "escape_attribute",
+__all__ = ["serialize", "serialize_children", "to_html", "escape_text", "escape_attribute",
            "VOID_ELEMENTS", "RAW_TEXT_PARENTS"]
 
 #: Elements that "serialize as void": the void elements plus basefont,
@@ -213,3 +213,11 @@ def serialize(node: Node, *, scripting: bool = False) -> str:
             return node.data
         return escape_text(node.data)
     return _serialize_nodes([node], scripting)
+
+
+def to_html(node: Node) -> str:
+    """``node.to_html()``: the node serialized as HTML (as :func:`serialize`:
+    the HTML fragment serialization algorithm for its children, plus the
+    node itself).  It lives here, next to the serializer, so that the DOM
+    does not depend on a serializer."""
+    return serialize(node)

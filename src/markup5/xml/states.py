@@ -3,7 +3,9 @@
 Two states the text lacks come from xml5lib-tests and xml5ever: the
 comment start and comment start dash states (as in today's HTML comment
 states).  The DOCTYPE identifier states follow the 2016 text (public and
-system identifiers), which is what the tests check.
+system identifiers), which is what the tests check.  The DOCTYPE internal
+subset states are this implementation's: the text does not read internal
+subsets (see :mod:`markup5.xml.tokenizer.internal_subset`).
 """
 
 from __future__ import annotations
@@ -68,3 +70,12 @@ class State(IntEnum):
     DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED = 49
     AFTER_DOCTYPE_SYSTEM_IDENTIFIER = 50
     BOGUS_DOCTYPE = 51
+    # The internal subset (not in the XML5 text; used with
+    # xml10_compatible, see markup5.xml.tokenizer.internal_subset).
+    DOCTYPE_INTERNAL_SUBSET = 52
+    DOCTYPE_MARKUP_DECLARATION = 53
+    DOCTYPE_MARKUP_DECLARATION_DOUBLE_QUOTED = 54
+    DOCTYPE_MARKUP_DECLARATION_SINGLE_QUOTED = 55
+    DOCTYPE_INTERNAL_SUBSET_COMMENT = 56
+    DOCTYPE_INTERNAL_SUBSET_PI = 57
+    AFTER_DOCTYPE_INTERNAL_SUBSET = 58

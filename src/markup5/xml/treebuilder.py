@@ -29,16 +29,39 @@ Error codes of the tree builder: ``non-whitespace-text-outside-root``,
 from __future__ import annotations
 
 import codecs
+import gc
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from ..errors import ParseError
 from . import tokens as T
 from .namespaces import INITIAL_SCOPE, bind_tag, resolve_prefix, split_qname
 from .tokenizer import Tokenizer
+from .tokenizer.shortcuts import SCAN, resolve_reference, simple_attributes
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
 _WHITESPACE = " \t\n\r\x0c"
+
+#: Namespace scopes made by declarations, interned (the same bindings are
+#: the same dict, in every document), so that ``_BINDINGS`` can serve many
+#: documents: (id(scope), tag name, attribute names...) -> (scope,
+#: namespace, prefix, local name, attribute namespaces) of tags that declare
+#: nothing, had no namespace error and dropped no attribute.  Both are
+#: bounded and cleared together.
+_SCOPES: dict[frozenset, dict] = {}
+_BINDINGS: dict[tuple, tuple] = {}
+
+
+def _intern_scope(scope: dict) -> dict:
+    """The interned dict with the bindings of ``scope``."""
+    key = frozenset(scope.items())
+    interned = _SCOPES.get(key)
+    if interned is None:
+        if len(_SCOPES) >= 1024:
+            _SCOPES.clear()
+            _BINDINGS.clear()
+        interned = _SCOPES[key] = scope
+    return interned
 
 
 class XmlTreeBuilder:
@@ -48,11 +71,14 @@ class XmlTreeBuilder:
     errors and shares its error list, so that :attr:`errors` is in stream
     order.  ``keep_xmlns_attributes=False`` drops the ``xmlns`` /
     ``xmlns:*`` attributes from elements (the older xml5lib-tests layout);
-    by default they stay, as at xml5lib-tests HEAD.
+    by default they stay, as at xml5lib-tests HEAD.  With
+    ``xml10_compatible`` (the default) a ``<?xml ...?>`` that starts the
+    input is the XML declaration, kept in :attr:`xml_declaration` and not
+    made a node; otherwise it is a processing instruction node.
     """
 
     def __init__(self, tokenizer: Tokenizer | None = None, *,
-                 keep_xmlns_attributes: bool = True) -> None:
+                 keep_xmlns_attributes: bool = True, xml10_compatible: bool = True) -> None:
         self.document = Document(content_type="application/xml")
         self.tokenizer = tokenizer
         self.errors: list[ParseError] = tokenizer._errors if tokenizer is not None else []
@@ -64,13 +90,11 @@ class XmlTreeBuilder:
         self._keep_xmlns = keep_xmlns_attributes
         #: Whether ``process`` is the main phase (for the shortcut methods).
         self._main = False
-        #: Caches: raw qualified name -> (prefix, local name); and (tag
-        #: name, attribute names...) -> (scope, namespace, prefix, local
-        #: name, attribute namespaces) of tags that declare nothing, had
-        #: no namespace error and dropped no attribute.
+        #: Cache: raw qualified name -> (prefix, local name).
         self._qnames: dict[str, tuple] = {}
-        self._bindings: dict[tuple, tuple] = {}
-        self.process = self._start_phase
+        #: The data of the XML declaration (``version="1.0" ...``), or None.
+        self.xml_declaration: str | None = None
+        self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
 
     # ------------------------------------------------------------------
 
@@ -93,9 +117,8 @@ class XmlTreeBuilder:
             element = Element(name, attrs, scope[None], None)
             self._new_scope = scope
             return element
-        key = (name, *attrs)
-        bindings = self._bindings
-        cached = bindings.get(key)
+        key = (id(scope), name, *attrs)
+        cached = _BINDINGS.get(key)
         if cached is not None and cached[0] is scope:
             # The same names in the same scope bind the same way (values
             # matter only in declarations, which are never cached).
@@ -109,12 +132,14 @@ class XmlTreeBuilder:
         given = attrs
         namespace, prefix, local, attrs, attr_namespaces, new_scope = bind_tag(
             name, attrs, scope, self._error)
-        if (new_scope is scope and attrs is given and len(errors) == count
+        if new_scope is not scope:
+            new_scope = _intern_scope(new_scope)
+        elif (attrs is given and len(errors) == count
                 and not any(k.startswith("xmlns") for k in attrs)):
-            if len(bindings) >= 4096:
-                bindings.clear()
-            bindings[key] = (scope, namespace, prefix, local,
-                             dict(attr_namespaces) if attr_namespaces else None)
+            if len(_BINDINGS) >= 8192:
+                _BINDINGS.clear()
+            _BINDINGS[key] = (scope, namespace, prefix, local,
+                              dict(attr_namespaces) if attr_namespaces else None)
         if not self._keep_xmlns and attrs:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
             if attr_namespaces:
@@ -145,6 +170,18 @@ class XmlTreeBuilder:
 
     # ------------------------------------------------------------------
     # Phases
+
+    def _xml_declaration_phase(self, token) -> None:
+        """Before the first token (not in the XML5 text): a processing
+        instruction with the target ``xml`` at the very start of the input
+        is the XML declaration (XML 1.0 §2.8), not a node, as in an XML 1.0
+        parser and the DOM.  Anything else is reprocessed in the start
+        phase."""
+        self.process = self._start_phase
+        if type(token) is T.ProcessingInstruction and token.target == "xml":
+            self.xml_declaration = token.data
+            return
+        self._start_phase(token)
 
     def _start_phase(self, token) -> None:
         """Start phase."""
@@ -255,8 +292,134 @@ class XmlTreeBuilder:
         elif current.local_name == local:
             self._error("end-tag-without-open-element")
 
-    # The shortcut's interface (see Tokenizer._sink): the same as
+    # The shortcut's interface (see Tokenizer._tree_sink): the same as
     # ``process`` with the token, without making one in the main phase.
+
+    def builds_in_shortcut(self) -> bool:
+        """Whether the data state's shortcut should hand its loop to
+        :meth:`run_data_shortcut` (in the main phase)."""
+        return self._main
+
+    def run_data_shortcut(self, tokenizer: Tokenizer) -> None:
+        """The data state's shortcut (:mod:`markup5.xml.tokenizer.shortcuts`)
+        in the main phase, building the tree as it reads: text and simple
+        tags, with what :meth:`characters`, :meth:`start_tag`,
+        :meth:`empty_tag` and :meth:`end_tag` do for them inlined for the
+        common cases (text, an element whose names bind as before, the end
+        tag of the current element).  Anything else goes through those
+        methods, with the tokenizer's offset just after the tag, as when a
+        state emits it.  Returns when the loop stops (the states take over)
+        or the main phase ends."""
+        buf = tokenizer.buf
+        pos = tokenizer.pos
+        end = tokenizer.end
+        scan = SCAN.match
+        text = tokenizer._text
+        normalize = tokenizer.xml10_compatible
+        open_elements = self.open_elements
+        scopes = self._scopes
+        counts = self._open_counts
+        bindings_get = _BINDINGS.get
+        current = open_elements[-1]
+        scope = scopes[-1]
+        while True:
+            m = scan(buf, pos)
+            run, name, source, empty, end_name = m.groups()
+            t = pos + len(run)
+            if name is None and end_name is None:
+                # No tag: "&", "<" (not a simple tag) or the end.
+                if run:
+                    text.append(run)
+                if t < end and buf[t] == "&":
+                    ref = resolve_reference(buf, t)
+                    if ref is not None:
+                        text.append(ref[0])
+                        pos = ref[1]
+                        continue
+                tokenizer.pos = t
+                return
+            i = m.end()
+            if name is not None:
+                if source:
+                    attrs = simple_attributes(source, normalize)
+                    if attrs is None:
+                        # A duplicate attribute: an error for the states.
+                        if run:
+                            text.append(run)
+                        tokenizer.pos = t
+                        return
+                else:
+                    attrs = {}
+            # The text before the tag.
+            if text:
+                if run:
+                    text.append(run)
+                data = text[0] if len(text) == 1 else "".join(text)
+                text.clear()
+            else:
+                data = run
+            if data:
+                children = current.children
+                if children and type(children[-1]) is Text:
+                    children[-1].data += data
+                else:
+                    node = Text(data)
+                    node.parent = current
+                    children.append(node)
+            pos = i
+            if name is None:
+                if ":" not in end_name:
+                    closes_current = (end_name == current.local_name
+                                      and current.namespace == scope[None])
+                else:
+                    # A prefix resolves in the current element's own scope
+                    # as it did for its start tag (an unbound one goes the
+                    # slow way, which reports it again).
+                    prefix, _, local = end_name.partition(":")
+                    closes_current = (prefix == current.prefix and local == current.local_name
+                                      and current.namespace is not None)
+                if closes_current:
+                    # The end tag of the current element.
+                    open_elements.pop()
+                    scopes.pop()
+                    counts[(current.namespace, current.local_name)] -= 1
+                    if not open_elements:
+                        tokenizer.pos = i
+                        self.process = self._end_phase
+                        self._main = False
+                        return
+                else:
+                    tokenizer.pos = i  # errors are reported just after the tag
+                    self._end(end_name)
+                    if not self._main:
+                        return
+                current = open_elements[-1]
+                scope = scopes[-1]
+                continue
+            if not attrs and ":" not in name:
+                element = Element(name, attrs, scope[None], None)
+                new_scope = scope
+            else:
+                cached = bindings_get((id(scope), name, *attrs))
+                if cached is not None and cached[0] is scope:
+                    # As in _element: names bound before in this scope.
+                    element = Element(cached[3], attrs, cached[1], cached[2])
+                    if cached[4]:
+                        element.attr_namespaces = dict(cached[4])
+                    new_scope = scope
+                else:
+                    tokenizer.pos = i  # errors are reported just after the tag
+                    element = self._element(name, attrs)
+                    new_scope = self._new_scope
+            element.parent = current
+            current.children.append(element)
+            if not empty:
+                open_elements.append(element)
+                scopes.append(new_scope)
+                key = (element.namespace, element.local_name)
+                counts[key] = counts.get(key, 0) + 1
+                current = element
+                scope = new_scope
 
     def characters(self, data: str) -> None:
         if not self._main:
@@ -315,7 +478,7 @@ class XmlTreeBuilder:
 
     def finish(self) -> Document:
         """The end of the token stream: stop parsing."""
-        if self.process == self._start_phase:
+        if self.process in (self._xml_declaration_phase, self._start_phase):
             self._error("missing-root-element")
         elif self.process == self._main_phase:
             self._error("eof-in-element")
@@ -345,9 +508,11 @@ class XmlParser:
     returns the :class:`~markup5.dom.Document`.  The result does not depend
     on how the input was split."""
 
-    def __init__(self, *, keep_xmlns_attributes: bool = True) -> None:
-        self.tokenizer = Tokenizer()
-        self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
+    def __init__(self, *, keep_xmlns_attributes: bool = True,
+                 xml10_compatible: bool = True) -> None:
+        self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+        self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
+                                      xml10_compatible=xml10_compatible)
         self._started = False
 
     @property
@@ -372,7 +537,8 @@ class XmlParser:
             builder.process(token)
 
 
-def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Document:
+def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
+              xml10_compatible: bool = True) -> Document:
     """Parse an XML document with the XML5 rules; never raises on any input.
 
     ``data`` is a str, or bytes: bytes are decoded as UTF-8 (a UTF-8 byte
@@ -382,6 +548,13 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
     :class:`~markup5.dom.Document` with ``content_type`` "application/xml";
     its ``errors`` lists the parse errors (tokenizer and tree construction,
     in stream order).
+
+    ``xml10_compatible`` (default True): on well-formed input, give the
+    tree an XML 1.0 parser gives where xml5lib-tests would differ (the
+    XML declaration is not a node, DOCTYPE names keep their case, the
+    internal subset is skipped, numeric references and attribute-value
+    normalization as in XML 1.0; see :mod:`markup5.xml`).  False gives
+    exactly the behaviour xml5lib-tests check.
     """
     if isinstance(data, (bytes, bytearray, memoryview)):
         text = _decode(bytes(data))
@@ -391,18 +564,31 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True) -> Docum
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
     if text.startswith("\ufeff"):
         text = text[1:]
-    tokenizer = Tokenizer()
-    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes)
-    tokenizer._sink = builder
+    tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
+                             xml10_compatible=xml10_compatible)
+    tokenizer._tree_sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
-    while True:
-        running = handlers[tokenizer._state]()
-        out = tokenizer._out
-        if out:
-            tokenizer._out = []
-            for token in out:
-                builder.process(token)
-        if not running:
-            break
+    # The cyclic garbage collector is paused while the tree is built: what
+    # is allocated then is the tree (alive, so collections would only walk
+    # it, again and again, a fifth of the time on real files) and
+    # temporaries that reference counting frees.  It is re-enabled as it
+    # was, however parsing ends.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        while True:
+            running = handlers[tokenizer._state]()
+            out = tokenizer._out
+            if out:
+                tokenizer._out = []
+                for token in out:
+                    builder.process(token)
+            if not running:
+                break
+    finally:
+        if collecting:
+            gc.enable()
     return builder.finish()

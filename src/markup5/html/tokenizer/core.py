@@ -1,8 +1,11 @@
-"""The tokenizer's core: input, the run loop, token emission, parse errors.
+"""The HTML tokenizer's core: its input stream, hidden variables and tokens.
 
 The state handlers live in one module per family of states (see the package
-docstring); this module holds what they share.  Every handler follows one
-contract:
+docstring); this module holds what they share that is particular to HTML
+(the input stream's preprocessing and errors, the tree builder's feedback,
+building tag, attribute and DOCTYPE tokens).  The buffer, the run loop,
+emission and error reporting are :class:`markup5._tokenizer_core.TokenizerBase`,
+which the XML5 tokenizer runs on too.  Every handler follows its contract:
 
 * It reads ``self.buf`` at ``self.pos`` (the next input character), may
   consume a run of characters at once, updates ``self.pos`` and
@@ -17,11 +20,11 @@ contract:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import chain
+from collections.abc import Callable
 from typing import Any
 
-from ...errors import ParseError, PositionMap
+from ..._tokenizer_core import TokenizerBase
+from ...errors import ParseError
 from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
 from ..states import State
@@ -32,8 +35,11 @@ _TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_
                           State.PLAINTEXT, State.CDATA_SECTION})
 
 
-class TokenizerCore:
-    """Run loop, emission and error reporting shared by all state families."""
+class TokenizerCore(TokenizerBase):
+    """What all HTML state families share, on the shared tokenizer core."""
+
+    _CHARACTERS = Characters
+    _COMMENT = Comment
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -65,30 +71,11 @@ class TokenizerCore:
         self.allow_cdata = allow_cdata
         self.processing_instructions = processing_instructions
 
-        # The input: the unconsumed tail of the preprocessed stream.
-        self.buf = ""
-        self.pos = 0
-        self.end = 0
-        self._base = 0  # stream offset of buf[0]
-        self._closed = False
-        self._done = False
+        self._init_core(text, State, collect_errors=collect_errors, sink=sink)
         self._buffer_has_null = False
         self._strict_scan_until = 0
         self._stream = InputStream(keep=collect_errors)
-        self._positions = PositionMap()
-
-        # Output.
-        self._out: list[Token] = []
-        #: With offset tracking on (the tree builder turns it on), the stream
-        #: offset just past each token in ``_out``, for locating the tree
-        #: builder's parse errors.
-        self._ends: list[int] | None = None
-        self.token_ends: list[int] = []
-        self._text: list[str] = []  # pending character data, coalesced on flush
-        self._sink = sink
-        self._errors: list[ParseError] = []
         self._merged: list[ParseError] | None = None
-        self._collect_errors = collect_errors
 
         # The current tag token.
         self._tag_name = ""
@@ -110,9 +97,6 @@ class TokenizerCore:
         self._char_ref_code = 0
 
         self._start_in(self._state)
-        self._source = text
-        self._handlers: list[Callable[[], bool]] = [
-            getattr(self, f"_{state.name.lower()}_state") for state in State]
 
     # ------------------------------------------------------------------
     # Public interface
@@ -142,11 +126,6 @@ class TokenizerCore:
         return merged
 
     @property
-    def closed(self) -> bool:
-        """True once :meth:`close` has been called (or the text consumed)."""
-        return self._closed
-
-    @property
     def state(self) -> State:
         """The current state.  Assigning it (a :class:`State` or a spec name)
         is the tree builder's feedback channel: RCDATA, RAWTEXT, script data,
@@ -161,148 +140,25 @@ class TokenizerCore:
         """Set the tokenizer's state (the same as assigning :attr:`state`)."""
         self._state = State.lookup(state)
 
-    def feed(self, chunk: str) -> list[Token]:
-        """Tokenize the next chunk of input.
-
-        Returns the tokens completed by this chunk (with a ``sink``, they are
-        passed to it instead and the list is empty).  Tokens that may still
-        grow, such as a run of text at the end of the chunk, are held until
-        more input or :meth:`close` settles them, so the tokens and errors do
-        not depend on where the input is split.
-        """
-        if not isinstance(chunk, str):
-            raise TypeError(f"feed() takes a str, not {type(chunk).__name__}")
-        if self._closed:
-            raise ValueError("feed() after close()")
-        if self._source is not None:
-            raise ValueError("this Tokenizer was given its text: iterate over it instead of "
-                             "calling feed()")
-        self._append(self._stream.push(chunk))
-        return self._drive()
-
-    def close(self) -> list[Token]:
-        """Signal the end of input; returns the remaining tokens."""
-        if self._closed:
-            return []
-        self._append(self._stream.push("", final=True))
-        self._closed = True
-        return self._drive()
-
-    def __iter__(self) -> Iterator[Token]:
-        """Tokenize the text given to the constructor, lazily.
-
-        Tokens are produced one step of the machine at a time, so whoever
-        iterates may change :attr:`state`, :attr:`last_start_tag` or
-        :attr:`allow_cdata` between tokens (the tree builder's feedback).
-        """
-        return self.tokens()
-
-    def tokens(self, observer: Callable[[list[Token]], Any] | None = None
-               ) -> Iterator[Token]:
-        """Like iterating, with an ``observer`` that is given each step's
-        tokens (a list) before they are yielded and before the tokenizer reads
-        on: a hook for the tree builder's feedback."""
-        source = self._source
-        if source is None:
-            if self._closed:
-                raise TypeError("this Tokenizer has already been iterated (tokens are produced "
-                                "once)")
-            raise TypeError("this Tokenizer was created without text: use feed() and close()")
-        self._source = None
-        self._append(self._stream.push(source, final=True))
-        self._closed = True
-        return chain.from_iterable(self._batches(observer))
-
     # ------------------------------------------------------------------
-    # Driving the machine
+    # Input
+
+    def _push(self, chunk: str, final: bool) -> None:
+        """Preprocess ``chunk`` with the input stream (newlines, and the
+        stream's own parse errors) and append it."""
+        self._append(self._stream.push(chunk, final=final))
 
     def _append(self, text: str) -> None:
         if not text:
             return
-        if self._collect_errors:
-            self._positions.add(text)
-        pos = self.pos
-        if pos:
-            self._base += pos
-            self.buf = self.buf[pos:] + text
-            self.pos = 0
-        elif self.buf:
-            self.buf += text
-        else:
-            self.buf = text
-        self.end = len(self.buf)
+        TokenizerBase._append(self, text)
         # Chosen once per buffer: the data state's loop has faster regexes
         # for text without NULL.
         self._buffer_has_null = "\x00" in self.buf
         self._strict_scan_until = 0
 
-    def _drive(self) -> list[Token]:
-        if self._done:
-            return []
-        if self._sink is None:
-            handlers = self._handlers
-            while handlers[self._state]():
-                pass
-            out = self._out
-            self._out = []
-            return out
-        for _ in self._batches():  # the sink is given each token
-            pass
-        return []
-
-    def _batches(self, observer: Callable[[list[Token]], Any] | None = None
-                 ) -> Iterator[list[Token]]:
-        """Run the machine, yielding the tokens of each step as a list as soon
-        as the step is over.  ``observer`` (the tree builder's feedback) sees
-        each list before it is yielded."""
-        if self._done:
-            return
-        handlers = self._handlers
-        running = True
-        while running:
-            running = handlers[self._state]()
-            out = self._out
-            if out:
-                self._out = []
-                if self._ends is not None:
-                    self.token_ends, self._ends = self._ends, []
-                if observer is not None:
-                    observer(out)
-                if self._sink is not None:
-                    for token in out:
-                        self._sink(token)
-                yield out
-
     # ------------------------------------------------------------------
-    # Emission
-
-    def _error(self, code: str, index: int) -> None:
-        """Report a parse error at ``index`` in the current buffer."""
-        if self._collect_errors:
-            self._errors.append(ParseError(code, self._base + index, self._positions))
-
-    def _flush_text(self) -> None:
-        text = self._text
-        data = text[0] if len(text) == 1 else "".join(text)
-        text.clear()
-        if data:
-            self._out.append(Characters(data))
-            if self._ends is not None:
-                self._ends.append(self._base + self.pos)
-
-    def _emit(self, token: Token) -> None:
-        if self._text:
-            self._flush_text()
-        self._out.append(token)
-        if self._ends is not None:
-            self._ends.append(self._base + self.pos)
-
-    def _emit_eof(self) -> bool:
-        """Emit the end-of-file token: flush pending text and stop for good."""
-        if self._text:
-            self._flush_text()
-        self._done = True
-        return False
+    # Tokens
 
     def _start_tag(self, is_end: bool) -> None:
         """Create a new start or end tag token with an empty name."""
@@ -358,10 +214,6 @@ class TokenizerCore:
                 "" if not value else value[0] if len(value) == 1 else "".join(value))
 
     # Comments, DOCTYPEs -----------------------------------------------
-
-    def _emit_comment(self) -> None:
-        parts = self._comment
-        self._emit(Comment(parts[0] if len(parts) == 1 else "".join(parts)))
 
     def _new_doctype(self) -> None:
         self._doctype_name = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from html.entities import html5 as _ENTITIES
 
-__all__ = ["CharacterReferences"]
+__all__ = ["CharacterReferenceStates"]
 
 #: Every prefix of every entity name (without the leading "&").
 _PREFIXES = frozenset(name[:i] for name in _ENTITIES for i in range(1, len(name) + 1))
@@ -38,8 +38,20 @@ _WINDOWS_1252 = {
 }
 
 
-def _numeric_value(value: int, errors: list, index: int) -> str:
-    """Map the number of a numeric reference to its text (and errors)."""
+def _is_xml10_char(value: int) -> bool:
+    """Whether ``value`` is a character of XML 1.0's Char production."""
+    if value < 0x20:
+        return value in (0x09, 0x0A, 0x0D)
+    return value <= 0xD7FF or 0xE000 <= value <= 0xFFFD or 0x10000 <= value <= 0x10FFFF
+
+
+def _numeric_value(value: int, errors: list, index: int, xml10: bool = False) -> str:
+    """Map the number of a numeric reference to its text (and errors).
+    With ``xml10`` (``xml10_compatible``), a reference to any character XML
+    1.0 allows gives that character with no error, as in XML 1.0 (no
+    windows-1252 mapping of 0x80-0x9F)."""
+    if xml10 and _is_xml10_char(value):
+        return chr(value)
     if value == 0:
         errors.append(("null-character-reference", index))
         return "\ufffd"
@@ -64,8 +76,9 @@ def _numeric_value(value: int, errors: list, index: int) -> str:
     return chr(value)
 
 
-class CharacterReferences:
-    """The character reference states, mixed into the tokenizer."""
+class CharacterReferenceStates:
+    """The character reference in data and in attribute value states, and
+    the algorithm they share (tokenizing character references)."""
 
     def _consume_character_reference(self, pos: int, additional: str | None,
                                      in_attribute: bool) -> tuple[str, int] | None:
@@ -105,7 +118,7 @@ class CharacterReferences:
                 value = 0x110000
             else:
                 value = int(digits or "0", 16 if hexadecimal else 10)
-            text = _numeric_value(value, errors, pos - 1)
+            text = _numeric_value(value, errors, pos - 1, self.xml10_compatible)
             for code, index in errors:
                 self._error(code, index)
             return text, q

@@ -1,0 +1,270 @@
+"""The core both tokenizers run on: input buffer, run loop, emission, errors.
+
+The HTML tokenizer (:mod:`markup5.html.tokenizer`) and the XML5 tokenizer
+(:mod:`markup5.xml.tokenizer`) are state machines of the same shape: one
+method per state of their standard, a table of those methods indexed by an
+``IntEnum`` of the states, and one string buffer read at an integer cursor.
+This module holds what they share:
+
+* **Input.** ``buf`` is the unconsumed tail of the preprocessed stream,
+  ``pos`` the next input character, ``end`` the buffer's length and
+  ``_base`` the stream offset of ``buf[0]``.  Each tokenizer preprocesses
+  a chunk its own way (:meth:`TokenizerBase._push`) and hands the result to
+  :meth:`TokenizerBase._append`.
+* **The run loop.** :meth:`~TokenizerBase._drive` (``feed``/``close``) and
+  :meth:`~TokenizerBase._batches` (iteration, with an observer for a tree
+  builder's feedback) call ``handlers[state]()`` until a handler returns
+  ``False``: it needs input that has not arrived, or the end-of-file token
+  has been emitted (:meth:`~TokenizerBase._emit_eof`).
+* **Emission.** Character data is gathered in ``_text`` and coalesced into
+  one token when another token is emitted; tokens go to ``_out``, and
+  optionally (``_ends``) the stream offset just past each.
+* **Parse errors.** :meth:`~TokenizerBase._error` records a
+  :class:`~markup5.errors.ParseError` (code and stream offset; line and
+  column are worked out only when read), and with ``_inline`` on also puts
+  it in the token stream where it occurs (as xml5lib-tests place errors).
+
+Every state handler keeps one contract: it reads ``self.buf`` at
+``self.pos``, may consume a run of characters at once, updates ``self.pos``
+and ``self._state`` and returns ``True`` to keep the machine running; when
+it needs a character that has not arrived yet and the input is not closed,
+it returns ``False`` having saved only progress that does not depend on
+what comes next, so tokens and errors do not depend on chunk boundaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from enum import IntEnum
+from itertools import chain, repeat
+from types import MethodType
+from typing import Any
+
+from .errors import ParseError, PositionMap
+
+__all__ = ["TokenizerBase"]
+
+#: Each tokenizer class's state handlers, in state order (worked out once).
+_HANDLERS: dict[type, tuple] = {}
+
+
+class TokenizerBase:
+    """Input buffer, run loop, emission and error reporting of a tokenizer.
+
+    A subclass sets the token classes :attr:`_CHARACTERS` and
+    :attr:`_COMMENT`, calls :meth:`_init_core` from its constructor, and
+    implements :meth:`_push` (preprocess a chunk, then :meth:`_append` it)
+    and one ``_<state name>_state`` method per member of its state enum.
+    """
+
+    #: The token classes for character data and comments.
+    _CHARACTERS: type = type(None)
+    _COMMENT: type = type(None)
+
+    def _init_core(self, text: str | None, states: type[IntEnum], *,
+                   collect_errors: bool = True, inline_errors: bool = False,
+                   sink: Callable[[Any], Any] | None = None) -> None:
+        """Set up the buffer, the output and the handler table (one method
+        per member of ``states``, ``_<name in lower case>_state``)."""
+        # The input: the unconsumed tail of the preprocessed stream.
+        self.buf = ""
+        self.pos = 0
+        self.end = 0
+        self._base = 0  # stream offset of buf[0]
+        self._closed = False
+        self._done = False
+        self._positions = PositionMap()
+        self._source = text
+
+        # Output.
+        self._out: list = []
+        #: With offset tracking on (a tree builder turns it on), the stream
+        #: offset just past each token in ``_out``.
+        self._ends: list[int] | None = None
+        self.token_ends: list[int] = []
+        self._text: list[str] = []  # pending character data, coalesced on flush
+        self._sink = sink
+        self._errors: list[ParseError] = []
+        self._collect_errors = collect_errors
+        self._inline = inline_errors
+
+        cls = type(self)
+        functions = _HANDLERS.get(cls)
+        if functions is None:
+            functions = _HANDLERS[cls] = tuple(
+                getattr(cls, f"_{state.name.lower()}_state") for state in states)
+        #: The state handlers in state order, bound to this tokenizer (the
+        #: functions are looked up once per class: small documents are
+        #: common in XML, and looking them up per tokenizer cost more than
+        #: parsing one).
+        self._handlers: list[Callable[[], bool]] = list(map(MethodType, functions,
+                                                            repeat(self)))
+
+    # ------------------------------------------------------------------
+    # Public interface
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called (or the text consumed)."""
+        return self._closed
+
+    @property
+    def offset(self) -> int:
+        """Offset in the preprocessed stream of the next input character."""
+        return self._base + self.pos
+
+    def feed(self, chunk: str) -> list:
+        """Tokenize the next chunk of input.
+
+        Returns the tokens completed by this chunk (with a ``sink``, they are
+        passed to it instead and the list is empty).  Tokens that may still
+        grow, such as a run of text at the end of the chunk, are held until
+        more input or :meth:`close` settles them, so the tokens and errors do
+        not depend on where the input is split.
+        """
+        if not isinstance(chunk, str):
+            raise TypeError(f"feed() takes a str, not {type(chunk).__name__}")
+        if self._closed:
+            raise ValueError("feed() after close()")
+        if self._source is not None:
+            raise ValueError("this Tokenizer was given its text: iterate over it instead of "
+                             "calling feed()")
+        self._push(chunk, False)
+        return self._drive()
+
+    def close(self) -> list:
+        """Signal the end of input; returns the remaining tokens."""
+        if self._closed:
+            return []
+        self._push("", True)
+        self._closed = True
+        return self._drive()
+
+    def __iter__(self) -> Iterator:
+        """Tokenize the text given to the constructor, lazily, one step of
+        the machine at a time."""
+        return self.tokens()
+
+    def tokens(self, observer: Callable[[list], Any] | None = None) -> Iterator:
+        """Like iterating, with an ``observer`` that is given each step's
+        tokens (a list) before they are yielded and before the tokenizer reads
+        on: a hook for a tree builder's feedback."""
+        source = self._source
+        if source is None:
+            if self._closed:
+                raise TypeError("this Tokenizer has already been iterated (tokens are produced "
+                                "once)")
+            raise TypeError("this Tokenizer was created without text: use feed() and close()")
+        self._source = None
+        self._push(source, True)
+        self._closed = True
+        return chain.from_iterable(self._batches(observer))
+
+    # ------------------------------------------------------------------
+    # Input
+
+    def _push(self, chunk: str, final: bool) -> None:
+        """Preprocess ``chunk`` and :meth:`_append` it (``final``: it is the
+        last)."""
+        raise NotImplementedError
+
+    def _append(self, text: str) -> None:
+        """Append preprocessed ``text`` to the buffer, dropping what has been
+        consumed."""
+        if not text:
+            return
+        if self._collect_errors:
+            self._positions.add(text)
+        pos = self.pos
+        if pos:
+            self._base += pos
+            self.buf = self.buf[pos:] + text
+            self.pos = 0
+        elif self.buf:
+            self.buf += text
+        else:
+            self.buf = text
+        self.end = len(self.buf)
+
+    # ------------------------------------------------------------------
+    # The run loop
+
+    def _drive(self) -> list:
+        """Run the machine as far as the input allows; returns the tokens."""
+        if self._done:
+            return []
+        if self._sink is None:
+            handlers = self._handlers
+            while handlers[self._state]():
+                pass
+            out = self._out
+            self._out = []
+            return out
+        for _ in self._batches():  # the sink is given each token
+            pass
+        return []
+
+    def _batches(self, observer: Callable[[list], Any] | None = None) -> Iterator[list]:
+        """Run the machine, yielding the tokens of each step as a list as soon
+        as the step is over.  ``observer`` sees each list before it is
+        yielded."""
+        if self._done:
+            return
+        handlers = self._handlers
+        running = True
+        while running:
+            running = handlers[self._state]()
+            out = self._out
+            if out:
+                self._out = []
+                if self._ends is not None:
+                    self.token_ends, self._ends = self._ends, []
+                if observer is not None:
+                    observer(out)
+                if self._sink is not None:
+                    for token in out:
+                        self._sink(token)
+                yield out
+
+    # ------------------------------------------------------------------
+    # Emission and errors
+
+    def _error(self, code: str, index: int) -> None:
+        """Report a parse error at ``index`` in the current buffer."""
+        if self._collect_errors:
+            error = ParseError(code, self._base + index, self._positions)
+            self._errors.append(error)
+            if self._inline:
+                if self._text:
+                    self._flush_text()
+                self._out.append(error)
+
+    def _flush_text(self) -> None:
+        """Emit the pending character data as one token."""
+        text = self._text
+        data = text[0] if len(text) == 1 else "".join(text)
+        text.clear()
+        if data:
+            self._out.append(self._CHARACTERS(data))
+            if self._ends is not None:
+                self._ends.append(self._base + self.pos)
+
+    def _emit(self, token) -> None:
+        """Emit ``token`` (after the pending character data)."""
+        if self._text:
+            self._flush_text()
+        self._out.append(token)
+        if self._ends is not None:
+            self._ends.append(self._base + self.pos)
+
+    def _emit_eof(self) -> bool:
+        """Emit the end-of-file token: flush pending text and stop for good."""
+        if self._text:
+            self._flush_text()
+        self._done = True
+        return False
+
+    def _emit_comment(self) -> None:
+        """Emit the current comment token (``_comment``, a list of parts)."""
+        parts = self._comment
+        self._emit(self._COMMENT(parts[0] if len(parts) == 1 else "".join(parts)))

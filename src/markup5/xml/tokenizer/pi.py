@@ -1,0 +1,138 @@
+"""The processing instruction states (XML5 §1.3.7-1.3.11): pi, pi target, pi
+target after, pi data, pi after.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..states import State
+from ..tokens import ProcessingInstruction
+
+DATA = State.DATA
+PI = State.PI
+PI_TARGET = State.PI_TARGET
+PI_TARGET_AFTER = State.PI_TARGET_AFTER
+PI_DATA = State.PI_DATA
+PI_AFTER = State.PI_AFTER
+BOGUS_COMMENT = State.BOGUS_COMMENT
+
+_TAG_WS = frozenset("\t\n ")
+_PI_TARGET_RUN = re.compile("[^\t\n ?]*").match
+_PI_AFTER_RUN = re.compile("[^?>]*").match
+
+
+class ProcessingInstructionStates:
+    """The processing instruction states."""
+
+    def _pi_state(self) -> bool:
+        """Pi state (§1.3.7)."""
+        pos = self.pos
+        if pos >= self.end:
+            if not self._closed:
+                return False
+            self._error("eof-in-processing-instruction", pos)
+            self._comment = []
+            self._state = BOGUS_COMMENT
+            return True
+        c = self.buf[pos]
+        if c in _TAG_WS:
+            self._error("invalid-first-character-of-processing-instruction-target", pos)
+            self._comment = []
+            self._state = BOGUS_COMMENT
+            return True
+        if self._has_bad:
+            self._check_run(pos, pos + 1)
+        self._pi_target = c
+        self._pi_data = []
+        self.pos = pos + 1
+        self._state = PI_TARGET
+        return True
+
+    def _emit_pi(self) -> None:
+        data = self._pi_data
+        self._emit(ProcessingInstruction(self._pi_target, "".join(data)))
+
+    def _eof_in_pi(self) -> bool:
+        self._error("eof-in-processing-instruction", self.pos)
+        self._emit_pi()
+        return self._emit_eof()
+
+    def _pi_target_state(self) -> bool:
+        """Pi target state (§1.3.8)."""
+        buf = self.buf
+        pos = self.pos
+        i = _PI_TARGET_RUN(buf, pos).end()
+        if i > pos:
+            if self._has_bad:
+                self._check_run(pos, i)
+            self._pi_target += buf[pos:i]
+            self.pos = pos = i
+        if pos >= self.end:
+            if not self._closed:
+                return False
+            return self._eof_in_pi()
+        self.pos = pos + 1
+        self._state = PI_AFTER if buf[pos] == "?" else PI_TARGET_AFTER
+        return True
+
+    def _pi_target_after_state(self) -> bool:
+        """Pi target after state (§1.3.9)."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        while pos < end and buf[pos] in _TAG_WS:
+            pos += 1
+        self.pos = pos
+        if pos >= end and not self._closed:
+            return False
+        self._state = PI_DATA
+        return True
+
+    def _pi_data_state(self) -> bool:
+        """Pi data state (§1.3.10)."""
+        buf = self.buf
+        pos = self.pos
+        i = buf.find("?", pos)
+        if i == -1:
+            end = self.end
+            if pos < end:
+                if self._has_bad:
+                    self._check_run(pos, end)
+                self._pi_data.append(buf[pos:])
+                self.pos = end
+            if not self._closed:
+                return False
+            return self._eof_in_pi()
+        if i > pos:
+            if self._has_bad:
+                self._check_run(pos, i)
+            self._pi_data.append(buf[pos:i])
+        self.pos = i + 1
+        self._state = PI_AFTER
+        return True
+
+    def _pi_after_state(self) -> bool:
+        """Pi after state (§1.3.11), as xml5ever has it: ``>`` ends the PI,
+        ``?`` is dropped, anything else is data and the state stays."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        while True:
+            i = _PI_AFTER_RUN(buf, pos).end()
+            if i > pos:
+                if self._has_bad:
+                    self._check_run(pos, i)
+                self._pi_data.append(buf[pos:i])
+                pos = i
+            if pos >= end:
+                self.pos = pos
+                if not self._closed:
+                    return False
+                return self._eof_in_pi()
+            if buf[pos] == ">":
+                self.pos = pos + 1
+                self._state = DATA
+                self._emit_pi()
+                return True
+            pos += 1  # "?"

@@ -1,0 +1,196 @@
+"""The XML5 data state's shortcut: text and simple tags, many at a time.
+
+Most of a real document is text and tags written the common, error-free
+way: a name, whitespace-separated attributes with quoted values without
+character references, ``>`` or ``/>``; end tags ``</name>``.  For such a
+stretch the state machine walks data -> tag -> tag name -> attribute name
+before -> attribute name -> ... -> data, emitting exactly what one regex
+match describes.  The shortcut matches text plus one such tag per step of a
+tight loop and emits the same tokens, with no parse error (none can occur
+in what the regexes accept).  Character references in text that end with
+their semicolon and resolve without an error are decoded in the loop too.
+
+Anything else -- another ``&``, ``<!``, ``<?``, a colon first in a name, a
+duplicate attribute, an unquoted value, a tag not finished in the buffer --
+stops the loop and the states take over at that character.  The shortcut
+only runs while the input holds no control character or noncharacter (those
+are errors the states report), and NUL and CR never reach the buffer.
+
+Each regex class mirrors the run of the state it replaces, so a match ends
+exactly where the states' runs end:
+
+* tag state: the first character of a name is not one of ``/?!`` TAB LF
+  SPACE ``:<>``; tag name state: the run is ``[^\\t\\n />]*``;
+* attribute name before state: whitespace, then a first character that is
+  not ``:`` (an error), ``>``, ``/`` (or ``=``, left to the states);
+  attribute name state: ``[^\\t\\n =>/]*``; whitespace around ``=``;
+  quoted values ``[^"&]*`` / ``[^'&]*``;
+* end tag state: a first character not in TAB LF SPACE ``<:>``, the name
+  run, whitespace (the end tag name after state skips it), ``>``.
+
+``tests/test_xml_shortcuts.py`` checks the two paths against each other.
+"""
+
+from __future__ import annotations
+
+import re
+from html.entities import html5 as _ENTITIES
+
+from ..tokens import Characters, EmptyTag, EndTag, StartTag
+from .core import ATTRIBUTE_VALUE_WHITESPACE
+
+__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "simple_attributes", "DataShortcut"]
+
+_WS = "[\\t\\n ]"
+_ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
+              + "*(\"[^\"&]*\"|'[^'&]*')")
+_START_TAG = ("<([^/?!\\t\\n :<>][^\\t\\n />]*)((?:" + _ATTRIBUTE.replace("(", "(?:")
+              + ")*)" + _WS + "*(/?)>")
+_END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
+
+#: Text up to the next "&" or "<", then optionally a simple start or empty
+#: tag (groups 2-4: name, attributes, "/") or a simple end tag (group 5).
+SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
+#: One attribute of the attributes group: (name, quoted value).
+ATTRIBUTES = re.compile(_ATTRIBUTE)
+_FIND_ATTRIBUTES = ATTRIBUTES.findall
+# The same for attributes whose values are all double-quoted (most are):
+# (name, value without the quotes) pairs, which dict() takes as they are.
+_FIND_DOUBLE_QUOTED = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
+                                 + "*\"([^\"&]*)\"").findall
+
+#: A character reference with its semicolon: named, decimal, hexadecimal.
+_REFERENCE = re.compile(
+    "&(?:([A-Za-z][A-Za-z0-9]*;)|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
+
+
+def _clean(code: int) -> bool:
+    """Whether the numeric reference states take ``code`` as it is, with no
+    parse error (see ``charrefs._numeric_value``)."""
+    if code < 0x20:
+        return code in (0x09, 0x0A, 0x0C)
+    if 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        return False
+    return not (0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE)
+
+
+def resolve_reference(buf: str, pos: int):
+    """``(text, end)`` for the reference at ``buf[pos]`` ("&") if it ends
+    with its semicolon and the character reference state resolves it
+    without a parse error; else None."""
+    m = _REFERENCE(buf, pos)
+    if m is None:
+        return None
+    named, decimal, hexadecimal = m.groups()
+    if named is not None:
+        # Every prefix of a known "name;" is a prefix of an entity name and
+        # no entity name goes on after ";": the longest match is "name;".
+        text = _ENTITIES.get(named)
+        return None if text is None else (text, m.end())
+    code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
+    return (chr(code), m.end()) if _clean(code) else None
+
+
+def simple_attributes(source: str, normalize: bool) -> dict[str, str] | None:
+    """The attributes of a simple tag's attributes group (see ``SCAN``), or
+    None when a name repeats (a duplicate attribute, an error the states
+    report).  ``normalize``: XML 1.0 attribute-value normalization of
+    literal TAB and LF, as in the quoted value states."""
+    if "'" in source:
+        pairs = _FIND_ATTRIBUTES(source)
+        attrs = {n: v[1:-1] for n, v in pairs}
+    else:
+        pairs = _FIND_DOUBLE_QUOTED(source)
+        attrs = dict(pairs)
+    if normalize and ("\n" in source or "\t" in source):
+        for n, v in attrs.items():
+            if "\n" in v or "\t" in v:
+                attrs[n] = v.translate(ATTRIBUTE_VALUE_WHITESPACE)
+    return attrs if len(attrs) == len(pairs) else None
+
+
+class DataShortcut:
+    """The data state's loop over text and simple tags."""
+
+    def _data_shortcut(self) -> None:
+        """Consume text and simple tags while they need no state (see
+        :mod:`markup5.xml.tokenizer.shortcuts`); stop at the first character that
+        does, with the text before it pending as the data state leaves it."""
+        buf = self.buf
+        pos = self.pos
+        end = self.end
+        sink = self._tree_sink
+        if sink is not None and sink.builds_in_shortcut():
+            sink.run_data_shortcut(self)
+            return
+        scan = SCAN.match
+        text = self._text
+        normalize = self.xml10_compatible
+        if sink is None:
+            append = self._out.append
+        else:
+            # A tree builder that is not building in the main phase.
+            characters = sink.characters
+            start_tag = sink.start_tag
+            empty_tag = sink.empty_tag
+            end_tag = sink.end_tag
+        while True:
+            m = scan(buf, pos)
+            t = m.end(1)
+            i = m.end()
+            if i == t:
+                # No tag: "&", "<" (not a simple tag) or the end.
+                if t > pos:
+                    text.append(buf[pos:t])
+                if i < end and buf[i] == "&":
+                    ref = resolve_reference(buf, i)
+                    if ref is not None:
+                        text.append(ref[0])
+                        pos = ref[1]
+                        continue
+                self.pos = i
+                return
+            _, name, source, empty, end_name = m.groups()
+            if name is not None:
+                if source:
+                    attrs = simple_attributes(source, normalize)
+                    if attrs is None:
+                        # A duplicate attribute: an error for the states.
+                        if t > pos:
+                            text.append(buf[pos:t])
+                        self.pos = t
+                        return
+                else:
+                    attrs = {}
+            if text:
+                if t > pos:
+                    text.append(buf[pos:t])
+                data = text[0] if len(text) == 1 else "".join(text)
+                text.clear()
+            else:
+                data = buf[pos:t] if t > pos else None
+            pos = i
+            if sink is None:
+                if data is not None:
+                    append(Characters(data))
+                if name is None:
+                    append(EndTag(end_name))
+                elif empty:
+                    append(EmptyTag(name, attrs))
+                else:
+                    append(StartTag(name, attrs))
+            else:
+                # As if emitted by a state: the offset is just after the tag.
+                self.pos = i
+                if data is not None:
+                    characters(data)
+                if name is None:
+                    end_tag(end_name)
+                elif empty:
+                    empty_tag(name, attrs)
+                else:
+                    start_tag(name, attrs)
+                    if sink.builds_in_shortcut():  # the root element: go on there
+                        sink.run_data_shortcut(self)
+                        return
+

@@ -1,0 +1,410 @@
+"""Differential test: markup5.parse_xml against expat on well-formed XML.
+
+    python tools/xml_diff.py PATH [PATH ...] [--show N] [--json FILE] [--decode-declared]
+
+Each PATH is a file or a directory (searched recursively for ``.xml .svg
+.xsd .xsl .xslt .rss .atom .xhtml .kml .gpx .ui .glade .policy .rng .page
+.conf`` files).  A file that expat (the parser under
+``xml.etree.ElementTree``) rejects is counted as "not well-formed" and
+skipped.  For every other file both parsers' documents are reduced to the
+same list of events and compared:
+
+* elements: namespace URI, local name and prefix; the namespace
+  declarations the start tag makes (prefix -> URI); the other attributes as
+  (namespace URI, local name, prefix) -> value, where expat's values have
+  had the XML 1.0 attribute-value normalization (literal TAB, LF, CR become
+  spaces; references expanded);
+* text, with character and entity references expanded and CDATA sections
+  as text, adjacent pieces joined;
+* comments and processing instructions, inside and outside the root
+  element (not those inside the DOCTYPE's internal subset, which are not
+  part of the document tree);
+* the DOCTYPE's name, public and system identifiers.
+
+The XML declaration is not an event (neither side makes it a node).
+Whitespace outside the root element is ignored (neither side keeps it).
+
+A file *agrees* when the events are equal and markup5 reported no parse
+error.  Every other file is put in one category, found by looking at what
+the document uses (see ``docs/xml-differences.md`` for what each means):
+
+``internal-subset-entities``   the DOCTYPE's internal subset declares
+                               general entities that the document uses
+``dtd-attribute-defaults``     the events agree once expat is asked for
+                               specified attributes only
+``external-dtd-entities``      the document uses entities declared in an
+                               external DTD, which expat does not read
+                               either: it leaves the references out
+``dtd-attribute-types``        the internal subset declares attribute types
+                               other than CDATA, whose values XML 1.0
+                               normalizes further (spaces collapsed)
+``internal-subset``            another difference in a document with an
+                               internal subset
+``encoding:NAME``              the document is not UTF-8 (or UTF-16 with a
+                               BOM) and markup5 was given the bytes
+``c1-control-reference``       a reference ``&#x80;``-``&#x9F;`` (XML5 maps it
+                               through windows-1252, as HTML does)
+``control-or-noncharacter``    a literal C1 control or noncharacter, legal in
+                               XML 1.0, is an XML5 parse error
+``doctype-name-case``          the DOCTYPE name differs only in case (XML5
+                               lowercases it)
+``other:KIND``                 anything else, by the first differing event
+                               (KIND is its type, or ``errors`` when only
+                               the parse errors differ)
+
+``--decode-declared`` decodes a non-UTF-8 document with the encoding its
+XML declaration names and gives markup5 the text, so that its tree can be
+compared before markup5 reads encodings itself.  ``--json FILE`` writes
+every file's category and first difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import json
+import os
+import re
+import sys
+import xml.parsers.expat
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from markup5.dom import (XMLNS_NAMESPACE, Comment, DocumentType, Element,  # noqa: E402
+                         ProcessingInstruction, Text)
+from markup5.xml import parse_xml  # noqa: E402
+
+__all__ = ["expat_events", "markup5_events", "compare_file", "main"]
+
+SUFFIXES = frozenset({".xml", ".svg", ".xsd", ".xsl", ".xslt", ".rss", ".atom", ".xhtml",
+                      ".kml", ".gpx", ".ui", ".glade", ".policy", ".rng", ".page", ".conf"})
+
+_SEP = " "  # expat's namespace separator: "uri local prefix"
+_DECLARED_ENCODING = re.compile(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)""")
+_C1_REFERENCE = re.compile(r"&#(?:x0*[89][0-9a-fA-F]|0*1(?:2[89]|[3-5][0-9]));")
+_ENTITY_REFERENCE = re.compile(r"&([A-Za-z_:][\w.:-]*);")
+_PREDEFINED = frozenset({"lt", "gt", "amp", "apos", "quot"})
+_BAD_CHARACTER = re.compile("[\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
+
+
+class NotWellFormed(Exception):
+    """expat rejected the document."""
+
+
+class _ExpatRecorder:
+    """Events of one document as expat reports them."""
+
+    def __init__(self, specified_only: bool) -> None:
+        self.events: list[tuple] = []
+        self.text: list[str] = []
+        self.in_dtd = False
+        self.pending_ns: list[tuple] = []
+        self.internal_subset = False
+        self.general_entities: set[str] = set()
+        self.defaulted_attributes = False
+        self.typed_attributes = False
+        self.skipped_entities = False
+        self.parser = p = xml.parsers.expat.ParserCreate(namespace_separator=_SEP)
+        p.namespace_prefixes = True
+        p.ordered_attributes = True
+        p.specified_attributes = specified_only
+        p.buffer_text = True
+        p.StartElementHandler = self.start
+        p.EndElementHandler = self.end
+        p.CharacterDataHandler = self.text.append
+        p.CommentHandler = self.comment
+        p.ProcessingInstructionHandler = self.pi
+        p.StartNamespaceDeclHandler = self.start_ns
+        p.StartDoctypeDeclHandler = self.start_doctype
+        p.EndDoctypeDeclHandler = self.end_doctype
+        p.EntityDeclHandler = self.entity_decl
+        p.AttlistDeclHandler = self.attlist_decl
+        p.SkippedEntityHandler = self.skipped_entity
+
+    def flush(self) -> None:
+        if self.text:
+            self.events.append(("text", "".join(self.text)))
+            self.text.clear()
+
+    def start(self, name: str, attrs: list[str]) -> None:
+        self.flush()
+        attributes = []
+        for i in range(0, len(attrs), 2):
+            attributes.append((*_expat_name(attrs[i]), attrs[i + 1]))
+        declarations = tuple(sorted(self.pending_ns, key=repr))
+        self.pending_ns = []
+        self.events.append(("start", *_expat_name(name), declarations,
+                            tuple(sorted(attributes, key=repr))))
+
+    def end(self, name: str) -> None:
+        self.flush()
+        self.events.append(("end",))
+
+    def comment(self, data: str) -> None:
+        if not self.in_dtd:
+            self.flush()
+            self.events.append(("comment", data))
+
+    def pi(self, target: str, data: str) -> None:
+        if not self.in_dtd:
+            self.flush()
+            self.events.append(("pi", target, data))
+
+    def start_ns(self, prefix: str | None, uri: str | None) -> None:
+        self.pending_ns.append((prefix, uri or None))
+
+    def start_doctype(self, name, system_id, public_id, has_internal_subset) -> None:
+        self.in_dtd = True
+        self.internal_subset = bool(has_internal_subset)
+        self.events.append(("doctype", name, public_id or "", system_id or ""))
+
+    def end_doctype(self) -> None:
+        self.in_dtd = False
+
+    def entity_decl(self, name, is_parameter_entity, *rest) -> None:
+        if not is_parameter_entity:
+            self.general_entities.add(name)
+
+    def attlist_decl(self, element, attribute, kind, default, required) -> None:
+        if default is not None:
+            self.defaulted_attributes = True
+        if kind != "CDATA":
+            self.typed_attributes = True
+
+    def skipped_entity(self, name: str, is_parameter_entity: bool) -> None:
+        if not is_parameter_entity:
+            self.skipped_entities = True
+
+
+def _expat_name(name: str) -> tuple[str | None, str, str | None]:
+    """(namespace URI, local name, prefix) from expat's "uri local prefix"."""
+    parts = name.split(_SEP)
+    if len(parts) == 1:
+        return None, parts[0], None
+    if len(parts) == 2:
+        return parts[0], parts[1], None
+    return parts[0], parts[1], parts[2]
+
+
+def expat_events(data: bytes, specified_only: bool = False) -> _ExpatRecorder:
+    """Parse ``data`` with expat; the recorder holds its events."""
+    recorder = _ExpatRecorder(specified_only)
+    try:
+        recorder.parser.Parse(data, True)
+    except xml.parsers.expat.ExpatError as exc:
+        raise NotWellFormed(str(exc)) from None
+    recorder.flush()
+    return recorder
+
+
+def markup5_events(document) -> list[tuple]:
+    """The events of a markup5 document (in tree order, without recursion)."""
+    events: list[tuple] = []
+    stack = [iter(document.children)]
+    while stack:
+        for node in stack[-1]:
+            kind = type(node)
+            if kind is Element:
+                declarations = []
+                attributes = []
+                attr_namespaces = node.attr_namespaces or {}
+                for qname, value in node.attrs.items():
+                    namespace = attr_namespaces.get(qname)
+                    if namespace == XMLNS_NAMESPACE:
+                        prefix = None if qname == "xmlns" else qname[6:]
+                        declarations.append((prefix, value or None))
+                        continue
+                    if namespace is None:
+                        attributes.append((None, qname, None, value))
+                    else:
+                        prefix, _, local = qname.partition(":")
+                        attributes.append((namespace, local, prefix, value))
+                events.append(("start", node.namespace, node.local_name, node.prefix,
+                                tuple(sorted(declarations, key=repr)),
+                                tuple(sorted(attributes, key=repr))))
+                stack.append(iter(node.children))
+                break
+            if kind is Text:
+                if events and events[-1][0] == "text":
+                    events[-1] = ("text", events[-1][1] + node.data)
+                else:
+                    events.append(("text", node.data))
+            elif kind is Comment:
+                events.append(("comment", node.data))
+            elif kind is ProcessingInstruction:
+                events.append(("pi", node.target, node.data))
+            elif kind is DocumentType:
+                events.append(("doctype", node.name, node.public_id, node.system_id))
+        else:
+            stack.pop()
+            if stack:  # the children of an element are done
+                events.append(("end",))
+    return events
+
+
+def _first_difference(ours: list[tuple], theirs: list[tuple]) -> tuple[int, tuple, tuple]:
+    n = min(len(ours), len(theirs))
+    for i in range(n):
+        if ours[i] != theirs[i]:
+            return i, ours[i], theirs[i]
+    return n, (ours[n] if n < len(ours) else None), (theirs[n] if n < len(theirs) else None)
+
+
+def _declared_encoding(data: bytes) -> str | None:
+    m = _DECLARED_ENCODING.match(data[:200].lstrip(b"\xef\xbb\xbf"))
+    return m.group(1).decode("ascii").lower() if m else None
+
+
+def _is_utf8_input(data: bytes) -> bool:
+    """Whether markup5's byte decoding (UTF-8, or UTF-16 with a BOM) reads
+    ``data`` as expat does."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    encoding = _declared_encoding(data)
+    if encoding is None or data.isascii():
+        return True
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def compare_file(data: bytes, decode_declared: bool = False) -> dict:
+    """Compare one document; returns ``{"category", "index", "markup5",
+    "expat", "errors"}`` (category "agree" when it agrees).  Raises
+    :class:`NotWellFormed` if expat rejects it."""
+    expat = expat_events(data)
+    source: bytes | str = data
+    utf8 = _is_utf8_input(data)
+    if not utf8 and decode_declared:
+        source = data.decode(_declared_encoding(data) or "utf-8", "replace")
+    document = parse_xml(source)
+    ours = markup5_events(document)
+    errors = [error.code for error in document.errors]
+    result = {"category": "agree", "index": None, "markup5": None, "expat": None,
+              "errors": errors[:5]}
+    if ours == expat.events and not errors:
+        return result
+    index, mine, theirs = _first_difference(ours, expat.events)
+    result.update(index=index, markup5=mine, expat=theirs)
+    result["category"] = _categorize(data, source, expat, ours, errors, mine, theirs, utf8)
+    return result
+
+
+def _categorize(data, source, expat, ours, errors, mine, theirs, utf8) -> str:
+    if not utf8 and isinstance(source, bytes):
+        return f"encoding:{_declared_encoding(data)}"
+    text = source if isinstance(source, str) else data.decode("utf-8", "replace")
+    if expat.general_entities and any(
+            f"&{name};" in text for name in expat.general_entities):
+        return "internal-subset-entities"
+    if expat.defaulted_attributes:
+        specified = expat_events(data, specified_only=True)
+        if specified.events == ours:
+            return "dtd-attribute-defaults"
+    if expat.skipped_entities or (expat.internal_subset and set(
+            _ENTITY_REFERENCE.findall(text)) - expat.general_entities - _PREDEFINED):
+        return "external-dtd-entities"
+    if expat.typed_attributes and _same_but_attribute_spaces(mine, theirs):
+        return "dtd-attribute-types"
+    if expat.internal_subset:
+        return "internal-subset"
+    if _C1_REFERENCE.search(text):
+        return "c1-control-reference"
+    if _BAD_CHARACTER.search(text):
+        return "control-or-noncharacter"
+    if (mine is not None and theirs is not None and mine[0] == theirs[0] == "doctype"
+            and mine[1] != theirs[1] and mine[1] == theirs[1].lower()
+            and mine[2:] == theirs[2:]):
+        return "doctype-name-case"
+    if ours == expat.events:
+        return "other:errors"
+    kind = (mine or theirs or ("?",))[0]
+    return f"other:{kind}"
+
+
+def _same_but_attribute_spaces(mine, theirs) -> bool:
+    """Whether two start events differ only in how spaces in attribute
+    values are collapsed (the normalization of non-CDATA attributes)."""
+    if not (mine and theirs and mine[0] == theirs[0] == "start" and mine[:5] == theirs[:5]
+            and len(mine[5]) == len(theirs[5])):
+        return False
+    return all(a[:3] == b[:3] and a[3].split() == b[3].split()
+               for a, b in zip(mine[5], theirs[5]))
+
+
+def files_in(paths: list[str]):
+    """The files named, and the XML-like files under the directories named."""
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            for directory, dirs, names in os.walk(p):
+                dirs.sort()
+                for name in sorted(names):
+                    q = Path(directory, name)
+                    if q.suffix.lower() in SUFFIXES and q.is_file():
+                        yield q
+        elif p.is_file():
+            yield p
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--show", type=int, default=3, help="examples per category (default 3)")
+    ap.add_argument("--json", type=Path, help="write every file's result here")
+    ap.add_argument("--decode-declared", action="store_true",
+                    help="give markup5 non-UTF-8 documents as text decoded as declared")
+    args = ap.parse_args(argv)
+
+    counts: Counter[str] = Counter()
+    examples: dict[str, list] = defaultdict(list)
+    skipped = 0
+    results = {}
+    for path in files_in(args.paths):
+        data = path.read_bytes()
+        try:
+            result = compare_file(data, args.decode_declared)
+        except NotWellFormed:
+            skipped += 1
+            continue
+        category = result["category"]
+        counts[category] += 1
+        results[str(path)] = result
+        if category != "agree" and len(examples[category]) < args.show:
+            examples[category].append((path, result))
+
+    total = sum(counts.values())
+    agree = counts["agree"]
+    print(f"files compared: {total} (skipped as not well-formed: {skipped})")
+    if total:
+        print(f"agree (same events, no parse error): {agree} ({100 * agree / total:.2f}%)")
+    for category, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        if category == "agree":
+            continue
+        print(f"  {category}: {count}")
+        for path, result in examples[category]:
+            print(f"    {path}")
+            print(f"      event {result['index']}: markup5 {_short(result['markup5'])}")
+            print(f"      {' ' * len(str(result['index']))}        expat   "
+                  f"{_short(result['expat'])}")
+            if result["errors"]:
+                print(f"      errors: {', '.join(result['errors'])}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=list), encoding="utf-8")
+    return 0 if agree == total else 1
+
+
+def _short(event, limit: int = 160) -> str:
+    text = repr(event)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+if __name__ == "__main__":
+    sys.exit(main())
