@@ -277,7 +277,7 @@ class HTMLParser(InsertionModes):
             return
         # Step 6: otherwise re-parse the bytes from memory with the new
         # encoding, its confidence certain.
-        if not isinstance(self.sink, DomSink) and not hasattr(self.sink, "reset"):
+        if type(self.sink) is not DomSink and not callable(getattr(self.sink, "reset", None)):
             self._set_encoding(current, "certain")  # re-parsing is not possible
             return
         raise _ChangeEncoding(new)
@@ -285,10 +285,10 @@ class HTMLParser(InsertionModes):
     def _reparse(self, encoding: Encoding, final: bool) -> None:
         data = b"".join(self._kept)
         sink = self.sink
-        if isinstance(sink, DomSink):
-            sink = None
+        if type(sink) is DomSink:
+            sink = None  # a new document
         else:
-            sink.reset()
+            sink.reset()  # a custom sink starts again
         self._start(sink, self.scripting)
         self._set_encoding(encoding, "certain")  # no further change can happen
         self._decoder = encoding.decoder()

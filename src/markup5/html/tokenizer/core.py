@@ -85,6 +85,11 @@ class TokenizerCore:
         self._ends: list[int] | None = None
         self.token_ends: list[int] = []
         self._text: list[str] = []  # pending character data, coalesced on flush
+        #: The stream offset of the last "<" a text state consumed: where
+        #: pending text ends when the token that "<" begins is emitted (so the
+        #: recorded end of a Characters token does not depend on where the
+        #: input was split).
+        self._lt: int | None = None
         self._sink = sink
         self._errors: list[ParseError] = []
         self._merged: list[ParseError] | None = None
@@ -281,18 +286,18 @@ class TokenizerCore:
         if self._collect_errors:
             self._errors.append(ParseError(code, self._base + index, self._positions))
 
-    def _flush_text(self) -> None:
+    def _flush_text(self, end: int | None = None) -> None:
         text = self._text
         data = text[0] if len(text) == 1 else "".join(text)
         text.clear()
         if data:
             self._out.append(Characters(data))
             if self._ends is not None:
-                self._ends.append(self._base + self.pos)
+                self._ends.append(self._base + self.pos if end is None else end)
 
     def _emit(self, token: Token) -> None:
         if self._text:
-            self._flush_text()
+            self._flush_text(self._lt)
         self._out.append(token)
         if self._ends is not None:
             self._ends.append(self._base + self.pos)
@@ -314,7 +319,7 @@ class TokenizerCore:
     def _emit_current_tag(self, index: int) -> None:
         """Emit the current tag token; ``index`` is its ``>`` (for errors)."""
         if self._text:
-            self._flush_text()
+            self._flush_text(self._lt)
         name = self._tag_name
         if self._tag_is_end:
             if self._attrs:
