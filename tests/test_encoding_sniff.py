@@ -218,3 +218,80 @@ def test_sniffing_never_raises_on_any_bytes(data):
 @given(st.text(max_size=100))
 def test_extract_never_raises(content):
     extract_encoding_from_meta(content)
+
+
+# The regex form of "get an attribute" against the steps, byte by byte -----------
+
+class _OutOfBytes(Exception):
+    pass
+
+
+def reference_get_an_attribute(data: bytes, position: int):
+    """Get an attribute, step by step as HTML §13.2.3.2 writes it."""
+    def at(i):
+        if i >= len(data):
+            raise _OutOfBytes
+        return data[i]
+
+    def low(b):
+        return b + 0x20 if 0x41 <= b <= 0x5A else b
+    spaces = b"\t\n\x0c\r "
+    while at(position) in spaces + b"/":  # step 1
+        position += 1
+    if at(position) == 0x3E:  # step 2
+        return None, position
+    name, value = [], []  # step 3
+    while True:  # steps 4-5
+        b = at(position)
+        if b == 0x3D and name:
+            position += 1
+            break
+        if b in spaces:
+            while at(position) in spaces:  # step 6
+                position += 1
+            if at(position) != 0x3D:  # step 7
+                return (bytes(name).decode("latin-1"), ""), position
+            position += 1  # step 8
+            break
+        if b in b"/>":
+            return (bytes(name).decode("latin-1"), ""), position
+        name.append(low(b))
+        position += 1
+    while at(position) in spaces:  # step 9
+        position += 1
+    b = at(position)  # step 10
+    if b in b"\"'":
+        while True:
+            position += 1
+            c = at(position)
+            if c == b:
+                return (bytes(name).decode("latin-1"), bytes(value).decode("latin-1")), \
+                    position + 1
+            value.append(low(c))
+    if b == 0x3E:
+        return (bytes(name).decode("latin-1"), ""), position
+    value.append(low(b))
+    position += 1
+    while True:  # steps 11-12
+        b = at(position)
+        if b in spaces + b">":
+            return (bytes(name).decode("latin-1"), bytes(value).decode("latin-1")), position
+        value.append(low(b))
+        position += 1
+
+
+@given(st.binary(max_size=30) | st.lists(st.sampled_from(
+    [b" ", b"/", b">", b"=", b"'", b'"', b"A", b"b", b"\t", b"\xc3", b"charset"]),
+    max_size=14).map(b"".join))
+@settings(max_examples=1000)
+def test_get_an_attribute_matches_the_steps(data):
+    from markup5.encoding import sniff as module
+    try:
+        expected = reference_get_an_attribute(data, 0)
+    except _OutOfBytes:
+        expected = "out of bytes"
+    try:
+        got = module._get_an_attribute(data, 0)
+    except module._OutOfBytes:
+        got = "out of bytes"
+    assert got == expected

@@ -11,6 +11,7 @@ parser).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .core import ENCODINGS, Encoding, bom_sniff, get_encoding, lookup
@@ -234,74 +235,74 @@ def _meta(data: bytes, position: int) -> tuple[Encoding | None, int]:
 _FAILURE = object()
 
 
-def _byte(data: bytes, position: int) -> int:
-    if position >= len(data):
-        raise _OutOfBytes
-    return data[position]
+_SKIP_SPACE_OR_SLASH = re.compile(rb"[\t\n\x0c\r /]*")
+_SKIP_SPACES = re.compile(rb"[\t\n\x0c\r ]*")
+#: Step 4's loop: the bytes appended to the attribute name after its first.
+_NAME_REST = re.compile(rb"[^=\t\n\x0c\r />]*")
+#: Step 11's loop: the bytes of an unquoted value.
+_UNQUOTED_VALUE = re.compile(rb"[^\t\n\x0c\r >]*")
 
 
 def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, int]:
     """Get an attribute (HTML §13.2.3.2): ((name, value), position after
-    it), or (None, position) when there isn't one."""
-    # Step 1.
-    while _byte(data, position) in _SPACE_OR_SLASH:
-        position += 1
+    it), or (None, position) when there isn't one.  Each loop of the
+    standard that appends bytes one at a time is one regex match (or find)
+    here; names and values are ASCII-lowercased as the steps do."""
+    n = len(data)
+    # Step 1: skip 0x09, 0x0A, 0x0C, 0x0D, 0x20 and 0x2F.
+    position = _SKIP_SPACE_OR_SLASH.match(data, position).end()
+    if position >= n:
+        raise _OutOfBytes
     # Step 2.
     if data[position] == 0x3E:
         return None, position
-    # Step 3.
-    name: list[int] = []
-    value: list[int] = []
-    # Steps 4-5.
-    while True:
-        byte = _byte(data, position)
-        if byte == 0x3D and name:
-            position += 1
-            break  # to "value"
-        if byte in _SPACE_BYTES:
-            # Step 6, "spaces".
-            while _byte(data, position) in _SPACE_BYTES:
-                position += 1
-            # Step 7.
-            if data[position] != 0x3D:
-                return (_decoded(name), ""), position
-            # Step 8.
-            position += 1
-            break
-        if byte == 0x2F or byte == 0x3E:
-            return (_decoded(name), ""), position
-        name.append(byte + 0x20 if 0x41 <= byte <= 0x5A else byte)
+    # Steps 3-5: the first byte always starts the name (even "="), then
+    # bytes up to "=", a space, "/" or ">".
+    name_start = position
+    position = _NAME_REST.match(data, position + 1).end()
+    if position >= n:
+        raise _OutOfBytes
+    name = _lowered(data, name_start, position)
+    byte = data[position]
+    if byte == 0x3D:
+        position += 1  # to "value"
+    elif byte in _SPACE_BYTES:
+        # Step 6, "spaces".
+        position = _SKIP_SPACES.match(data, position).end()
+        if position >= n:
+            raise _OutOfBytes
+        # Step 7.
+        if data[position] != 0x3D:
+            return (name, ""), position
+        # Step 8.
         position += 1
+    else:  # "/" or ">"
+        return (name, ""), position
     # Step 9, "value".
-    while _byte(data, position) in _SPACE_BYTES:
-        position += 1
+    position = _SKIP_SPACES.match(data, position).end()
+    if position >= n:
+        raise _OutOfBytes
     # Step 10.
     byte = data[position]
     if byte == 0x22 or byte == 0x27:
-        quote = byte
-        while True:
-            # "Quote loop".
-            position += 1
-            byte = _byte(data, position)
-            if byte == quote:
-                return (_decoded(name), _decoded(value)), position + 1
-            value.append(byte + 0x20 if 0x41 <= byte <= 0x5A else byte)
+        # "Quote loop": up to the same quote.
+        end = data.find(b'"' if byte == 0x22 else b"'", position + 1)
+        if end < 0:
+            raise _OutOfBytes
+        return (name, _lowered(data, position + 1, end)), end + 1
     if byte == 0x3E:
-        return (_decoded(name), ""), position
-    value.append(byte + 0x20 if 0x41 <= byte <= 0x5A else byte)
-    position += 1
-    # Steps 11-12.
-    while True:
-        byte = _byte(data, position)
-        if byte in _SPACE_BYTES or byte == 0x3E:
-            return (_decoded(name), _decoded(value)), position
-        value.append(byte + 0x20 if 0x41 <= byte <= 0x5A else byte)
-        position += 1
+        return (name, ""), position
+    # Steps 10 (anything else) to 12: up to a space or ">".
+    end = _UNQUOTED_VALUE.match(data, position + 1).end()
+    if end >= n:
+        raise _OutOfBytes
+    return (name, _lowered(data, position, end)), end
 
 
-def _decoded(codes: list[int]) -> str:
-    # "Append the code point with the same value as the byte."
-    return bytes(codes).decode("latin-1")
+def _lowered(data: bytes, start: int, end: int) -> str:
+    """Bytes start..end as code points of the same values, 0x41-0x5A
+    lowercased ("append the code point b+0x20")."""
+    return data[start:end].translate(_ASCII_LOWER).decode("latin-1")
 
 
 def get_xml_encoding(data: bytes) -> Encoding | None:

@@ -55,6 +55,8 @@ _UTF8 = ENCODINGS["UTF-8"]
 _UTF16 = (ENCODINGS["UTF-16BE"], ENCODINGS["UTF-16LE"])
 _WINDOWS_1252 = ENCODINGS["windows-1252"]
 _X_USER_DEFINED = ENCODINGS["x-user-defined"]
+#: The first slice of bytes decoded while the encoding is tentative.
+_FIRST_SLICE = 4096
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
@@ -201,15 +203,30 @@ class HTMLParser(InsertionModes):
             self._decoder = encoding.decoder()
             # "decode" skips a byte order mark.
             data = data[bom:]
-        if self.encoding_confidence == "tentative":
-            self._kept.append(data)
-            if self._all_ascii and not data.isascii():
+        if self.encoding_confidence != "tentative":
+            self._push_text(self._decoder.decode(data, final), final)
+            return
+        # While the encoding is tentative the bytes are kept for a re-parse,
+        # and decoded in slices of growing size (4 KB, 8 KB, ...): a <meta>
+        # that changes the encoding is then met before much else is decoded,
+        # so a re-parse wastes little, and bytes that are all ASCII so far
+        # can switch the decoder on the fly (§13.2.3.4 step 5).
+        self._kept.append(data)
+        start, size, n = 0, _FIRST_SLICE, len(data)
+        while True:
+            end = n if self.encoding_confidence != "tentative" else min(n, start + size)
+            piece = data[start:end] if start or end < n else data
+            if self._all_ascii and not piece.isascii():
                 self._all_ascii = False
-        text = self._decoder.decode(data, final)
-        try:
-            self._push_text(text, final)
-        except _ChangeEncoding as change:
-            self._reparse(change.encoding, final)
+            last = final and end == n
+            try:
+                self._push_text(self._decoder.decode(piece, last), last)
+            except _ChangeEncoding as change:
+                self._reparse(change.encoding, final)  # all the bytes kept so far
+                return
+            if end == n:
+                return
+            start, size = end, size * 2
 
     def _push_text(self, text: str, final: bool = False) -> None:
         """Preprocess, tokenize and tree-build ``text`` as far as it goes."""
