@@ -406,3 +406,50 @@ def test_every_decoder_is_split_invariant(name, data, sizes):
 def test_every_decoder_never_outputs_surrogates(name):
     data = bytes(range(256)) * 2 + b"\xd8\x00\xdc\x00\x00\xd8"
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in ENCODINGS[name].decode(data))
+
+
+# The C-codec fast path against the standard's algorithm --------------------------
+
+from markup5.encoding.decoders import _SPEC_DECODERS, _fast_path  # noqa: E402
+
+SAMPLES = {
+    "Shift_JIS": "日本語のテキスト、ｶﾀｶﾅ ABC 漢字①～∥￢".encode("cp932"),
+    "EUC-JP": "日本語のテキスト ABC 漢字".encode("euc_jp"),
+    "EUC-KR": "한국어 텍스트 ABC 똠방각하".encode("cp949"),
+    "Big5": "繁體中文 ABC 測試".encode("big5hkscs") + b"\x88\x62\x88\xa5",
+    "gb18030": "简体中文 ABC €，测试".encode("gb18030") + b"\xa6\xd9\xfe\x59\xa3\xa0",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SPEC_DECODERS))
+def test_fast_path_exists(name):
+    assert _fast_path(name) is not None
+
+
+@pytest.mark.parametrize("name", sorted(_SPEC_DECODERS))
+@given(data=st.data())
+@settings(max_examples=150, deadline=None)
+def test_fast_path_gives_the_standards_output(name, data):
+    """Random mixes of real text, arbitrary byte pairs and random bytes,
+    decoded with the C-codec fast path and by the standard's algorithm
+    alone, one-shot and in chunks."""
+    pieces = data.draw(st.lists(st.one_of(
+        st.just(SAMPLES[name]),
+        st.binary(min_size=2, max_size=2),
+        st.tuples(st.integers(0x81, 0xFE), st.integers(0x30, 0xFE)).map(bytes),
+        st.binary(max_size=6)), max_size=8))
+    raw = b"".join(pieces)
+    expected = _SPEC_DECODERS[name](fast=False).decode(raw, True)
+    assert _SPEC_DECODERS[name]().decode(raw, True) == expected
+    sizes = data.draw(st.lists(st.integers(0, 9), max_size=8))
+    assert chunked(name, raw, sizes) == expected
+
+
+@pytest.mark.parametrize("name", sorted(_SPEC_DECODERS))
+def test_fast_path_every_pair(name):
+    """Every two-byte sequence (and every byte alone), both paths."""
+    fast, slow = _SPEC_DECODERS[name](), _SPEC_DECODERS[name](fast=False)
+    for lead in range(0x80, 0x100):
+        row = b"".join(bytes((lead, trail)) + b"\x00" for trail in range(256))
+        assert fast.decode(row, True) == slow.decode(row, True), hex(lead)
+    assert fast.decode(bytes(range(256)), True) == slow.decode(bytes(range(256)), True)

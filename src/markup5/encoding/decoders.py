@@ -199,12 +199,104 @@ def gb18030_ranges_code_point(pointer: int) -> str | None:
     return chr(code_points[i] + pointer - pointers[i])
 
 
+# The C codecs' fast path for the multi-byte decoders ---------------------------------
+
+#: The standard library codec tried for each multi-byte encoding.
+_C_CODECS = {"Shift_JIS": "cp932", "EUC-KR": "cp949", "Big5": "big5hkscs",
+             "gb18030": "gb18030", "EUC-JP": "euc_jp"}
+
+
+def _byte_class(values: list[int]) -> bytes:
+    """A regex character class (without brackets) for a set of bytes."""
+    out = []
+    values = sorted(values)
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+            j += 1
+        out.append(re.escape(bytes([values[i]])))
+        if j > i:
+            out.append(b"-" + re.escape(bytes([values[j]])))
+        i = j + 1
+    return b"".join(out)
+
+
+@lru_cache(maxsize=None)
+def _fast_path(name: str):
+    """(match, codec): ``match(data, pos)`` matches the longest run, from
+    ``pos``, of single bytes and two-byte sequences that the standard
+    library's ``codec`` decodes to exactly what this encoding's decoder (the
+    standard's algorithm) gives -- checked here, on the running Python,
+    sequence by sequence; or None when there is no such codec.
+
+    A sequence is admitted when the standard's decoder maps it, alone, to
+    code points without an error and the codec gives the same; a single
+    byte also has to be complete for the codec (whatever follows it, the
+    codec decodes it alone).  Both decoders start afresh after each admitted
+    sequence, so the codec's output for a run is the standard's.
+    ``tests/test_encoding_decoders.py`` checks the two paths against each
+    other on random input."""
+    codec = _C_CODECS[name]
+    try:
+        codecs.lookup(codec)
+    except LookupError:  # pragma: no cover - every CPython has them
+        return None
+    reference = _SPEC_DECODERS[name](fast=False)
+
+    def standard(data: bytes) -> str:
+        return reference.decode(data, True)
+
+    def c_codec(data: bytes) -> str | None:
+        try:
+            return data.decode(codec)
+        except UnicodeDecodeError:
+            return None
+
+    def replaced(data: bytes) -> str:
+        return data.decode(codec, "replace")
+
+    singles = []
+    leads = []
+    for byte in range(256):
+        data = bytes([byte])
+        expected = standard(data)
+        if expected == _FFFD:
+            if byte >= 0x80:
+                leads.append(byte)
+            continue
+        if c_codec(data) != expected:
+            continue
+        # Complete for the codec: followed by any byte, it decodes alone.
+        alone = replaced(data)
+        if all(replaced(bytes([byte, after])) == alone + replaced(bytes([after]))
+               for after in range(256)):
+            singles.append(byte)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for lead in leads:
+        trails = []
+        for trail in range(0x30, 0xFF):
+            data = bytes([lead, trail])
+            expected = standard(data)
+            if _FFFD not in expected and c_codec(data) == expected:
+                trails.append(trail)
+        if trails:
+            groups.setdefault(tuple(trails), []).append(lead)
+    branches = [b"[" + _byte_class(singles) + b"]+"] if singles else []
+    for trails, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+        branches.append(b"[" + _byte_class(group) + b"][" + _byte_class(list(trails)) + b"]")
+    if not branches:  # pragma: no cover
+        return None
+    return re.compile(b"(?:" + b"|".join(branches) + b")+").match, codec
+
+
 class ShiftJisDecoder(Decoder):
     """The Shift_JIS decoder."""
 
-    __slots__ = ("leading", "_index")
+    __slots__ = ("_fast", "leading", "_index")
 
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
+        self._fast = _fast_path('Shift_JIS') if fast else None
         self.leading = 0  # "Shift_JIS leading"
         self._index = _index("jis0208")
 
@@ -217,9 +309,17 @@ class ShiftJisDecoder(Decoder):
         i = 0
         n = len(data)
         search = _NON_ASCII.search
+        fast, codec = self._fast or (None, "")
         while i < n:
             byte = data[i]
             if not leading:
+                if fast is not None:
+                    m = fast(data, i)
+                    if m is not None:  # a run the C codec decodes as the standard does
+                        j = m.end()
+                        append(data[i:j].decode(codec))
+                        i = j
+                        continue
                 if byte < 0x80:  # ASCII run
                     m = search(data, i)
                     j = m.start() if m else n
@@ -268,9 +368,10 @@ class ShiftJisDecoder(Decoder):
 class EucKrDecoder(Decoder):
     """The EUC-KR decoder."""
 
-    __slots__ = ("leading", "_index")
+    __slots__ = ("_fast", "leading", "_index")
 
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
+        self._fast = _fast_path('EUC-KR') if fast else None
         self.leading = 0  # "EUC-KR leading"
         self._index = _index("euc-kr")
 
@@ -283,9 +384,17 @@ class EucKrDecoder(Decoder):
         i = 0
         n = len(data)
         search = _NON_ASCII.search
+        fast, codec = self._fast or (None, "")
         while i < n:
             byte = data[i]
             if not leading:
+                if fast is not None:
+                    m = fast(data, i)
+                    if m is not None:  # a run the C codec decodes as the standard does
+                        j = m.end()
+                        append(data[i:j].decode(codec))
+                        i = j
+                        continue
                 if byte < 0x80:  # Step 4: ASCII run
                     m = search(data, i)
                     j = m.start() if m else n
@@ -325,9 +434,10 @@ _BIG5_PAIRS = {1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304",
 class Big5Decoder(Decoder):
     """The Big5 decoder."""
 
-    __slots__ = ("leading", "_index")
+    __slots__ = ("_fast", "leading", "_index")
 
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
+        self._fast = _fast_path('Big5') if fast else None
         self.leading = 0  # "Big5 leading"
         self._index = _index("big5")
 
@@ -340,9 +450,17 @@ class Big5Decoder(Decoder):
         i = 0
         n = len(data)
         search = _NON_ASCII.search
+        fast, codec = self._fast or (None, "")
         while i < n:
             byte = data[i]
             if not leading:
+                if fast is not None:
+                    m = fast(data, i)
+                    if m is not None:  # a run the C codec decodes as the standard does
+                        j = m.end()
+                        append(data[i:j].decode(codec))
+                        i = j
+                        continue
                 if byte < 0x80:  # Step 4: ASCII run
                     m = search(data, i)
                     j = m.start() if m else n
@@ -382,9 +500,10 @@ class Big5Decoder(Decoder):
 class EucJpDecoder(Decoder):
     """The EUC-JP decoder."""
 
-    __slots__ = ("leading", "jis0212", "_jis0208", "_jis0212")
+    __slots__ = ("_fast", "leading", "jis0212", "_jis0208", "_jis0212")
 
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
+        self._fast = _fast_path('EUC-JP') if fast else None
         self.jis0212 = False  # "EUC-JP jis0212"
         self.leading = 0  # "EUC-JP leading"
         self._jis0208 = _index("jis0208")
@@ -398,9 +517,17 @@ class EucJpDecoder(Decoder):
         i = 0
         n = len(data)
         search = _NON_ASCII.search
+        fast, codec = self._fast or (None, "")
         while i < n:
             byte = data[i]
             if not leading:
+                if fast is not None:
+                    m = fast(data, i)
+                    if m is not None:  # a run the C codec decodes as the standard does
+                        j = m.end()
+                        append(data[i:j].decode(codec))
+                        i = j
+                        continue
                 if byte < 0x80:  # Step 6: ASCII run
                     m = search(data, i)
                     j = m.start() if m else n
@@ -450,9 +577,10 @@ class EucJpDecoder(Decoder):
 class Gb18030Decoder(Decoder):
     """The gb18030 decoder (also GBK's)."""
 
-    __slots__ = ("first", "second", "third", "_index", "_queue")
+    __slots__ = ("_fast", "first", "second", "third", "_index", "_queue")
 
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
+        self._fast = _fast_path('gb18030') if fast else None
         self.first = self.second = self.third = 0  # "gb18030 first/second/third"
         self._index = _index("gb18030")
         self._queue: list[int] = []  # bytes restored to the I/O queue
@@ -467,11 +595,19 @@ class Gb18030Decoder(Decoder):
         i = 0
         n = len(data)
         search = _NON_ASCII.search
+        fast, codec = self._fast or (None, "")
         while queue or i < n:
             if queue:
                 byte = queue.pop(0)
             else:
                 byte = data[i]
+                if not first and fast is not None:
+                    m = fast(data, i)
+                    if m is not None:  # a run the C codec decodes as the standard does
+                        j = m.end()
+                        append(data[i:j].decode(codec))
+                        i = j
+                        continue
                 if not first and byte < 0x80:  # Step 6: ASCII run
                     m = search(data, i)
                     j = m.start() if m else n
@@ -529,6 +665,10 @@ class Gb18030Decoder(Decoder):
             # The bytes held in the decoder are dropped with the error.
         self.first, self.second, self.third = first, second, third
         return "".join(out)
+
+
+_SPEC_DECODERS = {"Shift_JIS": ShiftJisDecoder, "EUC-KR": EucKrDecoder, "Big5": Big5Decoder,
+                  "gb18030": Gb18030Decoder, "EUC-JP": EucJpDecoder}
 
 
 # ISO-2022-JP ------------------------------------------------------------------------
