@@ -10,8 +10,12 @@ Where a C codec of the standard library is *proven* to give the standard's
 output it does the work (UTF-8, UTF-16 with a fix-up for lone surrogates,
 the single-byte encodings through :func:`codecs.charmap_decode`).  The
 legacy multi-byte encodings are the standard's decoder algorithms, step
-by step, over its indexes, with a fast path that copies runs of ASCII
-bytes in one slice.
+by step, over its indexes; when no leading byte is pending, a run of
+sequences that a standard library codec (cp932, cp949, big5hkscs,
+gb18030, euc_jp) is checked to decode exactly as the standard does goes
+to that codec in one C call (see :func:`_fast_path`), and whatever else
+comes (an error, a sequence where the codec differs, a four-byte gb18030
+sequence) to the algorithm.
 """
 
 from __future__ import annotations
