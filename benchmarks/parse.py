@@ -28,6 +28,14 @@ Peers that are not installed are reported as skipped.
 ``--profile`` runs ``cProfile`` on markup5 alone, over one pass of the
 corpus, and prints the 25 functions with the highest ``tottime`` (time spent
 in the function's own body), which says where the time goes.
+
+``--bytes`` measures what reading bytes costs: ``markup5.parse(data)`` on
+each file's raw bytes (encoding sniffing, decoding, and the re-parse when a
+``<meta>`` after the first 1024 bytes changes the encoding) against
+``markup5.parse(text)`` on the text those bytes decode to (each file decoded
+beforehand in the encoding the bytes parse ended with) and against decoding
+plus ``parse(text)``, file by file in CPU time, and prints the overheads in
+percent.
 """
 
 from __future__ import annotations
@@ -83,17 +91,74 @@ def profile(texts, top: int = 25) -> None:
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
 
 
+def measure_bytes(directory: Path, rounds: int) -> None:
+    """parse(bytes) against parse(str) over the same documents: the texts are
+    the bytes decoded beforehand in the encoding parse(bytes) ends with.
+    Three jobs per file, timed alternately in CPU time (process_time) with
+    the garbage collector paused, each file's best round counting (far
+    steadier than whole-corpus wall-clock rounds on a busy machine):
+    parse(text); decode(bytes) + parse(text), what a caller who knew the
+    encoding would do; and parse(bytes), which sniffs, decodes and re-parses
+    when a late <meta> changes the encoding."""
+    import gc
+    import time
+
+    from markup5.encoding import decode
+
+    files = sorted(p for p in directory.iterdir() if p.suffix == ".html" and p.is_file())
+    raws = [p.read_bytes() for p in files]
+    documents = [markup5.parse(raw) for raw in raws]
+    encodings = [doc.encoding for doc in documents]
+    texts = [decode(raw, encoding) for raw, encoding in zip(raws, encodings)]
+    certain = sum(1 for doc in documents if doc.encoding_confidence == "certain")
+    size = megabytes(texts)
+    print(f"corpus: {len(texts)} files, {size:.1f} MB, {rounds} rounds (best per file counts)")
+    print(f"encodings: {sorted(set(encodings))}; {certain} files end with a certain "
+          f"encoding (a meta seen by the tree builder)")
+    clock = time.process_time
+    parse = markup5.parse
+    jobs = {
+        "markup5.parse(str)": lambda i: parse(texts[i]),
+        "decode + parse(str)": lambda i: parse(decode(raws[i], encodings[i])),
+        "markup5.parse(bytes)": lambda i: parse(raws[i]),
+    }
+    best = {name: [float("inf")] * len(texts) for name in jobs}
+    for _ in range(rounds):
+        for i in range(len(texts)):
+            for name, job in jobs.items():
+                gc.collect()
+                gc.disable()
+                start = clock()
+                job(i)
+                elapsed = clock() - start
+                gc.enable()
+                best[name][i] = min(best[name][i], elapsed)
+    totals = {name: sum(times) for name, times in best.items()}
+    for name, total in totals.items():
+        print(f"{name:22s} {size / total:7.2f} MB/s  ({total:.2f} s CPU)")
+    by_bytes = totals["markup5.parse(bytes)"]
+    print(f"parse(bytes) over parse(str): {(by_bytes / totals['markup5.parse(str)'] - 1) * 100:+.1f}%"
+          f"; over decode + parse(str): "
+          f"{(by_bytes / totals['decode + parse(str)'] - 1) * 100:+.1f}%")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--profile", action="store_true",
                     help="cProfile markup5 alone over the corpus; top 25 by tottime")
+    ap.add_argument("--bytes", action="store_true",
+                    help="markup5.parse(bytes) against parse(str): the cost of sniffing "
+                         "and decoding")
     args = ap.parse_args(argv)
     if not args.directory.is_dir():
         ap.error(f"not a directory: {args.directory}")
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
+    if args.bytes:
+        measure_bytes(args.directory, args.rounds)
+        return 0
     texts = load(args.directory)
     size = megabytes(texts)
     if args.profile:

@@ -92,7 +92,8 @@ def test_check_stdin_is_named_stdin():
 
 @pytest.mark.parametrize("args, stdin, message", [
     (["tokenize", "/nonexistent/x.html"], b"", "cannot read"),
-    (["check", "-"], b"\xff\xfe<p>", "cannot decode as utf-8 at byte 0"),
+    (["check", "--xml", "-"], b"\xff\xfe<p>", "cannot decode as utf-8 at byte 0"),
+    (["parse", "-", "--encoding", "latin-1"], b"x", "unknown encoding 'latin-1'"),
     (["tokenize", "-", "--encoding", "no-such-codec"], b"x", "unknown encoding"),
     (["tokenize", "--state", "bogus", "-"], b"x", "unknown tokenizer state"),
     (["frobnicate"], b"", "invalid choice"),
@@ -110,7 +111,7 @@ def test_bad_input_and_options_give_one_line_and_status_2(args, stdin, message):
 def test_encoding_option_and_bom(tmp_path, capsys):
     page = tmp_path / "latin.html"
     page.write_bytes("<p>caf\xe9".encode("latin-1"))
-    assert main(["tokenize", "--encoding", "latin-1", str(page)]) == 0
+    assert main(["tokenize", "--encoding", "latin1", str(page)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[1]) == ["Character", "caf\xe9"]
     page.write_bytes(b"\xef\xbb\xbf<p>")
     assert main(["tokenize", str(page)]) == 0

@@ -57,9 +57,15 @@ class TestParseInput:
         assert isinstance(doc, Document)
         assert doc.get_elements_by_tag_name("p")[0].text_content == "caf\xe9"
 
-    def test_bytes_are_utf8(self):
-        doc = parse("<p>caf\xe9 \u20ac \U0001F600".encode("utf-8"))
+    def test_bytes_with_utf8_transport_encoding(self):
+        doc = parse("<p>caf\xe9 \u20ac \U0001F600".encode("utf-8"), transport_encoding="utf-8")
         assert doc.get_elements_by_tag_name("p")[0].text_content == "caf\xe9 \u20ac \U0001F600"
+
+    def test_bytes_without_declaration_are_windows_1252(self):
+        # Encoding sniffing (§13.2.3.2): no BOM, charset or <meta>: the default.
+        doc = parse("<p>caf\xe9".encode("utf-8"))
+        assert doc.get_elements_by_tag_name("p")[0].text_content == "caf\xc3\xa9"
+        assert (doc.encoding, doc.encoding_confidence) == ("windows-1252", "tentative")
 
     def test_bytearray_accepted(self):
         doc = parse(bytearray(b"<p>x"))
@@ -78,14 +84,14 @@ class TestParseInput:
 
     @pytest.mark.parametrize("raw", [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x80\x80"])
     def test_invalid_bytes_become_replacement_character(self, raw):
-        doc = parse(b"<p>a" + raw + b"b</p>")
+        doc = parse(b"<p>a" + raw + b"b</p>", transport_encoding="utf-8")
         text = doc.get_elements_by_tag_name("p")[0].text_content
         assert text.startswith("a") and text.endswith("b")
         assert set(text[1:-1]) == {"\ufffd"}
 
     def test_bytes_and_str_give_same_tree(self):
         src = "<!DOCTYPE html><title>T\xe9</title><p class=a>x<b>y</b>"
-        assert dump(parse(src)) == dump(parse(src.encode("utf-8")))
+        assert dump(parse(src)) == dump(parse(src.encode("utf-8"), transport_encoding="utf-8"))
 
     @pytest.mark.parametrize("bad", [123, None, 1.5, ["<p>"], object(), memoryview(b"x")])
     def test_parse_rejects_other_types(self, bad):

@@ -547,10 +547,13 @@ def test_tokenize_bytes():
     tokens = lists(tokenize(b"\xef\xbb\xbf<p>caf\xc3\xa9 \xf0\x9f\x98\x80</p>"))
     assert tokens == [["StartTag", "p", {}], ["Character", "caf\u00e9 \U0001f600"],
                       ["EndTag", "p"]]
-    assert lists(tokenize(bytearray(b"<p>\xff"))) == [["StartTag", "p", {}],
-                                                       ["Character", "\ufffd"]]
-    # Only the UTF-8 byte order mark is dropped, and only at the start.
-    assert lists(tokenize(b"a\xef\xbb\xbf")) == [["Character", "a\ufeff"]]
+    assert lists(tokenize(bytearray(b"<p>\xff"), transport_encoding="utf-8")) == [
+        ["StartTag", "p", {}], ["Character", "\ufffd"]]
+    # Without a BOM or declaration, bytes are windows-1252 (encoding sniffing).
+    assert lists(tokenize(b"<p>\xff")) == [["StartTag", "p", {}], ["Character", "\xff"]]
+    # Only the byte order mark is dropped, and only at the start.
+    assert lists(tokenize(b"a\xef\xbb\xbf", transport_encoding="utf-8")) == [
+        ["Character", "a\ufeff"]]
 
 
 def test_tokenize_str_keeps_a_leading_bom_character():

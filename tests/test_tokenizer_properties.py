@@ -219,7 +219,7 @@ def test_tokenize_never_raises(text, scripting):
     # bytes in, same tokens out (UTF-8; surrogates are not encodable, and a
     # leading U+FEFF would be read as a byte order mark and dropped)
     if not re.search("[\ud800-\udfff]", text) and not text.startswith("\ufeff"):
-        again = tokenize(text.encode("utf-8"), scripting=scripting)
+        again = tokenize(text.encode("utf-8"), scripting=scripting, transport_encoding="utf-8")
         assert list(again) == tokens
 
 

@@ -12,9 +12,10 @@ The public API, re-exported::
     '<a><b>x</b></a>'
 """
 
-from . import tokens
+from . import encoding, tokens
 from .dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
                   ProcessingInstruction, Text)
+from .encoding import sniff_encoding
 from .errors import ParseError
 from .html import State, TokenStream, Tokenizer, tokenize
 from .html.parser import HTMLParser, parse, parse_fragment
@@ -25,7 +26,7 @@ from .xml import parse_xml, serialize_xml
 __all__ = [
     "ParseError", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
     "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
-    "parse_xml", "serialize_xml",
+    "parse_xml", "serialize_xml", "encoding", "sniff_encoding",
     "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
     "ProcessingInstruction",
 ]

@@ -83,6 +83,11 @@ class TokenizerBase:
         self._ends: list[int] | None = None
         self.token_ends: list[int] = []
         self._text: list[str] = []  # pending character data, coalesced on flush
+        #: The stream offset of the last "<" an HTML text state consumed:
+        #: where pending text ends when the token that "<" begins is
+        #: emitted (so the recorded end of a Characters token does not
+        #: depend on where the input was split).
+        self._lt: int | None = None
         self._sink = sink
         self._errors: list[ParseError] = []
         self._collect_errors = collect_errors
@@ -239,20 +244,21 @@ class TokenizerBase:
                     self._flush_text()
                 self._out.append(error)
 
-    def _flush_text(self) -> None:
-        """Emit the pending character data as one token."""
+    def _flush_text(self, end: int | None = None) -> None:
+        """Emit the pending character data as one token (``end``: its end
+        offset, when it is not the current position)."""
         text = self._text
         data = text[0] if len(text) == 1 else "".join(text)
         text.clear()
         if data:
             self._out.append(self._CHARACTERS(data))
             if self._ends is not None:
-                self._ends.append(self._base + self.pos)
+                self._ends.append(self._base + self.pos if end is None else end)
 
     def _emit(self, token) -> None:
         """Emit ``token`` (after the pending character data)."""
         if self._text:
-            self._flush_text()
+            self._flush_text(self._lt)
         self._out.append(token)
         if self._ends is not None:
             self._ends.append(self._base + self.pos)

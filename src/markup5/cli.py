@@ -9,9 +9,16 @@
     markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
                               (--xml: check as XML5)
 
+HTML input is bytes, decoded as a browser decodes them: a byte order mark,
+else ``--encoding`` (a WHATWG encoding label, taken as a Content-Type charset
+would be), else a ``<meta charset>`` (or XML declaration) in the first 1024
+bytes, else windows-1252; ``parse`` and ``check`` also honour a later
+``<meta>`` while the encoding is tentative.  XML input is decoded with
+``--encoding`` (a Python codec name; UTF-8 by default).
+
 Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
-errors, unreadable files and undecodable input (one line on stderr, no
-traceback).
+errors, unreadable files, unknown encodings and (XML) undecodable input (one
+line on stderr, no traceback).
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ import sys
 from typing import NoReturn, TextIO
 
 from . import __version__
-from .html.feedback import tokenize
+from .encoding import decode as decode_bytes
+from .encoding import get_encoding
+from .html.feedback import decode_html_bytes, tokenize
 from .html.parser import parse, parse_fragment
 from .html.serializer import serialize
 from .treedump import dump_tree
@@ -50,17 +59,41 @@ def _state(value: str) -> State:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _read(path: str, encoding: str) -> tuple[str, str]:
-    """Read FILE (or stdin for "-"); returns (display name, text)."""
+def _read_bytes(path: str) -> tuple[str, bytes]:
+    """Read FILE (or stdin for "-"); returns (display name, bytes)."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
+            return name, sys.stdin.buffer.read()
+        with open(path, "rb") as f:
+            return name, f.read()
     except OSError as exc:
         raise CommandError(f"{name}: cannot read: {exc.strerror or exc}") from None
+
+
+def _html_encoding(args: argparse.Namespace) -> str | None:
+    """The --encoding label for HTML input, checked (None: sniff)."""
+    if args.encoding is None:
+        return None
+    try:
+        return get_encoding(args.encoding).name
+    except ValueError:
+        raise CommandError(f"unknown encoding {args.encoding!r} (a WHATWG encoding label, "
+                           f"e.g. utf-8, windows-1252, shift_jis)") from None
+
+
+def _read_html_text(args: argparse.Namespace) -> tuple[str, str]:
+    """FILE decoded as HTML bytes are, without a tree builder (the sniffing
+    algorithm; no later <meta> can change the encoding)."""
+    encoding = _html_encoding(args)
+    name, data = _read_bytes(args.file)
+    return name, decode_html_bytes(data, transport_encoding=encoding)
+
+
+def _read(path: str, encoding: str) -> tuple[str, str]:
+    """Read FILE (or stdin for "-") as text in a Python codec (for XML);
+    returns (display name, text)."""
+    name, data = _read_bytes(path)
     if encoding.replace("-", "").replace("_", "").lower() == "utf8" and data.startswith(
             b"\xef\xbb\xbf"):
         data = data[3:]
@@ -76,8 +109,9 @@ def _read(path: str, encoding: str) -> tuple[str, str]:
 
 def _add_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the HTML file, or - for standard input")
-    parser.add_argument("--encoding", default="utf-8",
-                        help="character encoding of FILE (default: utf-8; a BOM is skipped)")
+    parser.add_argument("--encoding", metavar="LABEL",
+                        help="character encoding of FILE (HTML: a WHATWG label, default: sniffed "
+                             "as a browser does; XML: default utf-8); a BOM wins")
 
 
 def _add_tokenizer_options(parser: argparse.ArgumentParser) -> None:
@@ -111,7 +145,7 @@ def _tokens(args: argparse.Namespace, text: str):
 
 
 def _cmd_tokenize(args: argparse.Namespace, out: TextIO) -> int:
-    _, text = _read(args.file, args.encoding)
+    _, text = _read_html_text(args)
     stream = _tokens(args, text)
     write = out.write
     for token in stream:
@@ -123,20 +157,25 @@ def _cmd_tokenize(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _parse(args: argparse.Namespace, text: str):
+def _parse(args: argparse.Namespace, data: bytes):
+    encoding = _html_encoding(args)
     if args.fragment is not None:
+        # A fragment has no encoding declaration of its own: UTF-8 unless
+        # --encoding says otherwise (a BOM wins).
+        text = decode_bytes(data, encoding or "UTF-8")
         try:
             return parse_fragment(text, args.fragment, scripting=args.scripting,
                                   processing_instructions=args.processing_instructions)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-    return parse(text, scripting=args.scripting,
-                 processing_instructions=args.processing_instructions)
+    return parse(data, scripting=args.scripting,
+                 processing_instructions=args.processing_instructions,
+                 transport_encoding=encoding)
 
 
 def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
-    _, text = _read(args.file, args.encoding)
-    node = _parse(args, text)
+    _, data = _read_bytes(args.file)
+    node = _parse(args, data)
     if args.tree:
         out.write(dump_tree(node) + "\n")
     else:
@@ -145,23 +184,25 @@ def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
-    _, text = _read(args.file, args.encoding)
+    _, text = _read(args.file, args.encoding or "utf-8")
     doc = parse_xml(text)
     out.write((dump_tree(doc) if args.tree else serialize_xml(doc)) + "\n")
     return 0
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    name, text = _read(args.file, args.encoding)
     if args.xml:
+        name, text = _read(args.file, args.encoding or "utf-8")
         errors = parse_xml(text).errors
     elif args.tokenizer_only:
+        name, text = _read_html_text(args)
         stream = _tokens(args, text)
         for _ in stream:
             pass
         errors = stream.errors
     else:
-        errors = _parse(args, text).errors
+        name, data = _read_bytes(args.file)
+        errors = _parse(args, data).errors
     for error in errors:
         out.write(f"{name}:{error.line}:{error.col}: {error.code}\n")
     return 1 if errors else 0

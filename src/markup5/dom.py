@@ -181,15 +181,20 @@ class Document(ParentNode):
     """A document.  ``mode`` is "no-quirks", "quirks" or "limited-quirks";
     ``errors`` lists the parse errors met while building it;
     ``content_type`` is "text/html" or, for XML documents,
-    "application/xml"."""
+    "application/xml"; ``encoding`` is the document's character encoding
+    (its name in the Encoding Standard, "UTF-8" unless parsed from bytes)
+    and ``encoding_confidence`` the parser's confidence in it ("certain",
+    "tentative", or "irrelevant" when no bytes were decoded)."""
 
-    __slots__ = ("mode", "errors", "content_type")
+    __slots__ = ("mode", "errors", "content_type", "encoding", "encoding_confidence")
 
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
         self.mode = "no-quirks"
         self.errors: list = []
         self.content_type = content_type
+        self.encoding = "UTF-8"
+        self.encoding_confidence = "irrelevant"
 
     @property
     def is_xml(self) -> bool:

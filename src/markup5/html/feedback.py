@@ -97,17 +97,27 @@ class TokenStream:
         return self.tokenizer.errors
 
 
-def decode_html_bytes(data: bytes) -> str:
-    """Decode bytes as UTF-8 (a UTF-8 byte order mark is dropped; invalid
-    sequences become U+FFFD).  Encoding sniffing is not implemented yet."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.decode("utf-8", "replace")
+def decode_html_bytes(data: bytes, *, transport_encoding: str | None = None,
+                      default_encoding: str = "windows-1252") -> str:
+    """Decode an HTML byte stream as a browser would before parsing: the
+    encoding sniffing algorithm (BOM, ``transport_encoding``, the prescan of
+    the first 1024 bytes, ``default_encoding``), then the encoding's decoder
+    (a BOM is skipped; errors become U+FFFD).  Without a tree builder a
+    later ``<meta>`` cannot change the encoding (see
+    :class:`markup5.HTMLParser` for that)."""
+    from ..encoding.core import ENCODINGS
+    from ..encoding.sniff import PRESCAN_LENGTH, _label, sniff
+    encoding, _, bom = sniff(bytes(data[:PRESCAN_LENGTH]),
+                             _label(transport_encoding, "transport_encoding", True),
+                             _label(default_encoding, "default_encoding", False))
+    return ENCODINGS[encoding.name].decode(bytes(data[bom:]))
 
 
 def tokenize(text: str | bytes, *, initial_state: State | str = State.DATA,
              last_start_tag: str | None = None, processing_instructions: bool = True,
-             scripting: bool = False, feedback: bool = True) -> TokenStream:
+             scripting: bool = False, feedback: bool = True,
+             transport_encoding: str | None = None,
+             default_encoding: str = "windows-1252") -> TokenStream:
     """Tokenize HTML the way a browser's tokenizer sees it.
 
     Returns a :class:`TokenStream`: iterate over it for the tokens, then read
@@ -118,10 +128,13 @@ def tokenize(text: str | bytes, *, initial_state: State | str = State.DATA,
     ``tokenize('<script>var s="</script>"</script>')`` ends the script at
     the first ``</script>``.  ``feedback=False`` gives the raw tokenizer.
     ``scripting`` makes ``<noscript>`` RAWTEXT, as in a browser with
-    scripting on.  Bytes are decoded as UTF-8 (see :func:`decode_html_bytes`).
+    scripting on.  Bytes are decoded as a browser decodes them, with
+    ``transport_encoding`` and ``default_encoding`` as in :func:`markup5.parse`
+    (see :func:`decode_html_bytes`).
     """
     if isinstance(text, (bytes, bytearray)):
-        text = decode_html_bytes(bytes(text))
+        text = decode_html_bytes(bytes(text), transport_encoding=transport_encoding,
+                                 default_encoding=default_encoding)
     elif not isinstance(text, str):
         raise TypeError(f"tokenize() takes str or bytes, not {type(text).__name__}")
     if not isinstance(scripting, bool):

@@ -1,15 +1,23 @@
 """The HTML parser: tokenizer + tree construction (§13.2), the fragment
 parsing algorithm (§13.4), and the public :func:`parse` and
 :func:`parse_fragment`.
+
+:class:`HTMLParser` is incremental: ``feed()`` it str or bytes chunks, then
+``close()`` it for the :class:`~markup5.dom.Document`.  Bytes go through the
+input byte stream of §13.2.3: the encoding sniffing algorithm (on the first
+1024 bytes, or on fewer at ``close()``), a stateful decoder of the Encoding
+Standard, and "change the encoding" when a ``<meta>`` that the tree builder
+inserts names another encoding while the confidence is tentative.
 """
 
 from __future__ import annotations
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
     Element
+from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
+from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
 from ...tokens import Characters, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
-from ..feedback import decode_html_bytes
 from ..states import State
 from ..tokenizer import Tokenizer
 from .modes import InsertionModes
@@ -43,21 +51,265 @@ _MODE_METHODS = {
     "after after frameset": "_after_after_frameset",
 }
 
+_UTF8 = ENCODINGS["UTF-8"]
+_UTF16 = (ENCODINGS["UTF-16BE"], ENCODINGS["UTF-16LE"])
+_WINDOWS_1252 = ENCODINGS["windows-1252"]
+_X_USER_DEFINED = ENCODINGS["x-user-defined"]
+#: The first slice of bytes decoded while the encoding is tentative.
+_FIRST_SLICE = 4096
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+class _ChangeEncoding(Exception):
+    """Raised from the tree builder to re-parse with another encoding
+    ("change the encoding", step 6)."""
+
+    def __init__(self, encoding: Encoding) -> None:
+        super().__init__(encoding.name)
+        self.encoding = encoding
+
 
 class HTMLParser(InsertionModes):
-    """One parse: a tokenizer driving the tree construction stage."""
+    """An HTML parser: a tokenizer driving the tree construction stage.
+
+    Incremental use::
+
+        parser = HTMLParser()
+        for chunk in chunks:        # str, or bytes (not a mix of both)
+            parser.feed(chunk)
+        document = parser.close()
+
+    The result is the same wherever the input is split.  Bytes are decoded
+    as §13.2.3 says: ``transport_encoding`` is the transport layer's
+    encoding label (a Content-Type charset), ``default_encoding`` the
+    default when nothing else says (a browser's depends on its locale).
+    The encoding is sniffed once 1024 bytes have arrived (or at
+    :meth:`close`); while its confidence is tentative the bytes are kept, so
+    that a later ``<meta charset>`` naming another encoding can restart the
+    parse with it (§13.2.3.4).  With a custom ``sink`` such a restart calls
+    ``sink.reset()`` if the sink has one; otherwise the new encoding is
+    ignored, as the standard says to do when re-parsing is not possible.
+
+    After :meth:`close`, :attr:`encoding` is the encoding's name ("UTF-8"
+    for str input) and :attr:`encoding_confidence` is "certain",
+    "tentative" or, for str input, "irrelevant".
+    """
+
+    #: The confidence of the encoding (None until the first chunk).
+    encoding_confidence: str | None = None
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
-                 processing_instructions: bool = True) -> None:
+                 processing_instructions: bool = True, transport_encoding: str | None = None,
+                 default_encoding: str = "windows-1252") -> None:
         if not isinstance(scripting, bool):
             raise TypeError(f"scripting must be a bool, not {type(scripting).__name__}")
-        tokenizer = Tokenizer(processing_instructions=processing_instructions)
-        self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
+        if not isinstance(processing_instructions, bool):
+            raise TypeError(f"processing_instructions must be a bool, not "
+                            f"{type(processing_instructions).__name__}")
+        self._transport = _label(transport_encoding, "transport_encoding", True)
+        self._default = _label(default_encoding, "default_encoding", False)
+        self._processing_instructions = processing_instructions
         self._handlers = {mode: getattr(self, method) for mode, method in _MODE_METHODS.items()}
+        #: The encoding's name (None until the first chunk).
+        self.encoding: str | None = None
+        self._encoding: Encoding | None = None
+        self._input_kind: type | None = None  # str or bytes, fixed by the first chunk
+        self._head = bytearray()  # bytes received before the encoding is sniffed
+        self._decoder = None
+        self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
+        self._all_ascii = True  # whether the kept bytes are all ASCII bytes
+        self._done = False
+        self._start(sink, scripting)
+
+    def _start(self, sink, scripting: bool) -> None:
+        """A fresh tokenizer and tree construction state (also when
+        re-parsing after a change of encoding)."""
+        tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
+        tokenizer._ends = []  # track token offsets, to locate tree errors
+        self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
         self._pending = None
         self._force_html = False
         self._skip_newline = False
         self._allow_cdata = False
+
+    # Input ---------------------------------------------------------------------
+
+    def feed(self, data: str | bytes) -> None:
+        """Parse the next chunk of the document (str or bytes; all chunks of
+        one parse are of the same kind)."""
+        if self._done:
+            raise ValueError("feed() after close()")
+        if isinstance(data, str):
+            kind: type = str
+        elif isinstance(data, (bytes, bytearray)):
+            kind = bytes
+        else:
+            raise TypeError(f"feed() takes str or bytes, not {type(data).__name__}")
+        if self._input_kind is None:
+            self._input_kind = kind
+            if kind is str:
+                # No decoding: the confidence is irrelevant, and the
+                # document's encoding stays the DOM's default, UTF-8.
+                self._set_encoding(_UTF8, "irrelevant")
+        elif kind is not self._input_kind:
+            raise TypeError("feed() takes str chunks or bytes chunks, not a mix of both")
+        if kind is str:
+            self._push_text(data)  # type: ignore[arg-type]
+        else:
+            self._push_bytes(bytes(data))
+
+    def close(self) -> Document:
+        """Signal the end of the input; returns the document (with its
+        ``errors``, ``encoding`` and ``encoding_confidence``)."""
+        if not self._done:
+            self._done = True
+            if self._input_kind is bytes:
+                self._push_bytes(b"", final=True)
+            else:
+                if self._input_kind is None:
+                    self._set_encoding(_UTF8, "irrelevant")
+                self._push_text("", final=True)
+        document = self.sink.document
+        document.errors = self.all_errors
+        if isinstance(document, Document):
+            document.encoding = self.encoding
+            document.encoding_confidence = self.encoding_confidence
+        return document
+
+    def run(self, text: str) -> None:
+        """Tokenize and build the tree for the whole of ``text``."""
+        self.feed(text)
+        self.close()
+
+    def _set_encoding(self, encoding: Encoding, confidence: str) -> None:
+        self._encoding = encoding
+        self.encoding = encoding.name
+        self.encoding_confidence = confidence
+        if confidence != "tentative":
+            self._kept = []  # a restart can no longer happen
+
+    def _push_bytes(self, data: bytes, final: bool = False) -> None:
+        if self._decoder is None:
+            # The encoding sniffing algorithm, once 1024 bytes are in (or
+            # at the end of the input).
+            self._head += data
+            if len(self._head) < PRESCAN_LENGTH and not final:
+                return
+            data = bytes(self._head)
+            self._head = bytearray()
+            encoding, confidence, bom = sniff(data[:PRESCAN_LENGTH], self._transport,
+                                              self._default)
+            self._set_encoding(encoding, confidence)
+            self._decoder = encoding.decoder()
+            # "decode" skips a byte order mark.
+            data = data[bom:]
+        if self.encoding_confidence != "tentative":
+            self._push_text(self._decoder.decode(data, final), final)
+            return
+        # While the encoding is tentative the bytes are kept for a re-parse,
+        # and decoded in slices of growing size (4 KB, 8 KB, ...): a <meta>
+        # that changes the encoding is then met before much else is decoded,
+        # so a re-parse wastes little, and bytes that are all ASCII so far
+        # can switch the decoder on the fly (§13.2.3.4 step 5).
+        self._kept.append(data)
+        start, size, n = 0, _FIRST_SLICE, len(data)
+        while True:
+            end = n if self.encoding_confidence != "tentative" else min(n, start + size)
+            piece = data[start:end] if start or end < n else data
+            if self._all_ascii and not piece.isascii():
+                self._all_ascii = False
+            last = final and end == n
+            try:
+                self._push_text(self._decoder.decode(piece, last), last)
+            except _ChangeEncoding as change:
+                self._reparse(change.encoding, final)  # all the bytes kept so far
+                return
+            if end == n:
+                return
+            start, size = end, size * 2
+
+    def _push_text(self, text: str, final: bool = False) -> None:
+        """Preprocess, tokenize and tree-build ``text`` as far as it goes."""
+        tokenizer = self.tokenizer
+        tokenizer._append(tokenizer._stream.push(text, final))
+        if final:
+            tokenizer._closed = True
+        process = self._process
+        for batch in tokenizer._batches():
+            for token, self._token_end in zip(batch, tokenizer.token_ends):
+                process(token)
+        if final:
+            self._token_end = tokenizer._base + tokenizer.end
+            process(None)
+
+    # Changing the encoding while parsing (§13.2.3.4) ----------------------------
+
+    def _meta_encoding(self, attrs: dict[str, str]) -> None:
+        """The "in head" rules for a meta start tag, once the element is
+        inserted, while the confidence is tentative (the tree builder calls
+        this): the encoding its charset, or its http-equiv=Content-Type
+        content, names."""
+        # 1. "If the element has a charset attribute, and getting an encoding
+        #    from its value results in an encoding ..."
+        charset = attrs.get("charset")
+        encoding = lookup(charset) if charset is not None else None
+        # 2. "Otherwise, if the element has an http-equiv attribute whose value
+        #    is an ASCII case-insensitive match for "Content-Type", and the
+        #    element has a content attribute, and applying the algorithm for
+        #    extracting a character encoding from a meta element to that
+        #    attribute's value returns an encoding ..."
+        if encoding is None:
+            http_equiv = attrs.get("http-equiv")
+            content = attrs.get("content")
+            if http_equiv is not None and content is not None and \
+                    http_equiv.translate(_ASCII_LOWER) == "content-type":
+                encoding = extract_encoding_from_meta(content)
+        # "... then change the encoding to the resulting encoding."
+        if encoding is not None:
+            self._change_the_encoding(encoding)
+
+    def _change_the_encoding(self, new: Encoding) -> None:
+        """Change the encoding while parsing (§13.2.3.4)."""
+        current = self._encoding
+        # Step 1: a UTF-16 document stays UTF-16.
+        if current in _UTF16:
+            self._set_encoding(current, "certain")
+            return
+        # Step 2.
+        if new in _UTF16:
+            new = _UTF8
+        # Step 3.
+        if new is _X_USER_DEFINED:
+            new = _WINDOWS_1252
+        # Step 4.
+        if new is current:
+            self._set_encoding(current, "certain")
+            return
+        # Step 5: when every byte converted so far is an ASCII byte, and both
+        # encodings map those to the same code points, change the converter
+        # on the fly.
+        if self._all_ascii and current.is_ascii_compatible and new.is_ascii_compatible:
+            self._set_encoding(new, "certain")
+            self._decoder = new.decoder()
+            return
+        # Step 6: otherwise re-parse the bytes from memory with the new
+        # encoding, its confidence certain.
+        if type(self.sink) is not DomSink and not callable(getattr(self.sink, "reset", None)):
+            self._set_encoding(current, "certain")  # re-parsing is not possible
+            return
+        raise _ChangeEncoding(new)
+
+    def _reparse(self, encoding: Encoding, final: bool) -> None:
+        data = b"".join(self._kept)
+        sink = self.sink
+        if type(sink) is DomSink:
+            sink = None  # a new document
+        else:
+            sink.reset()  # a custom sink starts again
+        self._start(sink, self.scripting)
+        self._set_encoding(encoding, "certain")  # no further change can happen
+        self._decoder = encoding.decoder()
+        self._push_text(self._decoder.decode(data, final), final)
 
     # The tree construction dispatcher ----------------------------------------
 
@@ -120,19 +372,6 @@ class HTMLParser(InsertionModes):
             return False
         return True
 
-    def run(self, text: str) -> None:
-        """Tokenize and build the tree for ``text``."""
-        tokenizer = self.tokenizer
-        tokenizer._append(tokenizer._stream.push(text, final=True))
-        tokenizer._closed = True
-        tokenizer._ends = []  # track token offsets, to locate tree errors
-        process = self._process
-        for batch in tokenizer._batches():
-            for token, self._token_end in zip(batch, tokenizer.token_ends):
-                process(token)
-        self._token_end = tokenizer._base + tokenizer.end
-        process(None)
-
     @property
     def all_errors(self) -> list:
         """Tokenizer and tree builder errors, in stream order."""
@@ -141,31 +380,43 @@ class HTMLParser(InsertionModes):
         return errors
 
 
-def _decode(text) -> str:
-    if isinstance(text, (bytes, bytearray)):
-        return decode_html_bytes(bytes(text))
-    if not isinstance(text, str):
-        raise TypeError(f"expected str or bytes, not {type(text).__name__}")
-    return text
-
-
-def parse(text: str | bytes, *, scripting: bool = False,
-          processing_instructions: bool = True) -> Document:
+def parse(data: str | bytes, *, scripting: bool = False, processing_instructions: bool = True,
+          transport_encoding: str | None = None,
+          default_encoding: str = "windows-1252") -> Document:
     """Parse a whole HTML document, as a browser does.
 
     Returns a :class:`~markup5.dom.Document`; ``document.errors`` lists the
     parse errors (tokenizer and tree construction) and ``document.mode`` is
-    "no-quirks", "quirks" or "limited-quirks".  Bytes are decoded as UTF-8
-    (a byte order mark is dropped, invalid sequences become U+FFFD):
-    encoding sniffing is not implemented yet.  ``scripting`` is the
+    "no-quirks", "quirks" or "limited-quirks".  ``scripting`` is the
     scripting flag (it changes how ``<noscript>`` parses).
+
+    Bytes are decoded the way a browser decodes them (§13.2.3): a byte order
+    mark, else ``transport_encoding`` (the charset of a Content-Type
+    header), else a ``<meta charset>`` / ``<meta http-equiv=Content-Type>``
+    in the first 1024 bytes or an XML declaration, else
+    ``default_encoding``; a later ``<meta>`` naming another encoding while
+    that is still tentative re-parses with it.  ``document.encoding`` is the
+    encoding's name ("windows-1252", "UTF-8", "Shift_JIS" ...) and
+    ``document.encoding_confidence`` "certain" or "tentative".  A str is
+    parsed as it is ("UTF-8", "irrelevant").  Unknown labels in the
+    arguments are a :class:`ValueError`; undecodable bytes become U+FFFD.
     """
-    text = _decode(text)
-    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions)
-    parser.run(text)
-    document = parser.sink.document
-    document.errors = parser.all_errors
-    return document
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
+    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
+                        transport_encoding=transport_encoding, default_encoding=default_encoding)
+    parser.feed(data)
+    return parser.close()
+
+
+def _decode(text) -> str:
+    """Fragment input: a str, or bytes "UTF-8 decode"d (there is no encoding
+    sniffing for fragments)."""
+    if isinstance(text, (bytes, bytearray)):
+        return _decode_bytes(bytes(text), "UTF-8")
+    if not isinstance(text, str):
+        raise TypeError(f"expected str or bytes, not {type(text).__name__}")
+    return text
 
 
 _RAWTEXT_CONTEXTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})

@@ -216,6 +216,10 @@ class InsertionModes(TreeBuilderCore):
             if name in ("base", "basefont", "bgsound", "link", "meta"):
                 self._insert_html_element(name, token.attrs)
                 self._pop()
+                if name == "meta" and self.encoding_confidence == "tentative":
+                    # A meta's charset / http-equiv=Content-Type may "change the
+                    # encoding" (§13.2.3.4): see HTMLParser._meta_encoding.
+                    self._meta_encoding(token.attrs)
                 return None
             if name == "title":
                 self._parse_text_element(token, State.RCDATA)

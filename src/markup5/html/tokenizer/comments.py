@@ -76,8 +76,8 @@ class CommentStates:
         data = buf[start:close]
         if "\x00" in data or "<!" in data or "--!" in data:
             return False
+        self.pos = close + 3  # before emitting: the token's end is recorded
         self._emit(Comment(data))
-        self.pos = close + 3
         self._state = DATA
         return True
 

@@ -47,6 +47,7 @@ class ContentStates:
         c = buf[i]
         self.pos = i + 1
         if c == "<":
+            self._lt = self._base + i
             self._state = TAG_OPEN
             return self._tag_open_state()
         if c == "&":
@@ -83,6 +84,8 @@ class ContentStates:
             self._error("unexpected-null-character", i)
             self._text.append("\ufffd")
             return True
+        if buf[i] == "<":
+            self._lt = self._base + i
         return on_stop(buf[i])
 
     def _rcdata_state(self) -> bool:

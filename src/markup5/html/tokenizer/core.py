@@ -170,7 +170,7 @@ class TokenizerCore(TokenizerBase):
     def _emit_current_tag(self, index: int) -> None:
         """Emit the current tag token; ``index`` is its ``>`` (for errors)."""
         if self._text:
-            self._flush_text()
+            self._flush_text(self._lt)
         name = self._tag_name
         if self._tag_is_end:
             if self._attrs:

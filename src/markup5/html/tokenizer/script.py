@@ -77,6 +77,7 @@ class ScriptStates:
             self._state = dash_state
             self._text.append("-")
         elif c == "<":
+            self._lt = self._base + i
             self._state = less_than_state
             if emit_less_than:
                 self._text.append("<")
@@ -103,6 +104,7 @@ class ScriptStates:
                 self._state = dash_dash_state
             self._text.append("-")
         elif c == "<":
+            self._lt = self._base + pos
             self._state = less_than_state
             if emit_less_than:
                 self._text.append("<")
