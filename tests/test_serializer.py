@@ -163,7 +163,7 @@ def test_fixture_trees_serialize_alike_both_ways():
         if fragment is None or test_id in SKIPPED:
             continue
         options = harness_options(test)
-        kwargs = {f: getattr(options, f) for f in options.__dataclass_fields__}
+        kwargs = options.as_dict()
         assert serialize_children(fragment, **kwargs) == serialize_events(
             to_events(test["input"]), options), test_id
         compared += 1

@@ -51,9 +51,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
 from html.entities import codepoint2name
-from typing import Union
 
 from ..dom import (
     HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, Comment as CommentNode,
@@ -251,7 +249,6 @@ _NEEDS_QUOTES_LEGACY = re.compile(
     "\u205f\u3000]")
 
 
-@dataclass(frozen=True)
 class SerializerOptions:
     """html5lib's serializer options, defaulting to the standard's output.
 
@@ -296,51 +293,99 @@ class SerializerOptions:
       (``<!DOCTYPE html PUBLIC "..." "...">``).
     """
 
-    quote_attr_values: Union[str, bool] = "always"
-    quote_char: str = '"'
-    use_best_quote_char: bool = False
-    minimize_boolean_attributes: bool = False
-    use_trailing_solidus: bool = False
-    space_before_trailing_solidus: bool = True
-    escape_lt_in_attrs: bool = True
-    escape_rcdata: bool = False
-    resolve_entities: bool = True
-    alphabetical_attributes: bool = False
-    strip_whitespace: bool = False
-    inject_meta_charset: bool = False
-    encoding: Union[str, None] = None
-    omit_optional_tags: bool = False
-    doctype_ids: bool = False
+    FIELDS = ("quote_attr_values", "quote_char", "use_best_quote_char",
+              "minimize_boolean_attributes", "use_trailing_solidus",
+              "space_before_trailing_solidus", "escape_lt_in_attrs", "escape_rcdata",
+              "resolve_entities", "alphabetical_attributes", "strip_whitespace",
+              "inject_meta_charset", "encoding", "omit_optional_tags", "doctype_ids")
 
-    def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if field.name == "quote_attr_values":
-                if isinstance(value, bool):
-                    object.__setattr__(self, field.name, "always" if value else "legacy")
-                elif not isinstance(value, str):
-                    raise TypeError(f"quote_attr_values must be a str or bool, "
-                                    f"not {type(value).__name__}")
-                elif value not in _QUOTE_MODES:
-                    raise ValueError(f"quote_attr_values must be one of "
-                                     f"{', '.join(map(repr, _QUOTE_MODES))}, not {value!r}")
-            elif field.name == "quote_char":
-                if not isinstance(value, str):
-                    raise TypeError(f"quote_char must be a str, not {type(value).__name__}")
-                if value not in ('"', "'"):
-                    raise ValueError(f"quote_char must be '\"' or \"'\", not {value!r}")
-            elif field.name == "encoding":
-                if value is None:
-                    continue
-                if not isinstance(value, str):
-                    raise TypeError(f"encoding must be a str or None, "
-                                    f"not {type(value).__name__}")
-                try:
-                    codecs.lookup(value)
-                except LookupError:
-                    raise ValueError(f"unknown encoding {value!r}") from None
-            elif not isinstance(value, bool):
-                raise TypeError(f"{field.name} must be a bool, not {type(value).__name__}")
+    __slots__ = FIELDS
+
+    quote_attr_values: str
+    quote_char: str
+    use_best_quote_char: bool
+    minimize_boolean_attributes: bool
+    use_trailing_solidus: bool
+    space_before_trailing_solidus: bool
+    escape_lt_in_attrs: bool
+    escape_rcdata: bool
+    resolve_entities: bool
+    alphabetical_attributes: bool
+    strip_whitespace: bool
+    inject_meta_charset: bool
+    encoding: str | None
+    omit_optional_tags: bool
+    doctype_ids: bool
+
+    def __init__(self, quote_attr_values: str | bool = "always", quote_char: str = '"',
+                 use_best_quote_char: bool = False, minimize_boolean_attributes: bool = False,
+                 use_trailing_solidus: bool = False, space_before_trailing_solidus: bool = True,
+                 escape_lt_in_attrs: bool = True, escape_rcdata: bool = False,
+                 resolve_entities: bool = True, alphabetical_attributes: bool = False,
+                 strip_whitespace: bool = False, inject_meta_charset: bool = False,
+                 encoding: str | None = None, omit_optional_tags: bool = False,
+                 doctype_ids: bool = False) -> None:
+        if isinstance(quote_attr_values, bool):
+            quote_attr_values = "always" if quote_attr_values else "legacy"
+        elif not isinstance(quote_attr_values, str):
+            raise TypeError(f"quote_attr_values must be a str or bool, "
+                            f"not {type(quote_attr_values).__name__}")
+        elif quote_attr_values not in _QUOTE_MODES:
+            raise ValueError(f"quote_attr_values must be one of "
+                             f"{', '.join(map(repr, _QUOTE_MODES))}, not {quote_attr_values!r}")
+        self.quote_attr_values = quote_attr_values
+        if not isinstance(quote_char, str):
+            raise TypeError(f"quote_char must be a str, not {type(quote_char).__name__}")
+        if quote_char not in ('"', "'"):
+            raise ValueError(f"quote_char must be '\"' or \"'\", not {quote_char!r}")
+        self.quote_char = quote_char
+        if encoding is not None:
+            if not isinstance(encoding, str):
+                raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise ValueError(f"unknown encoding {encoding!r}") from None
+        self.encoding = encoding
+        flags = (("use_best_quote_char", use_best_quote_char),
+                 ("minimize_boolean_attributes", minimize_boolean_attributes),
+                 ("use_trailing_solidus", use_trailing_solidus),
+                 ("space_before_trailing_solidus", space_before_trailing_solidus),
+                 ("escape_lt_in_attrs", escape_lt_in_attrs), ("escape_rcdata", escape_rcdata),
+                 ("resolve_entities", resolve_entities),
+                 ("alphabetical_attributes", alphabetical_attributes),
+                 ("strip_whitespace", strip_whitespace),
+                 ("inject_meta_charset", inject_meta_charset),
+                 ("omit_optional_tags", omit_optional_tags), ("doctype_ids", doctype_ids))
+        for name, value in flags:
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, name):
+            raise AttributeError("SerializerOptions are immutable")
+        object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def as_dict(self) -> dict[str, object]:
+        """The options as keyword arguments for :func:`serialize`."""
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SerializerOptions):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()
+                            if value != getattr(_DEFAULT_OPTIONS, name))
+        return f"SerializerOptions({changed})"
 
 
 _DEFAULT_OPTIONS = SerializerOptions()
