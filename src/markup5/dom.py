@@ -331,7 +331,7 @@ class Node:
                         new_children.append(child_copy)
                         if isinstance(child, ParentNode):
                             stack.append((child, child_copy))
-        return copy
+        return copy  # type: ignore[return-value]  # _clone_one keeps the type
 
     def __copy__(self: _N) -> _N:
         return self.clone(False)
@@ -794,11 +794,11 @@ class ParentNode(Node):
             new_children: list[Node] = []
             for child in node.children:
                 if type(child) is Text:
-                    if not child.data:  # type: ignore[attr-defined]
+                    if not child.data:
                         child.parent = None
                         continue
                     if new_children and type(new_children[-1]) is Text:
-                        new_children[-1].data += child.data  # type: ignore[attr-defined]
+                        new_children[-1].data += child.data
                         child.parent = None
                         continue
                 elif isinstance(child, ParentNode):
@@ -914,7 +914,7 @@ class ParentNode(Node):
         return found
 
     def _get_text_content(self) -> str:
-        return "".join(node.data for node in self.iter()  # type: ignore[attr-defined]
+        return "".join(node.data for node in self.iter()
                        if type(node) is Text)
 
 
@@ -1004,7 +1004,7 @@ class Document(ParentNode):
         standard's ``document.title`` getter); "" if there is none."""
         for element in self.elements():
             if element.namespace == HTML_NAMESPACE and element.local_name == "title":
-                text = "".join(c.data for c in element.children  # type: ignore[attr-defined]
+                text = "".join(c.data for c in element.children
                                if type(c) is Text)
                 return " ".join(t for t in text.translate(_WS_TO_SPACE).split(" ") if t)
         return ""

@@ -263,7 +263,8 @@ def _render(items: list[tuple[int, str | int]]) -> str:
     space = False         # a collapsible space is pending
     for kind, value in items:
         if kind == 3:
-            breaks = max(breaks, value)  # type: ignore[call-overload]
+            assert isinstance(value, int)
+            breaks = max(breaks, value)
             space = False
             continue
         assert isinstance(value, str)

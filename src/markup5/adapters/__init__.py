@@ -67,7 +67,7 @@ class _Bs4ImportHook:
             sys.meta_path.remove(self)
         except ValueError:
             pass
-        spec = None
+        spec: ModuleSpec | None = None
         for finder in sys.meta_path:
             find_spec = getattr(finder, "find_spec", None)
             if find_spec is not None:
@@ -76,7 +76,7 @@ class _Bs4ImportHook:
                     break
         if spec is None:
             return None
-        loader = spec.loader
+        loader: Any = spec.loader
         exec_module = getattr(loader, "exec_module", None)
         if exec_module is None:
             return spec
@@ -84,13 +84,13 @@ class _Bs4ImportHook:
         def exec_then_register(module: ModuleType) -> None:
             exec_module(module)
             try:
-                del loader.exec_module  # type: ignore[union-attr]
+                del loader.exec_module
             except AttributeError:
                 pass
             _register_bs4_builder()
 
         try:
-            loader.exec_module = exec_then_register  # type: ignore[union-attr]
+            loader.exec_module = exec_then_register
         except (AttributeError, TypeError):
             pass  # a loader we cannot wrap: `import markup5.adapters.bs4` by hand
         return spec

@@ -50,7 +50,7 @@ __all__ = ["Markup5TreeBuilder", "FEATURE"]
 FEATURE = "markup5"
 
 
-class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc]
+class Markup5TreeBuilder(HTMLTreeBuilder):
     """A BeautifulSoup tree builder that parses with markup5."""
 
     NAME = FEATURE
@@ -82,6 +82,8 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc]
     def build(self, document: Document) -> None:
         """Build the soup from a markup5 document (iterative)."""
         soup = self.soup
+        if soup is None:
+            raise RuntimeError("the builder is not attached to a BeautifulSoup object")
         stack: list[tuple[bool, Node]] = [(False, child)
                                           for child in reversed(document.children)]
         while stack:

@@ -31,6 +31,7 @@ tree is not well-formed XML.  Iterative: any depth works.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from ..dom import (
     HTML_NAMESPACE, XMLNS_NAMESPACE, Comment, Document, Element, Node,
@@ -95,7 +96,7 @@ def to_etree(node: Document | Element, *, html_namespace: bool = False) -> ET.El
     stack: list[tuple[Element, ET.Element]] = [(root, top)]
     while stack:
         source, target = stack.pop()
-        last: ET.Element | None = None
+        last: ET.Element[Any] | None = None
         for child in _children(source):
             if isinstance(child, Text):
                 if last is None:
@@ -108,9 +109,11 @@ def to_etree(node: Document | Element, *, html_namespace: bool = False) -> ET.El
                                      _attributes(child))
                 stack.append((child, last))
             elif isinstance(child, Comment):
-                last = ET.Comment(child.data)
-                target.append(last)
+                comment = ET.Comment(child.data)
+                target.append(comment)
+                last = comment
             elif isinstance(child, ProcessingInstruction):
-                last = ET.ProcessingInstruction(child.target, child.data)
-                target.append(last)
+                pi = ET.ProcessingInstruction(child.target, child.data)
+                target.append(pi)
+                last = pi
     return top

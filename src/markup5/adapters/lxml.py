@@ -34,8 +34,8 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 try:
-    import lxml.etree as etree
-    import lxml.html as lxml_html
+    import lxml.etree as etree  # type: ignore[import-untyped, unused-ignore]
+    import lxml.html as lxml_html  # type: ignore[import-untyped, unused-ignore]
 except ImportError as exc:  # pragma: no cover - exercised without lxml
     raise ImportError("markup5.to_lxml needs lxml: pip install 'markup5[lxml]'") from exc
 
