@@ -499,6 +499,15 @@ def test_bs4_registration_after_markup5_import():
     assert out.splitlines() == ["x", "False"]
 
 
+def test_bs4_registration_survives_a_find_spec_lookup():
+    pytest.importorskip("bs4")
+    out = _python("import importlib.util, markup5\n"
+                  "assert importlib.util.find_spec('bs4') is not None\n"
+                  "from bs4 import BeautifulSoup\n"
+                  "print(BeautifulSoup('<i>w', 'markup5').i.string)")
+    assert out == "w"
+
+
 def test_bs4_registration_when_bs4_came_first():
     pytest.importorskip("bs4")
     out = _python("from bs4 import BeautifulSoup\nimport markup5\n"

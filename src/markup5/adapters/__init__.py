@@ -11,7 +11,7 @@ Importing markup5 imports neither lxml nor bs4.  So that
 ``BeautifulSoup(markup, "markup5")`` works as soon as markup5 is imported,
 :func:`register_bs4_builder_when_imported` (called by ``import markup5``)
 registers the builder right away if bs4 is already imported, and otherwise
-leaves a one-shot import hook that registers it just after bs4 itself is
+leaves an import hook that registers it just after bs4 itself is
 imported, then removes itself.
 """
 
@@ -55,20 +55,20 @@ def _register_bs4_builder() -> None:
 
 
 class _Bs4ImportHook:
-    """A one-shot ``sys.meta_path`` finder: when ``bs4`` is imported, it
-    finds bs4's own spec with the other finders, and has its loader register
-    markup5's tree builder once bs4 has run; then it takes itself out."""
+    """A ``sys.meta_path`` finder for ``bs4`` alone: it finds bs4's own spec
+    with the other finders and has its loader register markup5's tree
+    builder once bs4 has run; then it takes itself out.  A spec that is only
+    looked up (``importlib.util.find_spec("bs4")``) is never executed, so
+    the hook stays until bs4 is really imported."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname != "bs4":
             return None
-        try:
-            sys.meta_path.remove(self)
-        except ValueError:
-            pass
         spec: ModuleSpec | None = None
-        for finder in sys.meta_path:
+        for finder in list(sys.meta_path):
+            if finder is self:
+                continue
             find_spec = getattr(finder, "find_spec", None)
             if find_spec is not None:
                 spec = find_spec(fullname, path, target)
@@ -80,12 +80,17 @@ class _Bs4ImportHook:
         exec_module = getattr(loader, "exec_module", None)
         if exec_module is None:
             return spec
+        hook = self
 
         def exec_then_register(module: ModuleType) -> None:
             exec_module(module)
             try:
                 del loader.exec_module
             except AttributeError:
+                pass
+            try:
+                sys.meta_path.remove(hook)
+            except ValueError:
                 pass
             _register_bs4_builder()
 
