@@ -183,6 +183,15 @@ class TestChildMethods:
         div.insert_before(a, a)
         assert div.children == [a, b]
 
+    def test_checks_come_before_the_reference_is_adjusted(self):
+        # "Ensure pre-insertion validity" runs with the reference as given.
+        div, orphan = Element("div"), Element("p")
+        with pytest.raises(NotFoundError):
+            div.insert_before(orphan, orphan)
+        with pytest.raises(HierarchyRequestError):
+            div.insert_before(div, None)
+        assert div.children == [] and orphan.parent is None
+
     def test_reference_not_a_child(self):
         div = Element("div")
         with pytest.raises(NotFoundError):

@@ -27,6 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar, Union
 
+from .domexceptions import (
+    DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
+    NoModificationAllowedError, NotFoundError,
+)
+from .tokenlist import DOMTokenList, ordered_set as _ordered_set
+
 if TYPE_CHECKING:
     from .errors import ParseError
 
@@ -52,61 +58,7 @@ _N = TypeVar("_N", bound="Node")
 #: become Text nodes ("convert nodes into a node").
 NodeOrString = Union["Node", str]
 
-_ASCII_WHITESPACE = "\t\n\f\r "
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
-# --------------------------------------------------------------------------
-# Exceptions: the DOM Standard's DOMException names, as ValueError subclasses
-# --------------------------------------------------------------------------
-
-class DOMError(ValueError):
-    """Base class of the DOM Standard's exceptions (``DOMException``).
-
-    Each subclass is named after the standard's exception name (``name``
-    gives it as the standard spells it) and is a :class:`ValueError`, so
-    ``except ValueError`` catches them all.
-    """
-
-    name = "DOMException"
-
-
-class HierarchyRequestError(DOMError):
-    """The edit would make a tree the DOM forbids (a node inside itself, a
-    second document element or doctype, text directly under a document,
-    ...).  The tree is left unchanged."""
-
-    name = "HierarchyRequestError"
-
-
-class NotFoundError(DOMError):
-    """The reference node is not a child of the parent it was given with."""
-
-    name = "NotFoundError"
-
-
-class NoModificationAllowedError(DOMError):
-    """The edit is not allowed here (``outer_html`` of a document's root)."""
-
-    name = "NoModificationAllowedError"
-
-
-class InvalidCharacterError(DOMError):
-    """A name or token holds a character the standard does not allow."""
-
-    name = "InvalidCharacterError"
-
-
-class DOMSyntaxError(DOMError):
-    """The DOM's ``SyntaxError`` (an empty token given to a DOMTokenList)."""
-
-    name = "SyntaxError"
-
-
-class NamespaceError(DOMError):
-    """A namespaced name whose prefix and namespace do not go together."""
-
-    name = "NamespaceError"
 
 
 def _require_str(value: object, what: str) -> str:
@@ -623,9 +575,9 @@ def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
         else:
             i = next(j for j, c in enumerate(remaining) if c is previous)
             child = remaining[i + 1] if i + 1 < len(remaining) else None
+    _ensure_pre_insertion_validity(parent, node, child, inserted, moved)
     if child is not None and child is node:  # "if child is node, set child to
         child = node.next_sibling             # node's next sibling"
-    _ensure_pre_insertion_validity(parent, node, child, inserted, moved)
     if isinstance(node, DocumentFragment) and not moved:
         _empty(node)
     _insert(parent, inserted, child)
@@ -696,22 +648,30 @@ class ParentNode(Node):
             raise TypeError(f"the reference must be a Node or None, "
                             f"not {type(reference).__name__}")
         child = reference
+        kind = type(node)
+        if node.parent is None and node is not self \
+                and isinstance(self, (Element, DocumentFragment)) \
+                and (kind is Text or kind is Comment or (
+                    isinstance(node, Element) and kind is Element and not node.children
+                    and node.template_contents is None)):
+            # The parser's case (foster parenting): a new leaf going into an
+            # element or fragment, where only the reference can be wrong.
+            if child is None:
+                self.children.append(node)
+            else:
+                if child.parent is not self:
+                    raise NotFoundError("the reference node is not a child of this parent")
+                children = self.children
+                children.insert(_index(children, child), node)
+            node.parent = self
+            return node
+        inserted = _flatten([node])
+        _ensure_pre_insertion_validity(self, node, child, inserted, set())
+        # Step 3 of "pre-insert": inserting a node before itself.
         if child is node:
             child = node.next_sibling
-        if type(node) is Text or type(node) is Comment:
-            # The common case (the parser's foster parenting): only the
-            # checks that can fail for character data.
-            _check_parent(self)
-            if child is not None and child.parent is not self:
-                raise NotFoundError("the reference node is not a child of this parent")
-            if type(node) is Text and isinstance(self, Document):
-                raise HierarchyRequestError("text cannot be a child of a Document")
-            inserted: list[Node] = [node]
-        else:
-            inserted = _flatten([node])
-            _ensure_pre_insertion_validity(self, node, child, inserted, set())
-            if isinstance(node, DocumentFragment):
-                _empty(node)
+        if isinstance(node, DocumentFragment):
+            _empty(node)
         _insert(self, inserted, child)
         return node
 
@@ -922,13 +882,6 @@ def _ascii_lower(value: str) -> str:
     if value.isascii():
         return value.lower()
     return "".join(c.lower() if c in _ASCII_UPPER else c for c in value)
-
-
-def _ordered_set(value: str) -> list[str]:
-    """The DOM's "ordered set parser": split on ASCII whitespace, drop
-    duplicates (first wins)."""
-    from .microsyntax._tokens import split_space_tokens
-    return list(dict.fromkeys(split_space_tokens(value)))
 
 
 # --------------------------------------------------------------------------
@@ -1357,147 +1310,6 @@ class Element(ParentNode):
     def __repr__(self) -> str:
         ns = "" if self.namespace == HTML_NAMESPACE else f" ns={self.namespace!r}"
         return f"<Element {self.name}{ns} attrs={len(self.attrs)} children={len(self.children)}>"
-
-
-class DOMTokenList:
-    """A live view of an element's space-separated token attribute (the
-    DOM's ``DOMTokenList``; ``Element.class_list``).
-
-    Reading runs the DOM's ordered set parser on the attribute (split on
-    ASCII whitespace, duplicates dropped); every change writes the tokens
-    back joined by single spaces, except that an absent attribute is not
-    created just to hold nothing.  Tokens must be non-empty
-    (:class:`DOMSyntaxError`) and hold no ASCII whitespace
-    (:class:`InvalidCharacterError`).
-    """
-
-    __slots__ = ("_element", "_attribute")
-
-    def __init__(self, element: Element, attribute: str = "class") -> None:
-        self._element = element
-        self._attribute = attribute
-
-    def _tokens(self) -> list[str]:
-        value = self._element.attrs.get(self._attribute)
-        return _ordered_set(value) if value else []
-
-    def _update(self, tokens: list[str]) -> None:
-        # The DOM's "update steps".
-        attrs = self._element.attrs
-        if self._attribute not in attrs and not tokens:
-            return
-        attrs[self._attribute] = " ".join(tokens)
-
-    @staticmethod
-    def _validate(token: object) -> str:
-        if not isinstance(token, str):
-            raise TypeError(f"a token must be a str, not {type(token).__name__}")
-        if not token:
-            raise DOMSyntaxError("a token cannot be empty")
-        if any(c in token for c in _ASCII_WHITESPACE):
-            raise InvalidCharacterError(f"a token cannot contain whitespace: {token!r}")
-        return token
-
-    @property
-    def value(self) -> str:
-        """The attribute's value ("" if absent); settable."""
-        return self._element.attrs.get(self._attribute, "")
-
-    @value.setter
-    def value(self, value: str) -> None:
-        self._element.attrs[self._attribute] = _require_str(value, "value")
-
-    def __len__(self) -> int:
-        return len(self._tokens())
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._tokens())
-
-    def __getitem__(self, index: int) -> str:
-        return self._tokens()[index]
-
-    def item(self, index: int) -> str | None:
-        """The token at ``index``, or None (the DOM's ``item()``)."""
-        tokens = self._tokens()
-        return tokens[index] if 0 <= index < len(tokens) else None
-
-    def __contains__(self, token: object) -> bool:
-        return isinstance(token, str) and token in self._tokens()
-
-    def contains(self, token: str) -> bool:
-        """Whether ``token`` is in the list."""
-        _require_str(token, "the token")
-        return token in self._tokens()
-
-    def add(self, *tokens: str) -> None:
-        """Add each token not already present, at the end."""
-        for token in tokens:
-            self._validate(token)
-        current = self._tokens()
-        for token in tokens:
-            if token not in current:
-                current.append(token)
-        self._update(current)
-
-    def remove(self, *tokens: str) -> None:
-        """Remove each token (absent ones are ignored)."""
-        for token in tokens:
-            self._validate(token)
-        current = [t for t in self._tokens() if t not in tokens]
-        self._update(current)
-
-    def toggle(self, token: str, force: bool | None = None) -> bool:
-        """Remove ``token`` if present, add it if not (``force`` True only
-        adds, False only removes); returns whether it is present now."""
-        self._validate(token)
-        if force is not None and not isinstance(force, bool):
-            raise TypeError(f"force must be a bool or None, not {type(force).__name__}")
-        current = self._tokens()
-        if token in current:
-            if force is None or not force:
-                current.remove(token)
-                self._update(current)
-                return False
-            return True
-        if force is None or force:
-            current.append(token)
-            self._update(current)
-            return True
-        return False
-
-    def replace(self, token: str, new_token: str) -> bool:
-        """Replace ``token`` by ``new_token`` in place; returns False (and
-        changes nothing) if ``token`` is absent."""
-        self._validate(token)
-        self._validate(new_token)
-        current = self._tokens()
-        if token not in current:
-            return False
-        # The ordered set "replace": the first of token/new_token becomes
-        # new_token, other occurrences of either go.
-        result: list[str] = []
-        placed = False
-        for t in current:
-            if t == token or t == new_token:
-                if not placed:
-                    result.append(new_token)
-                    placed = True
-            else:
-                result.append(t)
-        self._update(result)
-        return True
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, DOMTokenList):
-            return self._tokens() == other._tokens()
-        if isinstance(other, (list, tuple)):
-            return self._tokens() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"DOMTokenList({self._tokens()!r})"
 
 
 # --------------------------------------------------------------------------

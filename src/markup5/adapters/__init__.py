@@ -47,7 +47,8 @@ def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
 
 def _register_bs4_builder() -> None:
     try:
-        from . import bs4 as _adapter  # noqa: F401  (registers on import)
+        from . import bs4 as _adapter  # registers the builder on import
+        del _adapter
     except Exception as exc:  # an incompatible bs4 must not break bs4's import
         import warnings
         warnings.warn(f"markup5 could not register its BeautifulSoup tree builder: {exc}",
