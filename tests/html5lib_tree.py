@@ -255,7 +255,10 @@ def parse_dump(document):
             last_element = node
         else:
             raise ValueError(f"bad dump line {lines[i]!r}")
-        parent.append_child(node)
+        # Linked directly, not with append_child(): a dump may hold what the
+        # DOM's insertion checks refuse (a doctype in a fragment root).
+        node.parent = parent
+        parent.children.append(node)
         stack.append(node)
         i += 1
     return root

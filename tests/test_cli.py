@@ -162,3 +162,48 @@ def test_trace_json(capsys):
         (">", "Tag name state", "Data state"),
         ("", "Data state", "Data state")]
     assert steps[2]["emitted"] == [["StartTag", "b", {}]]
+
+
+PAGE = ("<title>T</title><h1>Hi</h1><p>one <b>two</b><br>three</p>"
+        "<script>hidden()</script><pre> a\n  b</pre>")
+
+
+def test_text_prints_what_a_reader_sees(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["text", str(page)]) == 0
+    assert capsys.readouterr().out == "Hi\n\none two\nthree\n\n a\n  b\n"
+
+
+def test_text_all_with_separator_and_strip(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["text", "--all", "--separator", "|", "--strip", str(page)]) == 0
+    assert capsys.readouterr().out == "T|Hi|one|two|three|a\n  b\n"
+
+
+def test_text_of_a_fragment_from_stdin():
+    status, out, err = run_cli(["text", "--fragment", "tr", "-"], b"<td>a<td>b")
+    assert (status, out, err) == (0, "a\tb\n", "")
+
+
+def test_text_unreadable_file():
+    status, out, err = run_cli(["text", "/no/such/file.html"])
+    assert status == 2 and out == ""
+    assert err.startswith("markup5: /no/such/file.html: cannot read") and err.count("\n") == 1
+
+
+def test_parse_pretty(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    page.write_text("<div><p>a</p><pre> x</pre></div>", encoding="utf-8")
+    assert main(["parse", "--pretty", str(page)]) == 0
+    assert capsys.readouterr().out == (
+        "<html>\n  <head></head>\n  <body>\n    <div>\n      <p>a</p>\n"
+        "      <pre> x</pre>\n    </div>\n  </body></html>\n")
+
+
+def test_parse_pretty_and_tree_exclude_each_other(tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<p>", encoding="utf-8")
+    status, out, err = run_cli(["parse", "--pretty", "--tree", str(page)])
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--pretty" in err

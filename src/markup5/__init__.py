@@ -13,7 +13,9 @@ The public API, re-exported::
 """
 
 from . import encoding, tokens
-from .dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
+from .adapters import register_bs4_builder_when_imported, to_etree, to_lxml
+from .dom import (Comment, Document, DocumentFragment, DocumentType, DOMError, Element,
+                  HierarchyRequestError, Node, NoModificationAllowedError, NotFoundError,
                   ProcessingInstruction, Text)
 from .encoding import sniff_encoding
 from .errors import ParseError
@@ -28,6 +30,11 @@ __all__ = [
     "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
     "parse_xml", "serialize_xml", "encoding", "sniff_encoding",
     "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
-    "ProcessingInstruction",
+    "ProcessingInstruction", "DOMError", "HierarchyRequestError", "NotFoundError",
+    "NoModificationAllowedError", "to_etree", "to_lxml",
 ]
 __version__ = "0.1.0"
+
+# BeautifulSoup(markup, "markup5"): registered now if bs4 is imported, else
+# just after it is (bs4 is not imported here).
+register_bs4_builder_when_imported()

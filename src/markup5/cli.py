@@ -2,7 +2,9 @@
 
 ::
 
-    markup5 parse FILE|-      the document as HTML (--tree: the html5lib-tests dump)
+    markup5 parse FILE|-      the document as HTML (--tree: the html5lib-tests dump,
+                              --pretty: indented where whitespace does not matter)
+    markup5 text FILE|-       the text a reader sees (--all: every text node)
     markup5 xml FILE|-        an XML document parsed with XML5 error recovery, as XML
     markup5 tokenize FILE|-   one JSON token per line (html5lib-tests format)
     markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
@@ -179,7 +181,15 @@ def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     if args.tree:
         out.write(dump_tree(node) + "\n")
     else:
-        out.write(serialize(node, scripting=args.scripting) + "\n")
+        out.write(serialize(node, scripting=args.scripting, pretty=args.pretty) + "\n")
+    return 0
+
+
+def _cmd_text(args: argparse.Namespace, out: TextIO) -> int:
+    _, data = _read_bytes(args.file)
+    node = _parse(args, data)
+    result = node.get_text(args.separator, strip=args.strip) if args.all else node.text
+    out.write(result + "\n" if result else "")
     return 0
 
 
@@ -233,9 +243,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("parse", help="parse a document; print it as HTML")
     _add_input(p)
     _add_parser_options(p)
-    p.add_argument("--tree", action="store_true",
-                   help="print the html5lib-tests tree dump instead of HTML")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument("--tree", action="store_true",
+                        help="print the html5lib-tests tree dump instead of HTML")
+    output.add_argument("--pretty", action="store_true",
+                        help="indent the HTML where whitespace does not matter")
     p.set_defaults(run=_cmd_parse)
+
+    p = commands.add_parser("text", help="print the text of a document, as a reader sees it")
+    _add_input(p)
+    _add_parser_options(p)
+    p.add_argument("--all", action="store_true",
+                   help="every text node (not in script/style) instead of the rendered text")
+    p.add_argument("--separator", default="", metavar="S",
+                   help="with --all: put S between the text nodes")
+    p.add_argument("--strip", action="store_true",
+                   help="with --all: strip each text node, drop empty ones")
+    p.set_defaults(run=_cmd_text)
 
     p = commands.add_parser("xml", help="parse XML with XML5 error recovery; print it as XML")
     _add_input(p)

@@ -2,24 +2,47 @@
 
 Light nodes (``__slots__``) with the conveniences users expect: ``children``
 and ``parent``, iteration over descendants, ``text_content``, finding
-elements by tag name or id.  Nothing here recurses: a document nested
-100,000 levels deep can be walked, dumped, serialized and dropped.
+elements by tag name, id or class.  Nothing here recurses: a document nested
+100,000 levels deep can be walked, edited, cloned, dumped, serialized and
+dropped.
 
 Elements carry a namespace URI, a prefix and a local name.  Attributes are
 a dict from qualified name (``"href"``, ``"xlink:href"``) to value, in
 source order; an attribute in a namespace also has an entry in
 :attr:`Element.attr_namespaces` (qualified name -> namespace URI).
+
+Editing follows the DOM Standard (dom.spec.whatwg.org), with its names in
+Python spelling: ``append``/``prepend``/``before``/``after``/
+``replace_with``/``remove``, ``append_child``/``insert_before``/
+``replace_child``/``remove_child``, ``set_attribute`` and friends,
+``class_list``, ``clone``, ``inner_html``/``outer_html``.  Every insertion
+runs the standard's "ensure pre-insertion validity" checks first: an edit
+that would make a tree the DOM forbids (a node inside itself, a second
+document element, text directly under a document) raises
+:class:`HierarchyRequestError` (a :class:`ValueError`) and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypeVar, Union
+
+from .domexceptions import (
+    DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
+    NoModificationAllowedError, NotFoundError,
+)
+from .tokenlist import DOMTokenList, ordered_set as _ordered_set
+
+if TYPE_CHECKING:
+    from .errors import ParseError
 
 __all__ = [
     "HTML_NAMESPACE", "SVG_NAMESPACE", "MATHML_NAMESPACE", "XLINK_NAMESPACE",
     "XML_NAMESPACE", "XMLNS_NAMESPACE",
     "Node", "ParentNode", "Document", "DocumentFragment", "DocumentType", "Element",
-    "Text", "Comment", "ProcessingInstruction",
+    "Text", "Comment", "ProcessingInstruction", "DOMTokenList",
+    "DOMError", "HierarchyRequestError", "NotFoundError", "NoModificationAllowedError",
+    "InvalidCharacterError", "DOMSyntaxError", "NamespaceError",
 ]
 
 HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
@@ -29,6 +52,24 @@ XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
 XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
 XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/"
 
+_N = TypeVar("_N", bound="Node")
+
+#: What the DOM's variadic editing methods accept: nodes, and strings that
+#: become Text nodes ("convert nodes into a node").
+NodeOrString = Union["Node", str]
+
+_ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _require_str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    return value
+
+
+# --------------------------------------------------------------------------
+# Node
+# --------------------------------------------------------------------------
 
 class Node:
     """Base class of all nodes."""
@@ -38,8 +79,11 @@ class Node:
     def __init__(self) -> None:
         self.parent: ParentNode | None = None
 
+    # Navigation ------------------------------------------------------------
+
     @property
     def next_sibling(self) -> Node | None:
+        """The node after this one in its parent, or None."""
         parent = self.parent
         if parent is None:
             return None
@@ -49,6 +93,7 @@ class Node:
 
     @property
     def previous_sibling(self) -> Node | None:
+        """The node before this one in its parent, or None."""
         parent = self.parent
         if parent is None:
             return None
@@ -57,15 +102,196 @@ class Node:
         return siblings[i - 1] if i > 0 else None
 
     @property
+    def next_element_sibling(self) -> Element | None:
+        """The first element after this node in its parent, or None."""
+        parent = self.parent
+        if parent is None:
+            return None
+        siblings = parent.children
+        for i in range(_index(siblings, self) + 1, len(siblings)):
+            if isinstance(siblings[i], Element):
+                return siblings[i]  # type: ignore[return-value]
+        return None
+
+    @property
+    def previous_element_sibling(self) -> Element | None:
+        """The last element before this node in its parent, or None."""
+        parent = self.parent
+        if parent is None:
+            return None
+        siblings = parent.children
+        for i in range(_index(siblings, self) - 1, -1, -1):
+            if isinstance(siblings[i], Element):
+                return siblings[i]  # type: ignore[return-value]
+        return None
+
+    def get_root_node(self) -> Node:
+        """The root of this node's tree: its furthest ancestor (itself if it
+        has no parent).  A template's contents are a tree of their own."""
+        node: Node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def contains(self, other: Node | None) -> bool:
+        """Whether ``other`` is this node or one of its descendants (the
+        DOM's ``contains()``; template contents are not descendants)."""
+        if other is not None and not isinstance(other, Node):
+            raise TypeError(f"contains() takes a Node or None, not {type(other).__name__}")
+        node = other
+        while node is not None:
+            if node is self:
+                return True
+            node = node.parent
+        return False
+
+    # Text ------------------------------------------------------------------
+
+    @property
     def text_content(self) -> str:
-        """The text of this node and its descendants (comments and
-        processing instructions excluded)."""
+        """The DOM's ``textContent``: for an element or fragment the text of
+        its descendant Text nodes (comments and processing instructions
+        excluded), for a Text, Comment or ProcessingInstruction its data, for
+        a Document or doctype the empty string (the DOM says null).
+
+        Setting it replaces an element's or fragment's children with one
+        Text node (none for the empty string), sets the data of a character
+        data node, and does nothing on a Document or doctype, as in the
+        DOM."""
+        return self._get_text_content()
+
+    @text_content.setter
+    def text_content(self, value: str) -> None:
+        self._set_text_content(_require_str(value, "text_content"))
+
+    def _get_text_content(self) -> str:
         return ""
+
+    def _set_text_content(self, value: str) -> None:
+        return None
+
+    def get_text(self, separator: str = "", strip: bool = False) -> str:
+        """The text of the descendant Text nodes in tree order, joined with
+        ``separator``; the text inside HTML ``script`` and ``style``
+        elements is left out (unless this node is one).  With ``strip``,
+        each piece loses its leading and trailing ASCII whitespace and
+        empty pieces are dropped.  See :func:`markup5.text.get_text`."""
+        from .text import get_text
+        return get_text(self, separator, strip)
+
+    @property
+    def text(self) -> str:
+        """The text a reader sees, a rough ``innerText``: block elements on
+        lines of their own, ``<br>`` a newline, paragraphs separated by a
+        blank line, table cells by tabs, whitespace collapsed outside
+        ``pre``, and ``script``, ``style``, ``template``, ``head`` and other
+        elements a browser does not render left out.  The exact rules are
+        in :func:`markup5.text.inner_text`."""
+        from .text import inner_text
+        return inner_text(self)
+
+    # ChildNode: editing around this node -----------------------------------
+
+    def before(self, *nodes: NodeOrString) -> None:
+        """Insert ``nodes`` (strings become Text nodes) just before this
+        node.  Does nothing if this node has no parent."""
+        parent = self.parent
+        if parent is None:
+            _convert_nodes(nodes, "before")  # still check the arguments
+            return
+        # Step 2: the first preceding sibling not in nodes.
+        excluded = {id(n) for n in nodes if isinstance(n, Node)}
+        siblings = parent.children
+        i = _index(siblings, self) - 1
+        while i >= 0 and id(siblings[i]) in excluded:
+            i -= 1
+        viable_previous = siblings[i] if i >= 0 else None
+        items = _convert_nodes(nodes, "before")
+        # Steps 4-5: insert after the viable previous sibling (first if none).
+        _pre_insert_items(parent, items, None, viable_previous, after_previous=True)
+
+    def after(self, *nodes: NodeOrString) -> None:
+        """Insert ``nodes`` (strings become Text nodes) just after this
+        node.  Does nothing if this node has no parent."""
+        parent = self.parent
+        if parent is None:
+            _convert_nodes(nodes, "after")
+            return
+        excluded = {id(n) for n in nodes if isinstance(n, Node)}
+        siblings = parent.children
+        i = _index(siblings, self) + 1
+        while i < len(siblings) and id(siblings[i]) in excluded:
+            i += 1
+        viable_next = siblings[i] if i < len(siblings) else None
+        items = _convert_nodes(nodes, "after")
+        _pre_insert_items(parent, items, viable_next)
+
+    def replace_with(self, *nodes: NodeOrString) -> None:
+        """Replace this node by ``nodes`` (strings become Text nodes; no
+        nodes removes it).  Does nothing if this node has no parent."""
+        parent = self.parent
+        if parent is None:
+            _convert_nodes(nodes, "replace_with")
+            return
+        excluded = {id(n) for n in nodes if isinstance(n, Node)}
+        siblings = parent.children
+        i = _index(siblings, self) + 1
+        while i < len(siblings) and id(siblings[i]) in excluded:
+            i += 1
+        viable_next = siblings[i] if i < len(siblings) else None
+        items = _convert_nodes(nodes, "replace_with")
+        if len(items) == 1 or id(self) not in excluded:
+            # This node stays in parent until the replacement: "replace
+            # this with node within parent".
+            _replace_items(parent, items, self)
+        else:
+            # This node was moved into the new fragment: pre-insert.
+            _pre_insert_items(parent, items, viable_next)
 
     def remove(self) -> None:
         """Detach this node from its parent (if any)."""
         if self.parent is not None:
             self.parent.remove_child(self)
+
+    # Cloning ---------------------------------------------------------------
+
+    def clone(self: _N, deep: bool = False) -> _N:
+        """A copy of this node without a parent (the DOM's ``cloneNode``).
+        With ``deep``, its descendants are copied too, and a template's
+        contents; without, an element keeps its attributes but has no
+        children.  Iterative: any depth works."""
+        if not isinstance(deep, bool):
+            raise TypeError(f"clone(deep=...) takes a bool, not {type(deep).__name__}")
+        copy = _clone_one(self)
+        if deep:
+            stack: list[tuple[Node, Node]] = [(self, copy)]
+            while stack:
+                original, duplicate = stack.pop()
+                if isinstance(original, Element) and original.template_contents is not None:
+                    assert isinstance(duplicate, Element)
+                    contents = duplicate.template_contents
+                    if contents is None:
+                        contents = duplicate.template_contents = DocumentFragment()
+                        contents.host = duplicate
+                    stack.append((original.template_contents, contents))
+                if isinstance(original, ParentNode) and original.children:
+                    assert isinstance(duplicate, ParentNode)
+                    new_children = duplicate.children
+                    for child in original.children:
+                        child_copy = _clone_one(child)
+                        child_copy.parent = duplicate
+                        new_children.append(child_copy)
+                        if isinstance(child, ParentNode):
+                            stack.append((child, child_copy))
+        return copy  # type: ignore[return-value]  # _clone_one keeps the type
+
+    def __copy__(self: _N) -> _N:
+        return self.clone(False)
+
+    def __deepcopy__(self: _N, memo: dict[int, object]) -> _N:
+        return self.clone(True)
+
+    # Output ----------------------------------------------------------------
 
     def to_html(self) -> str:
         """This node serialized as HTML: a thin forwarder to
@@ -73,6 +299,32 @@ class Node:
         serializer at load time)."""
         from .html.serializer import to_html
         return to_html(self)
+
+
+def _clone_one(node: Node) -> Node:
+    """The DOM's "clone a node" steps for one node, without children: the
+    same kind of node with the same name, attributes (and their
+    namespaces), data or document mode."""
+    if isinstance(node, Text):
+        return type(node)(node.data)
+    if isinstance(node, Element):
+        copy = type(node)(node.local_name, dict(node.attrs), node.namespace, node.prefix)
+        if node.attr_namespaces:
+            copy.attr_namespaces = dict(node.attr_namespaces)
+        return copy
+    if isinstance(node, Comment):
+        return type(node)(node.data)
+    if isinstance(node, ProcessingInstruction):
+        return type(node)(node.target, node.data)
+    if isinstance(node, Document):
+        doc = type(node)(node.content_type)
+        doc.mode = node.mode
+        return doc
+    if isinstance(node, DocumentType):
+        return type(node)(node.name, node.public_id, node.system_id)
+    if isinstance(node, DocumentFragment):
+        return type(node)()
+    raise TypeError(f"cannot clone {node!r}")
 
 
 def _index(children: list[Node], node: Node) -> int:
@@ -83,8 +335,289 @@ def _index(children: list[Node], node: Node) -> int:
         if children[i] is node:
             return i
         i -= 1
-    raise ValueError("node is not a child of this parent")
+    raise NotFoundError("the node is not a child of this parent")
 
+
+# --------------------------------------------------------------------------
+# The DOM's mutation algorithms (dom.spec.whatwg.org §4.2.3)
+# --------------------------------------------------------------------------
+
+def _convert_nodes(nodes: tuple[object, ...], method: str) -> list[Node]:
+    """Check the arguments of a variadic editing method and turn strings
+    into Text nodes.  The result has one entry per argument; "convert nodes
+    into a node" makes a DocumentFragment of them when there is not exactly
+    one, which the callers model without building it (so that a failed
+    check changes nothing)."""
+    items: list[Node] = []
+    for value in nodes:
+        if isinstance(value, str):
+            items.append(Text(value))
+        elif isinstance(value, Node):
+            items.append(value)
+        else:
+            raise TypeError(f"{method}() takes nodes and strings, not {type(value).__name__}")
+    return items
+
+
+def _flatten(items: list[Node]) -> list[Node]:
+    """The children the inserted node contributes: a DocumentFragment gives
+    its children, anything else itself.  A node given twice ends up once, at
+    its last position, as repeated appends to a fragment leave it."""
+    flat: list[Node] = []
+    for item in items:
+        if isinstance(item, DocumentFragment):
+            flat.extend(item.children)
+        else:
+            flat.append(item)
+    if len(flat) > 1:
+        seen: set[int] = set()
+        unique: list[Node] = []
+        for node in reversed(flat):
+            if id(node) not in seen:
+                seen.add(id(node))
+                unique.append(node)
+        unique.reverse()
+        flat = unique
+    return flat
+
+
+def _is_host_including_inclusive_ancestor(node: Node, target: Node) -> bool:
+    """Whether ``node`` is ``target`` or one of its ancestors, where a
+    template's contents count as inside their template (the DOM's "host-
+    including inclusive ancestor")."""
+    if node is target:
+        return True
+    if not isinstance(node, ParentNode):
+        return False
+    if not node.children and not (
+            isinstance(node, Element) and node.template_contents is not None
+            and node.template_contents.children):
+        return False  # a leaf is nobody's ancestor: no walk (the parser's case)
+    current: Node | None = target
+    while current is not None:
+        if current is node:
+            return True
+        parent: Node | None = current.parent
+        if parent is None and isinstance(current, DocumentFragment):
+            parent = current.host
+        current = parent
+    return False
+
+
+def _check_parent(parent: Node) -> None:
+    if not isinstance(parent, (Document, DocumentFragment, Element)):
+        raise HierarchyRequestError(f"a {type(parent).__name__} cannot have children")
+
+
+def _check_node_kind(node: Node, parent: Node) -> None:
+    """Steps 4 and 5 of "ensure pre-insertion validity" (and of replace)."""
+    if isinstance(node, Document):
+        raise HierarchyRequestError("a Document cannot be inserted into another node")
+    if not isinstance(node, (DocumentFragment, DocumentType, Element, Text, Comment,
+                             ProcessingInstruction)):
+        raise HierarchyRequestError(f"a {type(node).__name__} cannot be inserted")
+    if isinstance(node, Text) and isinstance(parent, Document):
+        raise HierarchyRequestError("text cannot be a child of a Document")
+    if isinstance(node, DocumentType) and not isinstance(parent, Document):
+        raise HierarchyRequestError("a doctype can only be a child of a Document")
+
+
+def _ensure_pre_insertion_validity(parent: ParentNode, node: Node, child: Node | None,
+                                   inserted: list[Node], moved: set[int],
+                                   replacing: bool = False) -> None:
+    """The DOM's "ensure pre-insertion validity of node into parent before
+    child" (and, with ``replacing``, the checks of "replace a child").
+
+    ``node`` is the node being inserted (a DocumentFragment stands for
+    several), ``inserted`` the nodes it contributes (its children for a
+    fragment) and ``moved`` the ids of nodes that "convert nodes into a
+    node" took out of their parents before the insertion, so that the
+    Document checks do not count them where they were.
+    """
+    # Step 1: parent must be a Document, DocumentFragment or Element.
+    _check_parent(parent)
+    # Step 2: node must not be a host-including inclusive ancestor of parent.
+    for candidate in (inserted if moved else [node]):
+        if _is_host_including_inclusive_ancestor(candidate, parent):
+            raise HierarchyRequestError("a node cannot be inserted into itself or its "
+                                        "own descendant")
+    # Step 3: child must be a child of parent.
+    if child is not None and child.parent is not parent:
+        raise NotFoundError("the reference node is not a child of this parent")
+    # Steps 4 and 5.
+    if isinstance(node, DocumentFragment):
+        if moved:  # the converted nodes had to fit into a fragment first
+            for item in inserted:
+                if isinstance(item, (Document, DocumentType)):
+                    raise HierarchyRequestError(
+                        f"a {type(item).__name__} cannot be inserted into a fragment")
+    else:
+        _check_node_kind(node, parent)
+    # Step 6: the constraints on a Document's children.
+    if not isinstance(parent, Document):
+        return
+    siblings = [c for c in parent.children if id(c) not in moved]
+    if replacing:
+        assert child is not None
+        others = [c for c in siblings if c is not child]
+    else:
+        others = siblings
+    following_doctype = False
+    preceding_element = False
+    if child is not None:
+        position = next(i for i, c in enumerate(siblings) if c is child)
+        following_doctype = any(isinstance(c, DocumentType) for c in siblings[position + 1:])
+        preceding_element = any(isinstance(c, Element) for c in siblings[:position])
+    has_element = any(isinstance(c, Element) for c in others)
+    if isinstance(node, DocumentFragment):
+        elements = sum(1 for c in inserted if isinstance(c, Element))
+        if elements > 1:
+            raise HierarchyRequestError("a Document can have only one element child")
+        if any(isinstance(c, Text) for c in inserted):
+            raise HierarchyRequestError("text cannot be a child of a Document")
+        if elements == 1 and (has_element or following_doctype
+                              or (not replacing and isinstance(child, DocumentType))):
+            raise HierarchyRequestError(_element_place_message(has_element))
+    elif isinstance(node, Element):
+        if has_element or (not replacing and isinstance(child, DocumentType)) \
+                or following_doctype:
+            raise HierarchyRequestError(_element_place_message(has_element))
+    elif isinstance(node, DocumentType):
+        if any(isinstance(c, DocumentType) for c in others):
+            raise HierarchyRequestError("a Document can have only one doctype")
+        if preceding_element or (child is None and not replacing and has_element):
+            raise HierarchyRequestError("the doctype must come before the document element")
+
+
+def _element_place_message(has_element: bool) -> str:
+    if has_element:
+        return "a Document can have only one element child (the document element)"
+    return "the document element must come after the doctype"
+
+
+def _detach_all(nodes: list[Node]) -> None:
+    """Remove each of ``nodes`` from its parent, in bulk per parent (so that
+    moving many siblings is linear, not quadratic)."""
+    by_parent: dict[int, tuple[ParentNode, set[int]]] = {}
+    for node in nodes:
+        parent = node.parent
+        if parent is not None:
+            entry = by_parent.get(id(parent))
+            if entry is None:
+                by_parent[id(parent)] = (parent, {id(node)})
+            else:
+                entry[1].add(id(node))
+    for parent, ids in by_parent.values():
+        children = parent.children
+        if len(ids) == 1 or len(children) <= 8:
+            for node_id in ids:
+                for i in range(len(children) - 1, -1, -1):
+                    if id(children[i]) == node_id:
+                        children[i].parent = None
+                        del children[i]
+                        break
+        else:
+            keep: list[Node] = []
+            for c in children:
+                if id(c) in ids:
+                    c.parent = None
+                else:
+                    keep.append(c)
+            children[:] = keep
+
+
+def _empty(fragment: ParentNode) -> None:
+    """Take all children out of ``fragment`` (they are about to be
+    inserted elsewhere)."""
+    for child in fragment.children:
+        child.parent = None
+    fragment.children = []
+
+
+def _insert(parent: ParentNode, nodes: list[Node], child: Node | None) -> None:
+    """The DOM's "insert" for already-validated nodes: detach them from
+    their parents and put them before ``child`` (at the end if None)."""
+    if not nodes:
+        return
+    _detach_all(nodes)
+    children = parent.children
+    if child is None:
+        children.extend(nodes)
+    else:
+        i = _index(children, child)
+        children[i:i] = nodes
+    for node in nodes:
+        node.parent = parent
+
+
+def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
+                      previous: Node | None = None, after_previous: bool = False) -> None:
+    """Validate, then insert ``items`` (the converted arguments of a
+    variadic method) before ``child``; with ``after_previous``, right after
+    ``previous`` (or first, if None) as ``before()`` specifies."""
+    if not items:
+        node: Node = DocumentFragment()
+        inserted: list[Node] = []
+        moved: set[int] = set()
+    elif len(items) == 1:
+        node = items[0]
+        inserted = _flatten(items)
+        moved = set()
+    else:
+        node = DocumentFragment()
+        inserted = _flatten(items)
+        moved = {id(n) for n in inserted}
+    if after_previous:
+        # The reference is the node after ``previous`` once the moved nodes
+        # are out of the way.
+        remaining = [c for c in parent.children if id(c) not in moved]
+        if previous is None:
+            child = remaining[0] if remaining else None
+        else:
+            i = next(j for j, c in enumerate(remaining) if c is previous)
+            child = remaining[i + 1] if i + 1 < len(remaining) else None
+    _ensure_pre_insertion_validity(parent, node, child, inserted, moved)
+    if child is not None and child is node:  # "if child is node, set child to
+        child = node.next_sibling             # node's next sibling"
+    if isinstance(node, DocumentFragment) and not moved:
+        _empty(node)
+    _insert(parent, inserted, child)
+
+
+def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
+    """The DOM's "replace a child with node within a parent" for the
+    converted arguments of ``replace_with()`` (or ``replace_child()``)."""
+    if not items:
+        node: Node = DocumentFragment()
+        inserted: list[Node] = []
+        moved: set[int] = set()
+    elif len(items) == 1:
+        node = items[0]
+        inserted = _flatten(items)
+        moved = set()
+    else:
+        node = DocumentFragment()
+        inserted = _flatten(items)
+        moved = {id(n) for n in inserted}
+    _ensure_pre_insertion_validity(parent, node, child, inserted, moved, replacing=True)
+    # Steps 7-8: the reference child is child's next sibling, skipping node.
+    siblings = parent.children
+    i = _index(siblings, child) + 1
+    while i < len(siblings) and (siblings[i] is node or id(siblings[i]) in moved):
+        i += 1
+    reference = siblings[i] if i < len(siblings) else None
+    if isinstance(node, DocumentFragment) and not moved:
+        _empty(node)
+    # Steps 11-13: remove child (unless it is being re-inserted), insert.
+    if child.parent is parent and not any(n is child for n in inserted):
+        del siblings[_index(siblings, child)]
+        child.parent = None
+    _insert(parent, inserted, reference)
+
+
+# --------------------------------------------------------------------------
+# ParentNode
+# --------------------------------------------------------------------------
 
 class ParentNode(Node):
     """A node with children: Document, DocumentFragment, Element."""
@@ -98,38 +631,180 @@ class ParentNode(Node):
     # Tree mutation ------------------------------------------------------
 
     def append_child(self, node: Node) -> Node:
-        """Append ``node`` (detaching it from its old parent first)."""
-        if node.parent is not None:
-            node.parent.remove_child(node)
-        node.parent = self
-        self.children.append(node)
-        return node
+        """Append ``node`` (moving it from its old parent; a
+        DocumentFragment gives its children) and return it: the DOM's
+        ``appendChild``.  Raises :class:`HierarchyRequestError` for an
+        insertion the DOM forbids."""
+        return self.insert_before(node, None)
 
     def insert_before(self, node: Node, reference: Node | None) -> Node:
-        """Insert ``node`` before ``reference`` (append if None)."""
-        if reference is None:
-            return self.append_child(node)
-        if node.parent is not None:
-            node.parent.remove_child(node)
-        self.children.insert(_index(self.children, reference), node)
-        node.parent = self
+        """Insert ``node`` before ``reference`` (at the end if None) and
+        return it: the DOM's ``insertBefore``.  Raises
+        :class:`HierarchyRequestError` for an insertion the DOM forbids and
+        :class:`NotFoundError` if ``reference`` is not a child of this
+        node."""
+        if not isinstance(node, Node):
+            raise TypeError(f"insert_before() takes a Node, not {type(node).__name__}")
+        if reference is not None and not isinstance(reference, Node):
+            raise TypeError(f"the reference must be a Node or None, "
+                            f"not {type(reference).__name__}")
+        child = reference
+        kind = type(node)
+        if node.parent is None and node is not self \
+                and isinstance(self, (Element, DocumentFragment)) \
+                and (kind is Text or kind is Comment or (
+                    isinstance(node, Element) and kind is Element and not node.children
+                    and node.template_contents is None)):
+            # The parser's case (foster parenting): a new leaf going into an
+            # element or fragment, where only the reference can be wrong.
+            if child is None:
+                self.children.append(node)
+            else:
+                if child.parent is not self:
+                    raise NotFoundError("the reference node is not a child of this parent")
+                children = self.children
+                children.insert(_index(children, child), node)
+            node.parent = self
+            return node
+        inserted = _flatten([node])
+        _ensure_pre_insertion_validity(self, node, child, inserted, set())
+        # Step 3 of "pre-insert": inserting a node before itself.
+        if child is node:
+            child = node.next_sibling
+        if isinstance(node, DocumentFragment):
+            _empty(node)
+        _insert(self, inserted, child)
         return node
 
     def remove_child(self, node: Node) -> Node:
-        """Remove ``node`` from this node's children."""
+        """Remove ``node`` from this node's children and return it: the
+        DOM's ``removeChild``.  Raises :class:`NotFoundError` if it is not
+        a child of this node."""
+        if not isinstance(node, Node):
+            raise TypeError(f"remove_child() takes a Node, not {type(node).__name__}")
+        if node.parent is not self:
+            raise NotFoundError("the node is not a child of this parent")
         del self.children[_index(self.children, node)]
         node.parent = None
         return node
+
+    def replace_child(self, node: Node, child: Node) -> Node:
+        """Replace ``child`` by ``node`` and return ``child``: the DOM's
+        ``replaceChild(node, child)``."""
+        if not isinstance(node, Node) or not isinstance(child, Node):
+            bad = node if not isinstance(node, Node) else child
+            raise TypeError(f"replace_child() takes Nodes, not {type(bad).__name__}")
+        if child.parent is not self:
+            _check_parent(self)
+            if _is_host_including_inclusive_ancestor(node, self):
+                raise HierarchyRequestError("a node cannot be inserted into itself or its "
+                                            "own descendant")
+            raise NotFoundError("the node to replace is not a child of this parent")
+        _replace_items(self, [node], child)
+        return child
+
+    def append(self, *nodes: NodeOrString) -> None:
+        """Append ``nodes`` (strings become Text nodes) after the last
+        child: the DOM's ``append()``."""
+        _pre_insert_items(self, _convert_nodes(nodes, "append"), None)
+
+    def prepend(self, *nodes: NodeOrString) -> None:
+        """Insert ``nodes`` (strings become Text nodes) before the first
+        child: the DOM's ``prepend()``."""
+        items = _convert_nodes(nodes, "prepend")
+        _pre_insert_items(self, items, None, None, after_previous=True)
+
+    def replace_children(self, *nodes: NodeOrString) -> None:
+        """Replace all children with ``nodes`` (strings become Text nodes):
+        the DOM's ``replaceChildren()``."""
+        items = _convert_nodes(nodes, "replace_children")
+        if not items:
+            node: Node = DocumentFragment()
+            inserted: list[Node] = []
+            moved: set[int] = set()
+        elif len(items) == 1:
+            node = items[0]
+            inserted = _flatten(items)
+            moved = set()
+        else:
+            node = DocumentFragment()
+            inserted = _flatten(items)
+            moved = {id(n) for n in inserted}
+        # "Ensure pre-insertion validity of node into this before null",
+        # with this node's current children counted.
+        _ensure_pre_insertion_validity(self, node, None, inserted, moved)
+        if isinstance(node, DocumentFragment) and not moved:
+            _empty(node)
+        self._replace_all(inserted)
+
+    def _replace_all(self, nodes: list[Node]) -> None:
+        """The DOM's "replace all" with already-validated nodes."""
+        _detach_all(nodes)
+        for old in self.children:
+            old.parent = None
+        self.children = list(nodes)
+        for node in nodes:
+            node.parent = self
+
+    def normalize(self) -> None:
+        """Merge adjacent Text descendants and remove empty ones: the DOM's
+        ``normalize()`` (template contents included)."""
+        stack: list[ParentNode] = [self]
+        while stack:
+            node = stack.pop()
+            new_children: list[Node] = []
+            for child in node.children:
+                if type(child) is Text:
+                    if not child.data:
+                        child.parent = None
+                        continue
+                    if new_children and type(new_children[-1]) is Text:
+                        new_children[-1].data += child.data
+                        child.parent = None
+                        continue
+                elif isinstance(child, ParentNode):
+                    stack.append(child)
+                    if isinstance(child, Element) and child.template_contents is not None:
+                        stack.append(child.template_contents)
+                new_children.append(child)
+            node.children = new_children
+
+    def _set_text_content(self, value: str) -> None:
+        # "String replace all": one Text node, or none for "".
+        self._replace_all([Text(value)] if value else [])
 
     # Reading --------------------------------------------------------------
 
     @property
     def first_child(self) -> Node | None:
+        """The first child, or None."""
         return self.children[0] if self.children else None
 
     @property
     def last_child(self) -> Node | None:
+        """The last child, or None."""
         return self.children[-1] if self.children else None
+
+    @property
+    def first_element_child(self) -> Element | None:
+        """The first child that is an element, or None."""
+        for node in self.children:
+            if isinstance(node, Element):
+                return node
+        return None
+
+    @property
+    def last_element_child(self) -> Element | None:
+        """The last child that is an element, or None."""
+        for node in reversed(self.children):
+            if isinstance(node, Element):
+                return node
+        return None
+
+    @property
+    def element_children(self) -> list[Element]:
+        """The children that are elements (the DOM's ``children``)."""
+        return [node for node in self.children if isinstance(node, Element)]
 
     def iter(self) -> Iterator[Node]:
         """All descendants in tree order (not this node; not template
@@ -158,6 +833,7 @@ class ParentNode(Node):
     def get_elements_by_tag_name(self, name: str) -> list[Element]:
         """Descendant elements whose qualified name is ``name`` (HTML
         elements match ASCII case-insensitively; ``"*"`` matches all)."""
+        _require_str(name, "the tag name")
         if name == "*":
             return list(self.elements())
         lowered = name.lower()
@@ -166,16 +842,52 @@ class ParentNode(Node):
 
     def get_element_by_id(self, element_id: str) -> Element | None:
         """The first descendant element whose ``id`` attribute is
-        ``element_id``."""
+        ``element_id``.  The tree is searched on each call (there is no
+        index to go stale), so edits are always seen."""
+        _require_str(element_id, "the id")
         for element in self.elements():
             if element.attrs.get("id") == element_id:
                 return element
         return None
 
-    @property
-    def text_content(self) -> str:
-        return "".join(node.data for node in self.iter() if type(node) is Text)
+    def get_elements_by_class_name(self, class_names: str) -> list[Element]:
+        """Descendant elements that have every class in ``class_names`` (a
+        space-separated list), in tree order: the DOM's
+        ``getElementsByClassName``.  In a quirks-mode document classes match
+        ASCII case-insensitively.  Searched on each call, so edits are
+        always seen."""
+        _require_str(class_names, "class_names")
+        wanted = _ordered_set(class_names)
+        if not wanted:
+            return []
+        root = self.get_root_node()
+        quirks = isinstance(root, Document) and root.mode == "quirks"
+        if quirks:
+            wanted = [_ascii_lower(c) for c in wanted]
+        found: list[Element] = []
+        for element in self.elements():
+            value = element.attrs.get("class")
+            if value is None:
+                continue
+            have = set(_ordered_set(_ascii_lower(value) if quirks else value))
+            if all(c in have for c in wanted):
+                found.append(element)
+        return found
 
+    def _get_text_content(self) -> str:
+        return "".join(node.data for node in self.iter()
+                       if type(node) is Text)
+
+
+def _ascii_lower(value: str) -> str:
+    if value.isascii():
+        return value.lower()
+    return "".join(c.lower() if c in _ASCII_UPPER else c for c in value)
+
+
+# --------------------------------------------------------------------------
+# Document, DocumentFragment, DocumentType
+# --------------------------------------------------------------------------
 
 class Document(ParentNode):
     """A document.  ``mode`` is "no-quirks", "quirks" or "limited-quirks";
@@ -191,17 +903,20 @@ class Document(ParentNode):
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
         self.mode = "no-quirks"
-        self.errors: list = []
+        self.errors: list[ParseError] = []
         self.content_type = content_type
         self.encoding = "UTF-8"
         self.encoding_confidence = "irrelevant"
 
     @property
     def is_xml(self) -> bool:
+        """Whether this is an XML document (``content_type`` is not
+        text/html)."""
         return self.content_type != "text/html"
 
     @property
     def doctype(self) -> DocumentType | None:
+        """The doctype child, or None."""
         for node in self.children:
             if type(node) is DocumentType:
                 return node
@@ -209,27 +924,79 @@ class Document(ParentNode):
 
     @property
     def document_element(self) -> Element | None:
+        """The element child (``<html>`` in an HTML document), or None."""
         for node in self.children:
             if isinstance(node, Element):
                 return node
         return None
 
     @property
-    def text_content(self) -> str:  # the DOM says null for documents
+    def head(self) -> Element | None:
+        """The first ``head`` child of the ``html`` document element, or
+        None (the DOM's ``document.head``)."""
+        root = self.document_element
+        if root is None or root.namespace != HTML_NAMESPACE or root.local_name != "html":
+            return None
+        for node in root.children:
+            if isinstance(node, Element) and node.namespace == HTML_NAMESPACE \
+                    and node.local_name == "head":
+                return node
+        return None
+
+    @property
+    def body(self) -> Element | None:
+        """The first ``body`` or ``frameset`` child of the ``html`` document
+        element, or None (the DOM's ``document.body``)."""
+        root = self.document_element
+        if root is None or root.namespace != HTML_NAMESPACE or root.local_name != "html":
+            return None
+        for node in root.children:
+            if isinstance(node, Element) and node.namespace == HTML_NAMESPACE \
+                    and node.local_name in ("body", "frameset"):
+                return node
+        return None
+
+    @property
+    def title(self) -> str:
+        """The text of the first HTML ``title`` element, with ASCII
+        whitespace stripped and collapsed to single spaces (the HTML
+        standard's ``document.title`` getter); "" if there is none."""
+        for element in self.elements():
+            if element.namespace == HTML_NAMESPACE and element.local_name == "title":
+                text = "".join(c.data for c in element.children
+                               if type(c) is Text)
+                return " ".join(t for t in text.translate(_WS_TO_SPACE).split(" ") if t)
         return ""
+
+    def _get_text_content(self) -> str:  # the DOM says null for documents
+        return ""
+
+    def _set_text_content(self, value: str) -> None:  # no effect, as in the DOM
+        return None
 
     def __repr__(self) -> str:
         return f"<Document mode={self.mode!r} children={len(self.children)}>"
 
 
-class DocumentFragment(ParentNode):
-    """A document fragment (fragment parsing results, template contents)."""
+_WS_TO_SPACE = {ord(c): " " for c in "\t\n\f\r"}
 
-    __slots__ = ("errors",)
+
+class DocumentFragment(ParentNode):
+    """A document fragment (fragment parsing results, template contents).
+    ``host`` is the template element whose contents this is, if any."""
+
+    __slots__ = ("errors", "host")
 
     def __init__(self) -> None:
         super().__init__()
-        self.errors: list = []
+        self.errors: list[ParseError] = []
+        self.host: Element | None = None
+
+    @property
+    def inner_html(self) -> str:
+        """The HTML serialization of the children."""
+        from .html.serializer import serialize_children
+        return serialize_children(self)
 
     def __repr__(self) -> str:
         return f"<DocumentFragment children={len(self.children)}>"
@@ -250,6 +1017,20 @@ class DocumentType(Node):
         return f"<DocumentType {self.name!r}>"
 
 
+# --------------------------------------------------------------------------
+# Element
+# --------------------------------------------------------------------------
+
+def _check_attribute_name(name: object) -> str:
+    """A "valid attribute local name" (DOM Standard, 2025): at least one
+    character, and none of ASCII whitespace, NULL, "/", "=" or ">"."""
+    if not isinstance(name, str):
+        raise TypeError(f"an attribute name must be a str, not {type(name).__name__}")
+    if not name or any(c in name for c in "\t\n\f\r \x00/=>"):
+        raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
+    return name
+
+
 class Element(ParentNode):
     """An element: ``namespace`` URI, ``prefix`` (or None), ``local_name``
     and ``attrs`` (qualified name -> value, in order).  A ``template``
@@ -267,9 +1048,10 @@ class Element(ParentNode):
         self.prefix = prefix
         self.attrs: dict[str, str] = {} if attrs is None else attrs
         self.attr_namespaces: dict[str, str] | None = None
-        self.template_contents: DocumentFragment | None = (
-            DocumentFragment() if local_name == "template" and namespace == HTML_NAMESPACE
-            else None)
+        self.template_contents: DocumentFragment | None = None
+        if local_name == "template" and namespace == HTML_NAMESPACE:
+            contents = self.template_contents = DocumentFragment()
+            contents.host = self
 
     @property
     def name(self) -> str:
@@ -285,6 +1067,7 @@ class Element(ParentNode):
         return None if self.attr_namespaces is None else self.attr_namespaces.get(name)
 
     def set_attr_namespace(self, name: str, namespace: str | None) -> None:
+        """Record the namespace of attribute ``name`` (None: no namespace)."""
         if namespace is None:
             if self.attr_namespaces is not None:
                 self.attr_namespaces.pop(name, None)
@@ -293,10 +1076,251 @@ class Element(ParentNode):
             self.attr_namespaces = {}
         self.attr_namespaces[name] = namespace
 
+    # Attributes, the DOM's way ---------------------------------------------
+
+    def _attribute_key(self, name: str) -> str:
+        """The DOM lowercases the qualified name given to the attribute
+        methods of an HTML element in an HTML document."""
+        if self.namespace == HTML_NAMESPACE and not name.islower() \
+                and any(c in _ASCII_UPPER for c in name):
+            root = self.get_root_node()
+            if not (isinstance(root, Document) and root.is_xml):
+                return _ascii_lower(name)
+        return name
+
+    def get_attribute(self, name: str) -> str | None:
+        """The value of the attribute whose qualified name is ``name``
+        (lowercased first on an HTML element in an HTML document), or
+        None: the DOM's ``getAttribute``."""
+        _require_str(name, "the attribute name")
+        return self.attrs.get(self._attribute_key(name))
+
+    def set_attribute(self, name: str, value: str) -> None:
+        """Set attribute ``name`` to ``value`` (the DOM's
+        ``setAttribute``): an existing attribute keeps its place (and
+        namespace), a new one goes last, in no namespace.  Raises
+        :class:`InvalidCharacterError` for a name the DOM rejects."""
+        key = self._attribute_key(_check_attribute_name(name))
+        self.attrs[key] = _require_str(value, "the attribute value")
+
+    def remove_attribute(self, name: str) -> None:
+        """Remove attribute ``name`` if present (the DOM's
+        ``removeAttribute``)."""
+        _require_str(name, "the attribute name")
+        key = self._attribute_key(name)
+        if key in self.attrs:
+            del self.attrs[key]
+            self.set_attr_namespace(key, None)
+
+    def has_attribute(self, name: str) -> bool:
+        """Whether attribute ``name`` is present (the DOM's
+        ``hasAttribute``)."""
+        _require_str(name, "the attribute name")
+        return self._attribute_key(name) in self.attrs
+
+    def toggle_attribute(self, name: str, force: bool | None = None) -> bool:
+        """Add attribute ``name`` (empty value) if absent, remove it if
+        present; ``force`` True only adds, False only removes.  Returns
+        whether the attribute is present afterwards (the DOM's
+        ``toggleAttribute``)."""
+        key = self._attribute_key(_check_attribute_name(name))
+        if force is not None and not isinstance(force, bool):
+            raise TypeError(f"force must be a bool or None, not {type(force).__name__}")
+        if key not in self.attrs:
+            if force is None or force:
+                self.attrs[key] = ""
+                return True
+            return False
+        if force is None or not force:
+            del self.attrs[key]
+            self.set_attr_namespace(key, None)
+            return False
+        return True
+
+    def get_attribute_names(self) -> list[str]:
+        """The qualified names of the attributes, in order."""
+        return list(self.attrs)
+
+    def _find_attribute_ns(self, namespace: str | None, local_name: str) -> str | None:
+        namespaces = self.attr_namespaces or {}
+        for qualified in self.attrs:
+            attr_ns = namespaces.get(qualified)
+            local = qualified if attr_ns is None else qualified.rpartition(":")[2]
+            if attr_ns == namespace and local == local_name:
+                return qualified
+        return None
+
+    def get_attribute_ns(self, namespace: str | None, local_name: str) -> str | None:
+        """The value of the attribute in ``namespace`` (None or "" for no
+        namespace) named ``local_name``, or None."""
+        _require_str(local_name, "the local name")
+        key = self._find_attribute_ns(namespace or None, local_name)
+        return None if key is None else self.attrs[key]
+
+    def has_attribute_ns(self, namespace: str | None, local_name: str) -> bool:
+        """Whether the attribute ``local_name`` in ``namespace`` exists."""
+        _require_str(local_name, "the local name")
+        return self._find_attribute_ns(namespace or None, local_name) is not None
+
+    def remove_attribute_ns(self, namespace: str | None, local_name: str) -> None:
+        """Remove the attribute ``local_name`` in ``namespace``, if any."""
+        _require_str(local_name, "the local name")
+        key = self._find_attribute_ns(namespace or None, local_name)
+        if key is not None:
+            del self.attrs[key]
+            self.set_attr_namespace(key, None)
+
+    def set_attribute_ns(self, namespace: str | None, qualified_name: str, value: str) -> None:
+        """Set the attribute ``qualified_name`` in ``namespace`` (the DOM's
+        ``setAttributeNS``, with its "validate and extract" checks: an
+        ``xml`` prefix needs the XML namespace, ``xmlns`` the XMLNS one).
+        Attributes are keyed by qualified name here, so two attributes with
+        one qualified name in different namespaces cannot coexist: that
+        raises :class:`NamespaceError`."""
+        if namespace is not None and not isinstance(namespace, str):
+            raise TypeError(f"namespace must be a str or None, not {type(namespace).__name__}")
+        _check_attribute_name(qualified_name)
+        _require_str(value, "the attribute value")
+        namespace = namespace or None
+        prefix, _, local = qualified_name.rpartition(":")
+        if not prefix:
+            prefix_or_none: str | None = None
+            local = qualified_name
+        else:
+            prefix_or_none = prefix
+            if not local:
+                raise InvalidCharacterError(f"{qualified_name!r} has an empty local name")
+        if prefix_or_none is not None and namespace is None:
+            raise NamespaceError("a prefixed attribute needs a namespace")
+        if prefix_or_none == "xml" and namespace != XML_NAMESPACE:
+            raise NamespaceError("the xml prefix is bound to the XML namespace")
+        if (qualified_name == "xmlns" or prefix_or_none == "xmlns") \
+                and namespace != XMLNS_NAMESPACE:
+            raise NamespaceError("xmlns attributes are in the XMLNS namespace")
+        if namespace == XMLNS_NAMESPACE and qualified_name != "xmlns" \
+                and prefix_or_none != "xmlns":
+            raise NamespaceError("only xmlns attributes can be in the XMLNS namespace")
+        existing = self._find_attribute_ns(namespace, local)
+        if existing is not None:
+            self.attrs[existing] = value
+            return
+        if qualified_name in self.attrs:
+            raise NamespaceError(f"an attribute {qualified_name!r} in another namespace "
+                                 f"exists; markup5 keys attributes by qualified name")
+        self.attrs[qualified_name] = value
+        self.set_attr_namespace(qualified_name, namespace)
+
+    @property
+    def id(self) -> str:
+        """The ``id`` attribute ("" if absent); settable."""
+        return self.attrs.get("id", "")
+
+    @id.setter
+    def id(self, value: str) -> None:
+        self.attrs["id"] = _require_str(value, "id")
+
+    @property
+    def class_name(self) -> str:
+        """The ``class`` attribute ("" if absent); settable."""
+        return self.attrs.get("class", "")
+
+    @class_name.setter
+    def class_name(self, value: str) -> None:
+        self.attrs["class"] = _require_str(value, "class_name")
+
+    @property
+    def class_list(self) -> DOMTokenList:
+        """The classes as a live :class:`DOMTokenList` (the DOM's
+        ``classList``): reading it parses the ``class`` attribute, changing
+        it writes the attribute back."""
+        return DOMTokenList(self, "class")
+
+    # Markup ------------------------------------------------------------------
+
+    def _in_xml_document(self) -> bool:
+        root = self.get_root_node()
+        return isinstance(root, Document) and root.is_xml
+
+    @property
+    def inner_html(self) -> str:
+        """The markup of the children (the DOM's ``innerHTML``): the HTML
+        fragment serialization, or XML for an element of an XML document.
+
+        Setting it parses the markup with the HTML fragment parsing
+        algorithm, this element being the context (so ``<td>`` parses in a
+        ``tr``, text in a ``textarea`` stays text), and replaces the
+        children (a template's contents) with the result.  An element of an
+        XML document raises NotImplementedError: markup5 has no XML
+        fragment parser yet."""
+        if self._in_xml_document():
+            from .xml import serialize_xml
+            children = self.template_contents.children if self.template_contents is not None \
+                else self.children
+            return "".join(serialize_xml(child) for child in children)
+        from .html.serializer import serialize_children
+        return serialize_children(self)
+
+    @inner_html.setter
+    def inner_html(self, markup: str) -> None:
+        _require_str(markup, "inner_html")
+        if self._in_xml_document():
+            raise NotImplementedError("setting inner_html in an XML document needs XML "
+                                      "fragment parsing, which markup5 does not have yet")
+        from .html.parser import parse_fragment
+        fragment = parse_fragment(markup, self)
+        target: ParentNode = self if self.template_contents is None else self.template_contents
+        nodes = fragment.children
+        fragment.children = []
+        for node in nodes:
+            node.parent = None
+        target._replace_all(nodes)
+
+    @property
+    def outer_html(self) -> str:
+        """The markup of this element itself (the DOM's ``outerHTML``).
+
+        Setting it parses the markup as a fragment in this element's parent
+        (a ``body`` element stands in for a DocumentFragment parent) and
+        puts the result in this element's place.  Raises
+        :class:`NoModificationAllowedError` if the parent is a Document, and
+        ValueError if there is no parent (the DOM silently does nothing
+        then; markup5 does not let the assignment vanish unnoticed)."""
+        if self._in_xml_document():
+            from .xml import serialize_xml
+            return serialize_xml(self)
+        from .html.serializer import serialize
+        return serialize(self)
+
+    @outer_html.setter
+    def outer_html(self, markup: str) -> None:
+        _require_str(markup, "outer_html")
+        parent = self.parent
+        # Step 2 (deviation): the DOM returns quietly without a parent.
+        if parent is None:
+            raise ValueError("cannot set outer_html of an element without a parent")
+        # Step 3.
+        if isinstance(parent, Document):
+            raise NoModificationAllowedError("cannot replace the document element with "
+                                             "outer_html")
+        if self._in_xml_document():
+            raise NotImplementedError("setting outer_html in an XML document needs XML "
+                                      "fragment parsing, which markup5 does not have yet")
+        # Step 4: a fragment parent parses as if in a body element.
+        context = parent if isinstance(parent, Element) else Element("body")
+        from .html.parser import parse_fragment
+        fragment = parse_fragment(markup, context)
+        fragment.errors = []
+        # Step 6: replace this with the fragment within the parent.
+        parent.replace_child(fragment, self)
+
     def __repr__(self) -> str:
         ns = "" if self.namespace == HTML_NAMESPACE else f" ns={self.namespace!r}"
         return f"<Element {self.name}{ns} attrs={len(self.attrs)} children={len(self.children)}>"
 
+
+# --------------------------------------------------------------------------
+# Character data
+# --------------------------------------------------------------------------
 
 class Text(Node):
     """A text node."""
@@ -307,9 +1331,11 @@ class Text(Node):
         self.parent = None
         self.data = data
 
-    @property
-    def text_content(self) -> str:
+    def _get_text_content(self) -> str:
         return self.data
+
+    def _set_text_content(self, value: str) -> None:
+        self.data = value
 
     def __repr__(self) -> str:
         return f"<Text {self.data!r}>"
@@ -323,6 +1349,12 @@ class Comment(Node):
     def __init__(self, data: str) -> None:
         super().__init__()
         self.data = data
+
+    def _get_text_content(self) -> str:
+        return self.data
+
+    def _set_text_content(self, value: str) -> None:
+        self.data = value
 
     def __repr__(self) -> str:
         return f"<Comment {self.data!r}>"
@@ -338,5 +1370,12 @@ class ProcessingInstruction(Node):
         self.target = target
         self.data = data
 
+    def _get_text_content(self) -> str:
+        return self.data
+
+    def _set_text_content(self, value: str) -> None:
+        self.data = value
+
     def __repr__(self) -> str:
         return f"<ProcessingInstruction {self.target!r} {self.data!r}>"
+

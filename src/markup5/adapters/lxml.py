@@ -1,0 +1,242 @@
+"""markup5 trees as lxml elements (``pip install 'markup5[lxml]'``).
+
+:func:`to_lxml` maps names, attributes, text, template contents and
+namespaces as :func:`markup5.adapters.etree.to_etree` does, with these
+differences:
+
+* With ``html_namespace=False`` (the default) the elements are
+  ``lxml.html.HtmlElement`` objects, as ``lxml.html.document_fromstring``
+  gives (``.text_content()``, ``.cssselect()``, ``.xpath()``, ...); with
+  ``html_namespace=True`` plain ``lxml.etree`` elements named
+  ``{http://www.w3.org/1999/xhtml}...``.
+* An element whose namespace differs from its parent's declares it as the
+  default namespace (``<svg xmlns="http://www.w3.org/2000/svg">``), and
+  XLink attributes use the ``xlink`` prefix.
+* A Document keeps what lies outside its document element: comments and
+  processing instructions become siblings of the root, and the doctype is
+  the tree's doctype (``root.getroottree().docinfo``) when its name is an
+  XML name.
+* lxml only holds well-formed XML, so what HTML allows and XML does not is
+  made to fit: a name that is not an XML name has each offending character
+  written as ``U`` and six hex digits (``a:b`` in no namespace becomes
+  ``aU00003Ab``), characters XML does not allow in text or values become
+  U+FFFD, a comment's ``--`` becomes ``- -`` (and a final ``-`` gets a
+  space after it), a processing instruction's ``?>`` becomes ``? >``.
+
+Iterative: any depth works (though lxml itself slows down with the square
+of the nesting depth on very deep trees).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from xml.sax.saxutils import quoteattr
+
+try:
+    import lxml.etree as etree  # type: ignore[import-untyped, unused-ignore]
+    import lxml.html as lxml_html  # type: ignore[import-untyped, unused-ignore]
+except ImportError as exc:  # pragma: no cover - exercised without lxml
+    raise ImportError("markup5.to_lxml needs lxml: pip install 'markup5[lxml]'") from exc
+
+from ..dom import (
+    HTML_NAMESPACE, XLINK_NAMESPACE, XMLNS_NAMESPACE, Comment, Document,
+    DocumentType, Element, Node, ProcessingInstruction, Text,
+)
+
+__all__ = ["to_lxml", "xml_name"]
+
+# XML 1.0 (fifth edition) NameStartChar and NameChar, without ":" (lxml
+# wants local names to be NCNames).
+_NAME_START = (
+    "A-Z_a-z\xc0-\xd6\xd8-\xf6\xf8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd"
+    "\U00010000-\U000effff")
+_NAME_CHAR = _NAME_START + r"\-.0-9\xb7\u0300-\u036f\u203f-\u2040"
+_BAD_NAME_START = re.compile(f"[^{_NAME_START}]")
+_BAD_NAME_CHAR = re.compile(f"[^{_NAME_CHAR}]")
+_VALID_NAME = re.compile(f"[{_NAME_START}][{_NAME_CHAR}]*\\Z")
+# Characters XML 1.0 does not allow anywhere.
+_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    return f"U{ord(match.group()):06X}"
+
+
+def xml_name(name: str) -> str:
+    """``name`` made an XML NCName: each character that cannot stand where
+    it is becomes ``U`` and six hex digits (an empty name becomes
+    ``U000000``)."""
+    if _VALID_NAME.match(name):
+        return name
+    if not name:
+        return "U000000"
+    first = _BAD_NAME_START.sub(_escape_char, name[0])
+    return first + _BAD_NAME_CHAR.sub(_escape_char, name[1:])
+
+
+def _xml_text(data: str) -> str:
+    return _NOT_XML_CHAR.sub("\ufffd", data) if data else data
+
+
+def _comment_text(data: str) -> str:
+    data = _xml_text(data)
+    while "--" in data:
+        data = data.replace("--", "- -")
+    if data.endswith("-"):
+        data += " "
+    return data
+
+
+def _tag(element: Element, html_namespace: bool) -> str:
+    namespace = element.namespace
+    if namespace is None:
+        return xml_name(element.name)
+    local = xml_name(element.local_name)
+    if namespace == HTML_NAMESPACE and not html_namespace:
+        return local
+    return f"{{{namespace}}}{local}"
+
+
+def _attributes(element: Element) -> dict[str, str]:
+    namespaces = element.attr_namespaces or {}
+    out: dict[str, str] = {}
+    for qualified, value in element.attrs.items():
+        namespace = namespaces.get(qualified)
+        if namespace == XMLNS_NAMESPACE:
+            continue  # lxml writes its own namespace declarations
+        if namespace is None:
+            key = xml_name(qualified)
+        else:
+            key = f"{{{namespace}}}{xml_name(qualified.rpartition(':')[2])}"
+        out[key] = _xml_text(value)
+    return out
+
+
+def _nsmap(element: Element, parent_namespace: str | None,
+           html_namespace: bool) -> dict[str | None, str] | None:
+    namespace = element.namespace
+    nsmap: dict[str | None, str] = {}
+    if namespace is not None and namespace != parent_namespace and (
+            namespace != HTML_NAMESPACE or html_namespace):
+        nsmap[None] = namespace
+    if element.attr_namespaces and XLINK_NAMESPACE in element.attr_namespaces.values():
+        nsmap["xlink"] = XLINK_NAMESPACE
+    return nsmap or None
+
+
+def _children(element: Element) -> list[Node]:
+    contents = element.template_contents
+    return element.children if contents is None else contents.children
+
+
+def _make_root(root: Element, doctype: DocumentType | None, html_namespace: bool) -> Any:
+    tag = _tag(root, html_namespace)
+    attrs = _attributes(root)
+    nsmap = _nsmap(root, None, html_namespace)
+    if doctype is not None and _VALID_NAME.match(doctype.name) \
+            and '"' not in doctype.public_id and not (
+                '"' in doctype.system_id and "'" in doctype.system_id):
+        # lxml sets a doctype only from a parsed document: parse a stub with
+        # the doctype, then make its root ours.
+        ids = ""
+        system_quote = "'" if '"' in doctype.system_id else '"'
+        if doctype.public_id:
+            ids = f' PUBLIC "{doctype.public_id}" {system_quote}{doctype.system_id}' \
+                  f'{system_quote}'
+        elif doctype.system_id:
+            ids = f" SYSTEM {system_quote}{doctype.system_id}{system_quote}"
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+        if not html_namespace:
+            parser.set_element_class_lookup(lxml_html.HtmlElementClassLookup())
+        declarations = "".join(
+            f" xmlns{'' if prefix is None else ':' + prefix}={quoteattr(uri)}"
+            for prefix, uri in (nsmap or {}).items())
+        try:
+            stub = etree.fromstring(f"<!DOCTYPE {doctype.name}{ids}><stub{declarations}/>",
+                                    parser)
+        except etree.XMLSyntaxError:
+            stub = None
+        if stub is not None:
+            stub.tag = tag
+            for key, value in attrs.items():
+                stub.set(key, value)
+            return stub
+    if html_namespace:
+        return etree.Element(tag, attrs, nsmap=nsmap)
+    return lxml_html.html_parser.makeelement(tag, attrs, nsmap=nsmap)
+
+
+def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
+    """``node`` (a Document or an Element) as an lxml element with its
+    subtree: ``lxml.html.HtmlElement`` objects, or with ``html_namespace``
+    plain ``lxml.etree`` elements in the XHTML namespace.  For a Document
+    the result is its document element, with the document's other nodes
+    around it in ``root.getroottree()``.  See the module docstring."""
+    if not isinstance(html_namespace, bool):
+        raise TypeError(f"html_namespace must be a bool, not {type(html_namespace).__name__}")
+    if isinstance(node, Document):
+        root = node.document_element
+        if root is None:
+            raise ValueError("the document has no document element to convert")
+        doctype = node.doctype
+    elif isinstance(node, Element):
+        root = node
+        doctype = None
+    else:
+        raise TypeError(f"to_lxml() takes a Document or an Element, not {type(node).__name__}")
+    top = _make_root(root, doctype, html_namespace)
+    stack: list[tuple[Element, Any]] = [(root, top)]
+    while stack:
+        source, target = stack.pop()
+        last: Any = None
+        for child in _children(source):
+            if isinstance(child, Text):
+                data = _xml_text(child.data)
+                if last is None:
+                    target.text = (target.text or "") + data
+                else:
+                    last.tail = (last.tail or "") + data
+                continue
+            if isinstance(child, Element):
+                last = etree.SubElement(target, _tag(child, html_namespace),
+                                        _attributes(child),
+                                        nsmap=_nsmap(child, source.namespace, html_namespace))
+                stack.append((child, last))
+            elif isinstance(child, Comment):
+                last = etree.Comment(_comment_text(child.data))
+                target.append(last)
+            elif isinstance(child, ProcessingInstruction):
+                last = _processing_instruction(child)
+                if last is not None:
+                    target.append(last)
+    if isinstance(node, Document):
+        children = node.children
+        position = next(i for i, c in enumerate(children) if c is root)
+        for before in reversed(children[:position]):
+            item = _outside(before)
+            if item is not None:
+                top.addprevious(item)
+        for after in reversed(children[position + 1:]):
+            item = _outside(after)
+            if item is not None:
+                top.addnext(item)
+    return top
+
+
+def _processing_instruction(node: ProcessingInstruction) -> Any:
+    target = xml_name(node.target)
+    if target.lower() == "xml":
+        target = "U000078" + target[1:]  # "xml" is reserved
+    return etree.ProcessingInstruction(target, _xml_text(node.data).replace("?>", "? >"))
+
+
+def _outside(node: Node) -> Any:
+    """A node before or after the document element, as an lxml sibling."""
+    if isinstance(node, Comment):
+        return etree.Comment(_comment_text(node.data))
+    if isinstance(node, ProcessingInstruction):
+        return _processing_instruction(node)
+    return None
+

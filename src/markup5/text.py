@@ -1,0 +1,308 @@
+"""Text extraction: :func:`get_text` (every text node, BeautifulSoup's
+``get_text``) and :func:`inner_text` (the text a reader sees, a rough
+version of the HTML Standard's ``innerText``).
+
+Both walk the tree with an explicit stack: any depth works.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .dom import (
+    HTML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, Element, Node, ParentNode,
+    Text,
+)
+
+__all__ = ["get_text", "inner_text", "NOT_RENDERED", "BLOCK_LEVEL", "PREFORMATTED",
+           "SKIPPED_BY_GET_TEXT"]
+
+_ASCII_WHITESPACE = "\t\n\f\r "
+
+#: HTML elements whose text :func:`get_text` leaves out (what BeautifulSoup
+#: 4.10+ leaves out too).
+SKIPPED_BY_GET_TEXT = frozenset({"script", "style"})
+
+#: HTML elements a browser does not render (``display: none`` in the
+#: HTML Standard's rendering section, §15.3.1, plus ``noscript``, which is
+#: not rendered when scripting is enabled, as it is in browsers).
+NOT_RENDERED = frozenset({
+    "area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes",
+    "noscript", "param", "rp", "script", "style", "template", "title",
+})
+
+#: SVG elements whose content is not rendered as text.
+_SVG_NOT_RENDERED = frozenset({"title", "desc", "metadata", "defs", "style", "script"})
+
+#: HTML elements that are block-level by default (§15.3: display block,
+#: list-item, table, table-caption), each on lines of its own.
+BLOCK_LEVEL = frozenset({
+    "html", "body", "address", "article", "aside", "blockquote", "center", "details",
+    "dialog", "dd", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+    "form", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
+    "legend", "li", "listing", "main", "menu", "nav", "ol", "optgroup", "option", "p",
+    "plaintext", "pre", "search", "section", "summary", "table", "caption", "ul", "xmp",
+})
+
+#: HTML elements whose whitespace is kept as it is (``white-space: pre``
+#: or ``pre-wrap``), with all their descendants.
+PREFORMATTED = frozenset({"pre", "listing", "plaintext", "xmp", "textarea"})
+
+_WHITESPACE_RUN = re.compile("[\t\n\f\r ]+")
+
+
+def _is_html(node: Node, names: frozenset[str]) -> bool:
+    return isinstance(node, Element) and node.namespace == HTML_NAMESPACE \
+        and node.local_name in names
+
+
+def get_text(node: Node, separator: str = "", strip: bool = False) -> str:
+    """The data of ``node``'s descendant Text nodes (``node``'s own for a
+    Text node), in tree order, joined with ``separator``.
+
+    * Text inside HTML ``script`` and ``style`` elements is left out,
+      unless ``node`` is itself one of them; comments and processing
+      instructions never count; template contents are not descendants.
+    * With ``strip``, each piece loses its leading and trailing ASCII
+      whitespace (U+00A0 and other non-ASCII spaces are content) and empty
+      pieces are dropped before joining.
+    """
+    if not isinstance(node, Node):
+        raise TypeError(f"get_text() takes a Node, not {type(node).__name__}")
+    if not isinstance(separator, str):
+        raise TypeError(f"separator must be a str, not {type(separator).__name__}")
+    if not isinstance(strip, bool):
+        raise TypeError(f"strip must be a bool, not {type(strip).__name__}")
+    pieces: list[str] = []
+    if isinstance(node, Text):
+        pieces.append(node.data)
+    elif isinstance(node, ParentNode):
+        stack = list(reversed(node.children))
+        while stack:
+            current = stack.pop()
+            if isinstance(current, Text):
+                pieces.append(current.data)
+            elif isinstance(current, Element):
+                if not _is_html(current, SKIPPED_BY_GET_TEXT):
+                    stack.extend(reversed(current.children))
+            elif isinstance(current, (Document, DocumentFragment)):
+                stack.extend(reversed(current.children))
+    if strip:
+        pieces = [p for p in (piece.strip(_ASCII_WHITESPACE) for piece in pieces) if p]
+    return separator.join(pieces)
+
+
+def _not_rendered(element: Element) -> bool:
+    if element.namespace == HTML_NAMESPACE:
+        if element.local_name in NOT_RENDERED or "hidden" in element.attrs:
+            return True
+        return element.local_name == "dialog" and "open" not in element.attrs
+    if element.namespace == SVG_NAMESPACE:
+        return element.local_name in _SVG_NOT_RENDERED
+    return False
+
+
+def _has_later(element: Element, names: frozenset[str]) -> bool:
+    """Whether an HTML element named in ``names`` follows ``element`` among
+    its siblings."""
+    parent = element.parent
+    if parent is None:
+        return False
+    siblings = parent.children
+    found = False
+    for sibling in siblings:
+        if found and isinstance(sibling, Element) and _is_html(sibling, names) \
+                and not _not_rendered(sibling):
+            return True
+        if sibling is element:
+            found = True
+    return False
+
+
+_CELLS = frozenset({"td", "th"})
+_ROWS = frozenset({"tr"})
+_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
+
+
+def _is_last_row(row: Element) -> bool:
+    """Whether ``row`` is the last row of its table (rows may sit in
+    ``thead``, ``tbody`` and ``tfoot`` sections)."""
+    if _has_later(row, _ROWS):
+        return False
+    parent = row.parent
+    if isinstance(parent, Element) and _is_html(parent, _ROW_GROUPS):
+        grandparent = parent.parent
+        if grandparent is not None:
+            found = False
+            for section in grandparent.children:
+                if found and isinstance(section, Element) and (
+                        _is_html(section, _ROW_GROUPS) or _is_html(section, _ROWS)):
+                    if _is_html(section, _ROWS) or any(
+                            _is_html(c, _ROWS) for c in section.children):
+                        return False
+                if section is parent:
+                    found = True
+    return True
+
+
+def inner_text(node: Node) -> str:
+    """The text a reader sees in ``node``: a rough version of the HTML
+    Standard's ``innerText`` getter (§3.2.7, "rendered text collection
+    steps"), using the elements' default rendering instead of CSS.
+
+    The rules, in order:
+
+    1. If ``node`` is an element that is not rendered (see 2), the result
+       is its ``text_content``; a Text node gives its data.
+    2. Left out, with everything inside: HTML elements in
+       :data:`NOT_RENDERED` (``head``, ``title``, ``script``, ``style``,
+       ``template``, ``noscript``, ...), HTML elements with a ``hidden``
+       attribute, ``dialog`` without ``open``, SVG ``title``, ``desc``,
+       ``metadata``, ``defs``, ``style`` and ``script``; comments and
+       processing instructions.
+    3. Text outside :data:`PREFORMATTED` elements has each run of ASCII
+       whitespace collapsed to one space, and spaces at the start and end
+       of a line are dropped (so is a space that follows another); inside
+       ``pre``, ``listing``, ``plaintext``, ``xmp`` and ``textarea`` text
+       is kept as it is.
+    4. ``<br>`` is a line break ("\\n").
+    5. A ``p`` element is preceded and followed by a blank line (two
+       required line breaks); any other element in :data:`BLOCK_LEVEL`
+       (``div``, ``li``, ``h1``, ``table``, ...) by one line break.
+       Consecutive required line breaks collapse to the largest of them,
+       and none are written at the start or the end.
+    6. A ``td`` or ``th`` cell is followed by a tab unless it is the last
+       cell of its row; a ``tr`` row by a line break unless it is the last
+       row of its table.
+
+    Not done: CSS (a ``style`` attribute or stylesheet that changes
+    ``display`` or ``white-space``), text transforms, ``alt`` text of
+    images, the content of form controls other than ``textarea``.
+    """
+    if not isinstance(node, Node):
+        raise TypeError(f"inner_text() takes a Node, not {type(node).__name__}")
+    if isinstance(node, Text):
+        return node.data
+    if not isinstance(node, ParentNode):
+        return ""
+    if isinstance(node, Element) and _not_rendered(node):
+        return node.text_content
+    preformatted = False
+    ancestor = node if isinstance(node, Element) else None
+    while ancestor is not None:
+        if _is_html(ancestor, PREFORMATTED):
+            preformatted = True
+            break
+        parent = ancestor.parent
+        ancestor = parent if isinstance(parent, Element) else None
+    return _render(_collect(node, preformatted))
+
+
+# Stack actions of the collection walk.
+_VISIT, _AFTER, _LEAVE_PRE = 0, 1, 2
+
+
+def _collect(root: ParentNode, preformatted: bool) -> list[tuple[int, str | int]]:
+    """The rendered text collection steps over ``root``'s children: a list
+    of (kind, value) with kind 0 = collapsible text, 1 = preformatted text,
+    2 = forced string ("\\n" or "\\t"), 3 = required line break count."""
+    items: list[tuple[int, str | int]] = []
+    append = items.append
+    pre_depth = 1 if preformatted else 0
+    stack: list[tuple[int, Node]] = [(_VISIT, child) for child in reversed(root.children)]
+    while stack:
+        action, current = stack.pop()
+        if action == _AFTER:
+            element = current
+            assert isinstance(element, Element)
+            name = element.local_name
+            if name == "p":
+                append((3, 2))
+            elif name in BLOCK_LEVEL:
+                append((3, 1))
+            if name in _CELLS and _has_later(element, _CELLS):
+                append((2, "\t"))
+            elif name == "tr" and not _is_last_row(element):
+                append((2, "\n"))
+            continue
+        if action == _LEAVE_PRE:
+            pre_depth -= 1
+            continue
+        if isinstance(current, Text):
+            if current.data:
+                append((1 if pre_depth else 0, current.data))
+        elif isinstance(current, Element):
+            if _not_rendered(current):
+                continue
+            if current.namespace == HTML_NAMESPACE:
+                name = current.local_name
+                if name == "br":
+                    append((2, "\n"))
+                    continue
+                if name == "p":
+                    append((3, 2))
+                elif name in BLOCK_LEVEL:
+                    append((3, 1))
+                stack.append((_AFTER, current))
+                if name in PREFORMATTED:
+                    pre_depth += 1
+                    stack.append((_LEAVE_PRE, current))
+            stack.extend((_VISIT, child) for child in reversed(current.children))
+        elif isinstance(current, (Document, DocumentFragment)):
+            stack.extend((_VISIT, child) for child in reversed(current.children))
+    return items
+
+
+def _render(items: list[tuple[int, str | int]]) -> str:
+    """Join the collected items: whitespace collapsing at line starts and
+    ends, and runs of required line breaks as the largest of them (none at
+    the start or the end)."""
+    out: list[str] = []
+    breaks = 0            # pending required line break count
+    line_start = True     # nothing written on the current line yet
+    space = False         # a collapsible space is pending
+    for kind, value in items:
+        if kind == 3:
+            assert isinstance(value, int)
+            breaks = max(breaks, value)
+            space = False
+            continue
+        assert isinstance(value, str)
+        if kind == 0:
+            text = _WHITESPACE_RUN.sub(" ", value)
+            if text == " ":
+                if not line_start:
+                    space = True
+                continue
+            leading = text.startswith(" ")
+            trailing = text.endswith(" ")
+            text = text.strip(" ")
+            if breaks:
+                if out:
+                    out.append("\n" * breaks)
+                    line_start = True
+                breaks = 0
+                space = False
+            if (space or leading) and not line_start:
+                out.append(" ")
+            out.append(text)
+            line_start = False
+            space = trailing
+            continue
+        # Preformatted text (kind 1) or a forced "\n" / "\t" (kind 2).
+        if breaks:
+            if out:
+                out.append("\n" * breaks)
+                line_start = True
+            breaks = 0
+            space = False
+        if kind == 1:
+            if space and not line_start:
+                out.append(" ")
+            out.append(value)
+            line_start = value.endswith("\n")
+        else:
+            out.append(value)
+            line_start = True
+        space = False
+    return "".join(out)
