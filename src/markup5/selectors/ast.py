@@ -75,12 +75,15 @@ class AttributeSelector:
     """``[ns|name op value flag]``: ``operator`` is None (presence), "=",
     "~=", "|=", "^=", "$=" or "*="; ``case`` is None, "i" or "s";
     ``namespace`` is None (no namespace: the default for attributes), a URI
-    or :data:`ANY_NAMESPACE`."""
+    or :data:`ANY_NAMESPACE`; ``explicit_namespace`` tells whether the
+    selector wrote a namespace component (``[|a]``, ``[*|a]``, ``[ns|a]``)."""
 
-    __slots__ = ("namespace", "name", "operator", "value", "case")
+    __slots__ = ("namespace", "name", "operator", "value", "case", "explicit_namespace")
 
     def __init__(self, namespace: object, name: str, operator: str | None = None,
-                 value: str = "", case: str | None = None) -> None:
+                 value: str = "", case: str | None = None,
+                 explicit_namespace: bool = False) -> None:
+        self.explicit_namespace = explicit_namespace
         self.namespace = namespace
         self.name = name
         self.operator = operator

@@ -45,6 +45,7 @@ _ASCII_WORDS = re.compile(r"[^\t\n\f\r ]+")
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
 _MISSING = object()
 _INHERIT = object()
+_UNSET = object()  # no lang attribute on any ancestor
 
 
 def iter_elements(node: Node, include_self: bool = False) -> Iterator[Element]:
@@ -523,7 +524,7 @@ def _compile_attribute(selector: ast.AttributeSelector) -> Predicate:
     insensitive = _value_test(selector.operator, ascii_lower(selector.value))
     # As Firefox and Chromium do, only a selector without a namespace
     # component ([type=x], not [*|type=x]) gets the legacy case folding.
-    legacy_insensitive = case is None and namespace is None and \
+    legacy_insensitive = case is None and not selector.explicit_namespace and \
         lowered in CASE_INSENSITIVE_ATTRIBUTES
 
     def test(el: Element, ctx: MatchContext, value: str, html_name: bool) -> bool:
@@ -644,16 +645,27 @@ def _empty(el: Element, ctx: MatchContext) -> bool:
 
 
 def _first_child(el: Element, ctx: MatchContext) -> bool:
-    return ctx.sibling_info(el)[1] == 0
+    parent = el.parent
+    if parent is None:
+        return True
+    for child in parent.children:  # stops at the first element
+        if isinstance(child, Element):
+            return child is el
+    return False  # pragma: no cover (el is a child)
 
 
 def _last_child(el: Element, ctx: MatchContext) -> bool:
-    elements, i = ctx.sibling_info(el)
-    return i == len(elements) - 1
+    parent = el.parent
+    if parent is None:
+        return True
+    for child in reversed(parent.children):
+        if isinstance(child, Element):
+            return child is el
+    return False  # pragma: no cover
 
 
 def _only_child(el: Element, ctx: MatchContext) -> bool:
-    return len(ctx.sibling_info(el)[0]) == 1
+    return _first_child(el, ctx) and _last_child(el, ctx)
 
 
 def _first_of_type(el: Element, ctx: MatchContext) -> bool:
@@ -947,8 +959,8 @@ def _element_language(el: Element, ctx: MatchContext) -> str | None:
                  or not ctx.html):
             return attrs["lang"]
         return _INHERIT
-    language = ctx.inherited("lang", el, step, _MISSING)
-    if language is _MISSING:
+    language = ctx.inherited("lang", el, step, _UNSET)
+    if language is _UNSET:
         return _pragma_set_default_language(ctx)
     return language  # type: ignore[return-value]
 

@@ -51,6 +51,11 @@ class SelectorSyntaxError(ValueError):
         super().__init__(f"{message} at position {offset + 1} in {selector!r}")
 
 
+class _LimitError(SelectorSyntaxError):
+    """A selector past MAX_NESTING or MAX_CHAIN: an error even inside a
+    forgiving list."""
+
+
 # Pseudo-classes without arguments that markup5 evaluates.
 SIMPLE_PSEUDO_CLASSES = frozenset({
     # Structural (Selectors 4 §14) and :scope (§10.2).
@@ -71,6 +76,11 @@ PSEUDO_ELEMENTS = frozenset({
 })
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
 
+# Limits that keep matching's recursion (one level per compound selector
+# in a chain, plus one per nested argument) far inside Python's stack.
+MAX_NESTING = 32
+MAX_CHAIN = 200
+
 _NDASHDIGITS = re.compile(r"n-[0-9]+\Z")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -88,7 +98,7 @@ def parse_selector_list(text: str,
 
 
 class _Parser:
-    __slots__ = ("text", "tokens", "i", "namespaces", "in_has")
+    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "nesting", "chain")
 
     def __init__(self, text: str, namespaces: Mapping[str, str]) -> None:
         self.text = text
@@ -96,6 +106,8 @@ class _Parser:
         self.i = 0
         self.namespaces = namespaces
         self.in_has = False
+        self.nesting = 0  # open selector arguments
+        self.chain = 0  # compound selectors on the way in from the outermost
 
     # Token helpers -----------------------------------------------------------
 
@@ -182,6 +194,8 @@ class _Parser:
                 if not (self.tok.type == COMMA or self.is_end(RIGHT_PAREN)):
                     raise self.unexpected()
                 items.append(item)
+            except _LimitError:
+                raise
             except SelectorSyntaxError:
                 self.i = start
                 self.skip_balanced()
@@ -238,6 +252,8 @@ class _Parser:
     def complex(self, nested: bool) -> ast.ComplexSelector:
         """<complex-selector>; ``nested``: inside a function, where
         pseudo-elements are not allowed."""
+        base = self.chain
+        self.chain = base + 1
         compounds = [self.compound_required(nested)]
         combinators = []
         while True:
@@ -254,7 +270,12 @@ class _Parser:
             if compounds[-1].pseudo_element is not None:
                 raise self.error("a pseudo-element must end the selector", tok)
             combinators.append(combinator)
+            self.chain = base + len(compounds) + 1
+            if self.chain > MAX_CHAIN:
+                raise _LimitError(f"selector too long (more than {MAX_CHAIN} compound "
+                                  f"selectors in a chain)", self.text, tok.start)
             compounds.append(self.compound_required(nested))
+        self.chain = base
         return ast.ComplexSelector(tuple(compounds), tuple(combinators))
 
     def compound_required(self, nested: bool) -> ast.CompoundSelector:
@@ -340,6 +361,7 @@ class _Parser:
         nxt = self.peek()
         after = self.peek(2)
         namespace: object = None
+        explicit = True
         if (tok.type == IDENT or (tok.type == DELIM and tok.value == "*")) and \
                 nxt.type == DELIM and nxt.value == "|" and after.type == IDENT:
             namespace = (ANY_NAMESPACE if tok.type == DELIM
@@ -351,6 +373,7 @@ class _Parser:
             self.i += 2
         elif tok.type == IDENT:
             name = tok.value
+            explicit = False
             self.i += 1
         else:
             raise self.error("expected an attribute name", tok)
@@ -358,7 +381,7 @@ class _Parser:
         tok = self.tok
         if tok.type == RIGHT_SQUARE or tok.type == EOF:
             self.i += tok.type == RIGHT_SQUARE
-            return ast.AttributeSelector(namespace, name)
+            return ast.AttributeSelector(namespace, name, explicit_namespace=explicit)
         # <attr-matcher>
         if tok.type == DELIM and tok.value == "=":
             operator = "="
@@ -392,7 +415,7 @@ class _Parser:
             self.i += 1
         elif tok.type != EOF:
             raise self.unexpected()
-        return ast.AttributeSelector(namespace, name, operator, value, case)
+        return ast.AttributeSelector(namespace, name, operator, value, case, explicit)
 
     # Pseudo-classes and pseudo-elements ----------------------------------------
 
@@ -432,6 +455,19 @@ class _Parser:
             raise self.error("expected a pseudo-class name after ':'", tok)
         name = ascii_lower(tok.value)
         self.i += 1
+        if self.nesting >= MAX_NESTING:
+            raise _LimitError(f"selector nested too deeply (more than {MAX_NESTING} levels)",
+                              self.text, colon.start)
+        self.nesting += 1
+        try:
+            result = self.pseudo_class_arguments(name, tok, colon)
+        finally:
+            self.nesting -= 1
+        self.close_function()
+        return result
+
+    def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> object:
+        """The argument of a functional pseudo-class (up to its ')')."""
         if name in ("is", "where"):
             result: object = ast.LogicalPseudoClass(name, self.forgiving_list())
         elif name == "not":
@@ -451,7 +487,6 @@ class _Parser:
             result = self.lang()
         else:
             raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}()'", colon)
-        self.close_function()
         return result
 
     def lang(self) -> ast.LangPseudoClass:
