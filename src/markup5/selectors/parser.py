@@ -179,7 +179,7 @@ class _Parser:
     def forgiving_list(self) -> ast.SelectorList:
         """<forgiving-selector-list> inside a function: items that do not
         parse are dropped; an empty list is fine."""
-        items = []
+        items: list[ast.ComplexSelector] = []
         while True:
             self.skip_ws()
             if self.tok.type == COMMA:

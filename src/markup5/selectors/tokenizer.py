@@ -205,7 +205,7 @@ def _consume_url(s: str, start: int, pos: int) -> Token:
     m = _WHITESPACE_RUN.match(s, pos)
     if m:
         pos = m.end()
-    parts = []
+    parts: list[str] = []
     while True:
         if pos >= n:  # EOF: parse error, return the url token
             return Token(URL, "".join(parts), start, pos)
