@@ -10,6 +10,8 @@
     markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
     markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
                               (--xml: check as XML5)
+    markup5 select CSS FILE|- the elements matching a CSS selector, one per line
+                              (--text: their text); exit 1 if none
 
 HTML input is bytes, decoded as a browser decodes them: a byte order mark,
 else ``--encoding`` (a WHATWG encoding label, taken as a Content-Type charset
@@ -234,6 +236,38 @@ def _cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _namespace(value: str) -> tuple[str, str]:
+    prefix, sep, uri = value.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected PREFIX=URI, got {value!r}")
+    return prefix, uri
+
+
+def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
+    from .selectors import compile as compile_selector
+    try:
+        selector = compile_selector(args.selector, dict(args.namespace or ()))
+    except ValueError as exc:
+        raise CommandError(f"bad selector: {exc}") from None
+    if args.xml:
+        _, text = _read(args.file, args.encoding or "utf-8")
+        node = parse_xml(text)
+    else:
+        _, data = _read_bytes(args.file)
+        node = _parse(args, data)
+    found = selector.select(node)
+    write = out.write
+    for element in found:
+        if args.text:
+            write(" ".join(element.text_content.split()))
+        elif args.xml:
+            write(serialize_xml(element))
+        else:
+            write(element.to_html())
+        write("\n")
+    return 0 if found else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="markup5", description="Browser-grade HTML parsing.")
     parser.add_argument("--version", action="version", version=f"markup5 {__version__}")
@@ -289,6 +323,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--last-start-tag", metavar="NAME", help=argparse.SUPPRESS)
     p.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(run=_cmd_check)
+
+    p = commands.add_parser("select", help="print the elements matching a CSS selector")
+    p.add_argument("selector", metavar="CSS", help='a CSS selector list, e.g. "article a[href]"')
+    _add_input(p)
+    _add_parser_options(p)
+    p.add_argument("--text", action="store_true",
+                   help="print each match's text (whitespace collapsed) instead of its HTML")
+    p.add_argument("--xml", action="store_true", help="parse FILE as XML (XML5)")
+    p.add_argument("--namespace", "--ns", metavar="PREFIX=URI", type=_namespace,
+                   action="append", help="declare a namespace prefix for ns|name selectors")
+    p.set_defaults(run=_cmd_select)
     return parser
 
 

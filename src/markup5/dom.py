@@ -24,7 +24,7 @@ document element, text directly under a document) raises
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, TypeVar, Union
 
 from .domexceptions import (
@@ -619,7 +619,63 @@ def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
 # ParentNode
 # --------------------------------------------------------------------------
 
-class ParentNode(Node):
+# CSS selectors --------------------------------------------------------------
+# Thin delegates to markup5.selectors, kept together in this one block (the
+# engine lives in its own package).  ParentNode and Element inherit them.
+
+
+class _SelectorMethods:
+    """``select()`` and friends for documents, fragments and elements."""
+
+    __slots__ = ()
+
+    def select(self, selector: str, namespaces: Mapping[str, str] | None = None
+               ) -> list[Element]:
+        """The descendant elements matching the CSS ``selector``, in document
+        order (``querySelectorAll``).  ``namespaces`` maps prefixes to URIs
+        for ``ns|name``.  A selector that does not parse raises ValueError
+        (:class:`markup5.selectors.SelectorSyntaxError`) naming the position."""
+        from .selectors import compile as compile_selector
+        return compile_selector(selector, namespaces).select(self)  # type: ignore[arg-type]
+
+    def select_one(self, selector: str, namespaces: Mapping[str, str] | None = None
+                   ) -> Element | None:
+        """The first descendant element matching ``selector``, or None
+        (``querySelector``)."""
+        from .selectors import compile as compile_selector
+        return compile_selector(selector, namespaces).select_one(self)  # type: ignore[arg-type]
+
+    def query_selector_all(self, selector: str, namespaces: Mapping[str, str] | None = None
+                           ) -> list[Element]:
+        """Alias of :meth:`select` (the DOM's name)."""
+        return self.select(selector, namespaces)
+
+    def query_selector(self, selector: str, namespaces: Mapping[str, str] | None = None
+                       ) -> Element | None:
+        """Alias of :meth:`select_one` (the DOM's name)."""
+        return self.select_one(selector, namespaces)
+
+
+class _ElementSelectorMethods:
+    """``matches()`` and ``closest()`` for elements."""
+
+    __slots__ = ()
+
+    def matches(self, selector: str, namespaces: Mapping[str, str] | None = None) -> bool:
+        """Whether this element matches the CSS ``selector``."""
+        from .selectors import compile as compile_selector
+        return compile_selector(selector, namespaces).matches(self)  # type: ignore[arg-type]
+
+    def closest(self, selector: str, namespaces: Mapping[str, str] | None = None
+                ) -> Element | None:
+        """The nearest inclusive ancestor matching ``selector``, or None."""
+        from .selectors import compile as compile_selector
+        return compile_selector(selector, namespaces).closest(self)  # type: ignore[arg-type]
+
+# End of CSS selectors -------------------------------------------------------
+
+
+class ParentNode(_SelectorMethods, Node):
     """A node with children: Document, DocumentFragment, Element."""
 
     __slots__ = ("children",)
@@ -1031,7 +1087,7 @@ def _check_attribute_name(name: object) -> str:
     return name
 
 
-class Element(ParentNode):
+class Element(_ElementSelectorMethods, ParentNode):
     """An element: ``namespace`` URI, ``prefix`` (or None), ``local_name``
     and ``attrs`` (qualified name -> value, in order).  A ``template``
     element in the HTML namespace has ``template_contents``."""

@@ -1,0 +1,49 @@
+"""What the HTML standard adds to Selectors: case rules (§4.16.1
+"Case-sensitivity of selectors") and the element states behind the
+pseudo-classes of §4.16.3 (":checked", ":disabled", ":enabled", ":link",
+":defined").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CASE_INSENSITIVE_ATTRIBUTES", "is_valid_custom_element_name",
+           "RESERVED_CUSTOM_ELEMENT_NAMES", "FORM_CONTROLS", "ENABLEABLE"]
+
+# HTML §4.16.1: "Attribute selectors on an HTML element in an HTML document
+# must treat the values of attributes with the following names as ASCII
+# case-insensitive".
+CASE_INSENSITIVE_ATTRIBUTES = frozenset({
+    "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked",
+    "clear", "codetype", "color", "compact", "declare", "defer", "dir", "direction",
+    "disabled", "enctype", "face", "frame", "hreflang", "http-equiv", "lang", "language",
+    "link", "media", "method", "multiple", "nohref", "noresize", "noshade", "nowrap",
+    "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
+    "text", "type", "valign", "valuetype", "vlink",
+})
+
+# HTML §4.13.3 "valid custom element name": these hyphenated names belong
+# to SVG and MathML and can never be custom elements.
+RESERVED_CUSTOM_ELEMENT_NAMES = frozenset({
+    "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
+    "font-face-format", "font-face-name", "missing-glyph",
+})
+
+# A valid custom element name (the 2025 relaxed definition, which Chromium
+# ships): an ASCII lower alpha first, a '-' somewhere, and none of ASCII
+# upper alpha, ASCII whitespace, NULL, '/' or '>'.
+_CUSTOM_ELEMENT_NAME = re.compile(r"[a-z][^\x00\t\n\f\r />A-Z]*\Z")
+
+
+def is_valid_custom_element_name(name: str) -> bool:
+    """HTML §4.13.3: whether ``name`` is a valid custom element name."""
+    return ("-" in name and _CUSTOM_ELEMENT_NAME.match(name) is not None
+            and name not in RESERVED_CUSTOM_ELEMENT_NAMES)
+
+
+# HTML §4.16.3 ":enabled" / ":disabled": the elements that can be disabled
+# (form-associated custom elements aside: a parsed document has no
+# definitions, so none is form-associated).
+FORM_CONTROLS = frozenset({"button", "input", "select", "textarea"})
+ENABLEABLE = FORM_CONTROLS | {"optgroup", "option", "fieldset"}

@@ -1,0 +1,594 @@
+"""Parse a selector string into :mod:`markup5.selectors.ast` objects.
+
+The grammar is Selectors Level 4 §17, as browsers ship it:
+
+    <selector-list>      = <complex-selector-list>
+    <complex-selector>   = <compound-selector> [ <combinator>? <compound-selector> ]*
+    <compound-selector>  = [ <type-selector>? <subclass-selector>* <pseudo-element>? ]!
+    <combinator>         = '>' | '+' | '~'        (whitespace: the descendant combinator)
+    <type-selector>      = <wq-name> | <ns-prefix>? '*'
+    <ns-prefix>          = [ <ident-token> | '*' ]? '|'
+    <wq-name>            = <ns-prefix>? <ident-token>
+    <subclass-selector>  = <id-selector> | <class-selector> | <attribute-selector>
+                         | <pseudo-class-selector>
+    <attribute-selector> = '[' <wq-name> ']'
+                         | '[' <wq-name> <attr-matcher> [ <string-token> | <ident-token> ]
+                               <attr-modifier>? ']'
+    <attr-matcher>       = [ '~' | '|' | '^' | '$' | '*' ]? '='
+    <attr-modifier>      = i | s
+
+``:is()`` and ``:where()`` take a forgiving selector list (a bad item is
+dropped); ``:not()`` and ``:nth-child(An+B of S)`` take a complex selector
+list without pseudo-elements; ``:has()`` takes a relative selector list and
+cannot be nested in another ``:has()``.  As in CSS, the end of the string
+closes any open function, bracket or string.  Any other mistake raises
+:class:`SelectorSyntaxError`, a :class:`ValueError` naming the position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from . import ast
+from .ast import ANY_NAMESPACE
+from .tokenizer import (BAD_STRING, COLON, COMMA, DELIM, DIMENSION, EOF, FUNCTION, HASH, IDENT,
+                        LEFT_CURLY, LEFT_PAREN, LEFT_SQUARE, NUMBER, RIGHT_CURLY, RIGHT_PAREN,
+                        RIGHT_SQUARE, STRING, WHITESPACE, Token, tokenize)
+
+__all__ = ["SelectorSyntaxError", "parse_selector_list"]
+
+
+class SelectorSyntaxError(ValueError):
+    """A selector that does not parse.  ``selector`` is the text,
+    ``offset`` the 0-based index of the problem in it and ``position`` the
+    1-based character position that the message quotes."""
+
+    def __init__(self, message: str, selector: str, offset: int) -> None:
+        self.selector = selector
+        self.offset = offset
+        self.position = offset + 1
+        super().__init__(f"{message} at position {offset + 1} in {selector!r}")
+
+
+class _LimitError(SelectorSyntaxError):
+    """A selector past MAX_NESTING or MAX_CHAIN: an error even inside a
+    forgiving list."""
+
+
+# Pseudo-classes without arguments that markup5 evaluates.
+SIMPLE_PSEUDO_CLASSES = frozenset({
+    # Structural (Selectors 4 §14) and :scope (§10.2).
+    "root", "empty", "first-child", "last-child", "only-child", "first-of-type",
+    "last-of-type", "only-of-type", "scope",
+    # Location (§8): in a static document no link is visited and nothing is a target.
+    "link", "any-link", "visited", "target",
+    # Input and element states (§12, HTML §4.16.3).
+    "checked", "disabled", "enabled", "defined", "required", "optional", "read-only",
+    "read-write", "placeholder-shown", "indeterminate", "default",
+    # User action (§9): a parsed document has no pointer, focus or activation.
+    "hover", "active", "focus", "focus-visible", "focus-within",
+})
+# Pseudo-elements accepted after '::' (and the four legacy ones after ':').
+PSEUDO_ELEMENTS = frozenset({
+    "before", "after", "first-line", "first-letter", "marker", "placeholder", "selection",
+    "backdrop", "file-selector-button", "target-text", "spelling-error", "grammar-error",
+})
+LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+
+# Limits that keep matching's recursion (one level per compound selector
+# in a chain, plus one per nested argument) far inside Python's stack.
+MAX_NESTING = 32
+MAX_CHAIN = 200
+
+_NDASHDIGITS = re.compile(r"n-[0-9]+\Z")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_lower(s: str) -> str:
+    """ASCII lowercase (only A-Z change), as CSS keywords compare."""
+    return s.lower() if s.isascii() else s.translate(_ASCII_LOWER)
+
+
+def parse_selector_list(text: str,
+                        namespaces: Mapping[str, str] | None = None) -> ast.SelectorList:
+    """Parse ``text`` as a <selector-list>; ``namespaces`` maps prefixes
+    to namespace URIs ("" is the default namespace for type selectors)."""
+    return _Parser(text, namespaces or {}).parse()
+
+
+class _Parser:
+    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "nesting", "chain")
+
+    def __init__(self, text: str, namespaces: Mapping[str, str]) -> None:
+        self.text = text
+        self.tokens = tokenize(text)
+        self.i = 0
+        self.namespaces = namespaces
+        self.in_has = False
+        self.nesting = 0  # open selector arguments
+        self.chain = 0  # compound selectors on the way in from the outermost
+
+    # Token helpers -----------------------------------------------------------
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.i]
+
+    def peek(self, k: int = 1) -> Token:
+        j = min(self.i + k, len(self.tokens) - 1)
+        return self.tokens[j]
+
+    def skip_ws(self) -> bool:
+        if self.tokens[self.i].type == WHITESPACE:
+            self.i += 1
+            return True
+        return False
+
+    def error(self, message: str, token: Token | None = None) -> SelectorSyntaxError:
+        token = self.tok if token is None else token
+        return SelectorSyntaxError(message, self.text, token.start)
+
+    def unexpected(self, token: Token | None = None) -> SelectorSyntaxError:
+        token = self.tok if token is None else token
+        if token.type == EOF:
+            return SelectorSyntaxError("unexpected end of selector", self.text, token.start)
+        if token.type == WHITESPACE:
+            return self.error("unexpected whitespace", token)
+        return self.error(f"unexpected {self.text[token.start:token.end]!r}", token)
+
+    def is_end(self, end: str) -> bool:
+        """At the end of the current list: ``end`` or EOF (which closes
+        every open function)."""
+        t = self.tok.type
+        return t == end or t == EOF
+
+    # Lists ---------------------------------------------------------------------
+
+    def parse(self) -> ast.SelectorList:
+        # A '{' (which would open a declaration block) or a string broken by
+        # a newline spoils the whole selector, even inside :is() (as in
+        # Chromium).
+        for tok in self.tokens:
+            if tok.type == LEFT_CURLY:
+                raise self.error("unexpected '{'", tok)
+            if tok.type == BAD_STRING:
+                raise self.error("unterminated string (a newline inside quotes)", tok)
+        self.skip_ws()
+        if self.tok.type == EOF:
+            raise self.error("empty selector")
+        result = self.complex_list(EOF, nested=False)
+        if self.tok.type != EOF:
+            raise self.unexpected()
+        return result
+
+    def complex_list(self, end: str, nested: bool) -> ast.SelectorList:
+        """<complex-selector-list>, up to ``end`` (not consumed)."""
+        items = []
+        while True:
+            self.skip_ws()
+            items.append(self.complex(nested))
+            self.skip_ws()
+            if self.tok.type == COMMA:
+                self.i += 1
+                continue
+            if self.is_end(end):
+                return ast.SelectorList(tuple(items))
+            raise self.unexpected()
+
+    def forgiving_list(self) -> ast.SelectorList:
+        """<forgiving-selector-list> inside a function: items that do not
+        parse are dropped; an empty list is fine."""
+        items: list[ast.ComplexSelector] = []
+        while True:
+            self.skip_ws()
+            if self.tok.type == COMMA:
+                self.i += 1
+                continue
+            if self.is_end(RIGHT_PAREN):
+                return ast.SelectorList(tuple(items))
+            start = self.i
+            try:
+                item = self.complex(nested=True)
+                self.skip_ws()
+                if not (self.tok.type == COMMA or self.is_end(RIGHT_PAREN)):
+                    raise self.unexpected()
+                items.append(item)
+            except _LimitError:
+                raise
+            except SelectorSyntaxError:
+                self.i = start
+                self.skip_balanced()
+
+    def skip_balanced(self) -> None:
+        """Skip component values up to the next ',' or ')' at this level.
+        Blocks nest as in CSS: a closer ends only the block it matches."""
+        closers: list[str] = []
+        while True:
+            t = self.tok.type
+            if t == EOF:
+                return
+            if not closers and (t == COMMA or t == RIGHT_PAREN):
+                return
+            if t == FUNCTION or t == LEFT_PAREN:
+                closers.append(RIGHT_PAREN)
+            elif t == LEFT_SQUARE:
+                closers.append(RIGHT_SQUARE)
+            elif t == LEFT_CURLY:
+                closers.append(RIGHT_CURLY)
+            elif closers and t == closers[-1]:
+                closers.pop()
+            self.i += 1
+
+    def relative_list(self) -> tuple[ast.RelativeSelector, ...]:
+        """<relative-selector-list> (the argument of :has())."""
+        items = []
+        while True:
+            self.skip_ws()
+            combinator = ast.DESCENDANT
+            tok = self.tok
+            if tok.type == DELIM and tok.value in ">+~":
+                combinator = tok.value
+                self.i += 1
+                self.skip_ws()
+            items.append(ast.RelativeSelector(combinator, self.complex(nested=True)))
+            self.skip_ws()
+            if self.tok.type == COMMA:
+                self.i += 1
+                continue
+            if self.is_end(RIGHT_PAREN):
+                return tuple(items)
+            raise self.unexpected()
+
+    def close_function(self) -> None:
+        """Consume the ')' that ends a function (EOF closes it too)."""
+        if self.tok.type == RIGHT_PAREN:
+            self.i += 1
+        elif self.tok.type != EOF:
+            raise self.unexpected()
+
+    # Complex and compound selectors --------------------------------------------
+
+    def complex(self, nested: bool) -> ast.ComplexSelector:
+        """<complex-selector>; ``nested``: inside a function, where
+        pseudo-elements are not allowed."""
+        base = self.chain
+        self.chain = base + 1
+        compounds = [self.compound_required(nested)]
+        combinators = []
+        while True:
+            saw_ws = self.skip_ws()
+            tok = self.tok
+            if tok.type == DELIM and tok.value in ">+~":
+                combinator = tok.value
+                self.i += 1
+                self.skip_ws()
+            elif saw_ws and not (tok.type in (COMMA, RIGHT_PAREN, EOF)):
+                combinator = ast.DESCENDANT
+            else:
+                break
+            if compounds[-1].pseudo_element is not None:
+                raise self.error("a pseudo-element must end the selector", tok)
+            combinators.append(combinator)
+            self.chain = base + len(compounds) + 1
+            if self.chain > MAX_CHAIN:
+                raise _LimitError(f"selector too long (more than {MAX_CHAIN} compound "
+                                  f"selectors in a chain)", self.text, tok.start)
+            compounds.append(self.compound_required(nested))
+        self.chain = base
+        return ast.ComplexSelector(tuple(compounds), tuple(combinators))
+
+    def compound_required(self, nested: bool) -> ast.CompoundSelector:
+        compound = self.compound(nested)
+        if compound is None:
+            raise self.unexpected()
+        return compound
+
+    def compound(self, nested: bool) -> ast.CompoundSelector | None:
+        """<compound-selector>, or None if no simple selector starts here."""
+        type_selector = self.type_selector()
+        simples: list = []
+        pseudo_element = None
+        while True:
+            tok = self.tok
+            t = tok.type
+            if pseudo_element is not None and t in (HASH, LEFT_SQUARE, COLON) or (
+                    pseudo_element is not None and t == DELIM and tok.value == "."):
+                raise self.error("a pseudo-element must end the selector", tok)
+            if t == HASH:
+                if tok.hash_type != "id":
+                    raise self.error(f"invalid id selector {self.text[tok.start:tok.end]!r}", tok)
+                simples.append(ast.IdSelector(tok.value))
+                self.i += 1
+            elif t == DELIM and tok.value == ".":
+                name = self.peek()
+                if name.type != IDENT:
+                    raise self.error("expected a class name after '.'", name)
+                simples.append(ast.ClassSelector(name.value))
+                self.i += 2
+            elif t == LEFT_SQUARE:
+                simples.append(self.attribute_selector())
+            elif t == COLON:
+                if self.peek().type == COLON:
+                    pseudo_element = self.pseudo_element(nested)
+                else:
+                    item = self.pseudo_class(nested)
+                    if isinstance(item, str):
+                        pseudo_element = item
+                    else:
+                        simples.append(item)
+            else:
+                break
+        if type_selector is None and not simples and pseudo_element is None:
+            return None
+        return ast.CompoundSelector(type_selector, tuple(simples), pseudo_element)
+
+    def namespace_for(self, prefix: str, token: Token) -> str:
+        try:
+            return self.namespaces[prefix]
+        except KeyError:
+            raise self.error(f"undeclared namespace prefix {prefix!r}", token) from None
+
+    def type_selector(self) -> ast.TypeSelector | None:
+        """<type-selector>: [ns|]name, [ns|]*, with ns an ident, '*' or empty."""
+        tok = self.tok
+        is_name = tok.type == IDENT or (tok.type == DELIM and tok.value == "*")
+        nxt = self.peek()
+        if is_name and nxt.type == DELIM and nxt.value == "|":
+            after = self.peek(2)
+            if after.type == IDENT or (after.type == DELIM and after.value == "*"):
+                namespace = (ANY_NAMESPACE if tok.type == DELIM
+                             else self.namespace_for(tok.value, tok))
+                self.i += 3
+                return ast.TypeSelector(namespace, None if after.type == DELIM else after.value)
+            raise self.error("expected a name after '|'", after)
+        if is_name:
+            self.i += 1
+            default = self.namespaces.get("", ANY_NAMESPACE)
+            return ast.TypeSelector(default, None if tok.type == DELIM else tok.value)
+        if tok.type == DELIM and tok.value == "|":
+            if nxt.type == IDENT or (nxt.type == DELIM and nxt.value == "*"):
+                self.i += 2
+                return ast.TypeSelector(None, None if nxt.type == DELIM else nxt.value)
+            raise self.error("expected a name after '|'", nxt)
+        return None
+
+    def attribute_selector(self) -> ast.AttributeSelector:
+        """'[' <wq-name> [ <attr-matcher> value <attr-modifier>? ]? ']'."""
+        self.i += 1  # '['
+        self.skip_ws()
+        tok = self.tok
+        nxt = self.peek()
+        after = self.peek(2)
+        namespace: object = None
+        explicit = True
+        if (tok.type == IDENT or (tok.type == DELIM and tok.value == "*")) and \
+                nxt.type == DELIM and nxt.value == "|" and after.type == IDENT:
+            namespace = (ANY_NAMESPACE if tok.type == DELIM
+                         else self.namespace_for(tok.value, tok))
+            name = after.value
+            self.i += 3
+        elif tok.type == DELIM and tok.value == "|" and nxt.type == IDENT:
+            name = nxt.value
+            self.i += 2
+        elif tok.type == IDENT:
+            name = tok.value
+            explicit = False
+            self.i += 1
+        else:
+            raise self.error("expected an attribute name", tok)
+        self.skip_ws()
+        tok = self.tok
+        if tok.type == RIGHT_SQUARE or tok.type == EOF:
+            self.i += tok.type == RIGHT_SQUARE
+            return ast.AttributeSelector(namespace, name, explicit_namespace=explicit)
+        # <attr-matcher>
+        if tok.type == DELIM and tok.value == "=":
+            operator = "="
+            self.i += 1
+        elif tok.type == DELIM and tok.value in "~|^$*" and \
+                self.peek().type == DELIM and self.peek().value == "=":
+            operator = tok.value + "="
+            self.i += 2
+        else:
+            raise self.unexpected()
+        self.skip_ws()
+        tok = self.tok
+        if tok.type not in (IDENT, STRING):
+            if tok.type == BAD_STRING:
+                raise self.error("unterminated string (a newline inside quotes)", tok)
+            raise self.error("expected an attribute value (a name or a quoted string)", tok)
+        value = tok.value
+        self.i += 1
+        self.skip_ws()
+        case = None
+        tok = self.tok
+        if tok.type == IDENT:
+            flag = ascii_lower(tok.value)
+            if flag not in ("i", "s"):
+                raise self.error(f"unknown attribute selector flag {tok.value!r}", tok)
+            case = flag
+            self.i += 1
+            self.skip_ws()
+        tok = self.tok
+        if tok.type == RIGHT_SQUARE:
+            self.i += 1
+        elif tok.type != EOF:
+            raise self.unexpected()
+        return ast.AttributeSelector(namespace, name, operator, value, case, explicit)
+
+    # Pseudo-classes and pseudo-elements ----------------------------------------
+
+    def pseudo_element(self, nested: bool) -> str:
+        colon = self.tok
+        self.i += 2  # '::'
+        tok = self.tok
+        if tok.type != IDENT:
+            if tok.type == FUNCTION:
+                raise self.error(f"unsupported pseudo-element '::{tok.value}()'", colon)
+            raise self.error("expected a pseudo-element name after '::'", tok)
+        name = ascii_lower(tok.value)
+        if name not in PSEUDO_ELEMENTS:
+            raise self.error(f"unknown pseudo-element '::{tok.value}'", colon)
+        if nested:
+            raise self.error(f"pseudo-element '::{tok.value}' inside a selector argument", colon)
+        self.i += 1
+        return name
+
+    def pseudo_class(self, nested: bool) -> object:
+        colon = self.tok
+        self.i += 1  # ':'
+        tok = self.tok
+        if tok.type == IDENT:
+            name = ascii_lower(tok.value)
+            if name in SIMPLE_PSEUDO_CLASSES:
+                self.i += 1
+                return ast.PseudoClass(name)
+            if name in LEGACY_PSEUDO_ELEMENTS:
+                if nested:
+                    raise self.error(f"pseudo-element ':{tok.value}' inside a selector argument",
+                                     colon)
+                self.i += 1
+                return name
+            raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}'", colon)
+        if tok.type != FUNCTION:
+            raise self.error("expected a pseudo-class name after ':'", tok)
+        name = ascii_lower(tok.value)
+        self.i += 1
+        if self.nesting >= MAX_NESTING:
+            raise _LimitError(f"selector nested too deeply (more than {MAX_NESTING} levels)",
+                              self.text, colon.start)
+        self.nesting += 1
+        try:
+            result = self.pseudo_class_arguments(name, tok, colon)
+        finally:
+            self.nesting -= 1
+        self.close_function()
+        return result
+
+    def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> object:
+        """The argument of a functional pseudo-class (up to its ')')."""
+        if name in ("is", "where"):
+            result: object = ast.LogicalPseudoClass(name, self.forgiving_list())
+        elif name == "not":
+            self.skip_ws()
+            result = ast.LogicalPseudoClass(name, self.complex_list(RIGHT_PAREN, nested=True))
+        elif name == "has":
+            if self.in_has:
+                raise self.error(":has() cannot be nested inside :has()", colon)
+            self.in_has = True
+            try:
+                result = ast.HasPseudoClass(self.relative_list())
+            finally:
+                self.in_has = False
+        elif name in ("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"):
+            result = self.nth(name)
+        elif name == "lang":
+            result = self.lang()
+        else:
+            raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}()'", colon)
+        return result
+
+    def lang(self) -> ast.LangPseudoClass:
+        """:lang( [<ident> | <string>]# )."""
+        ranges = []
+        while True:
+            self.skip_ws()
+            tok = self.tok
+            if tok.type not in (IDENT, STRING):
+                raise self.error("expected a language range", tok)
+            ranges.append(tok.value)
+            self.i += 1
+            self.skip_ws()
+            if self.tok.type == COMMA:
+                self.i += 1
+                continue
+            return ast.LangPseudoClass(tuple(ranges))
+
+    def nth(self, name: str) -> ast.NthPseudoClass:
+        """The argument of :nth-child() and its relatives: <an+b> [of S]."""
+        self.skip_ws()
+        a, b = self.an_plus_b()
+        self.skip_ws()
+        tok = self.tok
+        of = None
+        if tok.type == IDENT and ascii_lower(tok.value) == "of" and \
+                name in ("nth-child", "nth-last-child"):
+            self.i += 1
+            self.skip_ws()
+            of = self.complex_list(RIGHT_PAREN, nested=True)
+        elif not self.is_end(RIGHT_PAREN):
+            raise self.unexpected()
+        return ast.NthPseudoClass(name, a, b, of)
+
+    def signless_integer(self) -> int:
+        tok = self.tok
+        if tok.type == NUMBER and tok.is_integer and not tok.sign:
+            self.i += 1
+            return int(tok.number)  # type: ignore[arg-type]
+        raise self.error("expected an integer in the An+B formula", tok)
+
+    def b_part(self) -> int:
+        """After 'An': nothing, ['+'|'-'] <signless-integer>, or <signed-integer>."""
+        save = self.i
+        self.skip_ws()
+        tok = self.tok
+        if tok.type == DELIM and tok.value in "+-":
+            sign = -1 if tok.value == "-" else 1
+            self.i += 1
+            self.skip_ws()
+            return sign * self.signless_integer()
+        if tok.type == NUMBER and tok.is_integer and tok.sign:
+            self.i += 1
+            return int(tok.number)  # type: ignore[arg-type]
+        self.i = save
+        return 0
+
+    def an_plus_b(self) -> tuple[int, int]:
+        """The An+B microsyntax (css-syntax-3 §6.2), over tokens."""
+        tok = self.tok
+        if tok.type == NUMBER:
+            if not tok.is_integer:
+                raise self.error("expected an integer in the An+B formula", tok)
+            self.i += 1
+            return 0, int(tok.number)  # type: ignore[arg-type]
+        if tok.type == DIMENSION:
+            if not tok.is_integer:
+                raise self.error("expected an integer in the An+B formula", tok)
+            a = int(tok.number)  # type: ignore[arg-type]
+            rest = ascii_lower(tok.unit)
+            self.i += 1
+            return a, self._after_n(rest, tok)
+        plus = False
+        if tok.type == DELIM and tok.value == "+":
+            nxt = self.peek()
+            if nxt.type != IDENT or nxt.value.startswith("-"):
+                raise self.error("expected 'n' right after '+' in the An+B formula", nxt)
+            plus = True
+            self.i += 1
+            tok = nxt
+        if tok.type == IDENT:
+            value = ascii_lower(tok.value)
+            self.i += 1
+            if not plus and value == "odd":
+                return 2, 1
+            if not plus and value == "even":
+                return 2, 0
+            a = 1
+            if value.startswith("-"):
+                a = -1
+                value = value[1:]
+            return a, self._after_n(value, tok)
+        raise self.error("expected an An+B formula", tok)
+
+    def _after_n(self, rest: str, tok: Token) -> int:
+        """B from what follows the A: ``rest`` is the unit or ident after
+        the number or sign ('n', 'n-', 'n-3')."""
+        if rest == "n":
+            return self.b_part()
+        if rest == "n-":
+            self.skip_ws()
+            return -self.signless_integer()
+        if _NDASHDIGITS.match(rest):
+            return -int(rest[2:])
+        raise self.error("expected an An+B formula", tok)

@@ -1,0 +1,529 @@
+"""Differential test of markup5's selector engine against headless Chromium.
+
+    python tools/selector_diff.py ../shared/corpus/readability [--per-page N] [--seed S]
+
+For every page (the corpus, decoded as UTF-8 with replacement, plus a few
+synthetic pages for forms, quirks mode, custom elements and foreign
+content), random selectors are drawn from a grammar covering what markup5
+implements, using the page's own tag names, ids, classes and attributes so
+that they select something.  Chromium parses each page with DOMParser
+(text/html, scripting off, as markup5.parse) and runs querySelectorAll for
+each selector; markup5 does the same.  Elements are compared by their index
+in a document-order walk over elements; a page whose element sequence
+(namespace + local name) differs between the two parsers is skipped and
+counted.  A selector that Chromium rejects must make markup5 raise
+ValueError, and the other way round.
+
+Needs Debian's chromium (``apt-get install chromium``); no Python packages.
+Deliberate departures from Chromium (Chromium deviates from the standard)
+are kept out of the grammar and listed in KNOWN_DEVIATIONS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import markup5  # noqa: E402
+from markup5.dom import HTML_NAMESPACE, Element  # noqa: E402
+from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E402
+from markup5.selectors.matcher import iter_elements  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+KNOWN_DEVIATIONS = """\
+Where markup5 follows the standard and Chromium does not (kept out of the random grammar):
+- Type selectors on non-HTML elements in HTML documents: Chromium also matches them
+  ASCII case-insensitively ('foreignobject' matches SVG foreignObject); HTML §4.16.1 says
+  compare in the selector's own case.
+- Attribute names on non-HTML elements in HTML documents: Chromium folds case
+  ('[viewbox]' matches SVG viewBox); HTML §4.16.1 says compare as written.
+- Legacy case-insensitive attribute values ([align=RIGHT]) on non-HTML elements: Chromium
+  folds them; HTML §4.16.1 (and Firefox) only on HTML elements.
+- :link / :any-link: Chromium also matches img elements with a usemap attribute (Blink
+  marks them as links for keyboard navigation); HTML §4.16.3 says a and area elements.
+- The 's' attribute flag (Selectors 4 §6.3): Chromium rejects it; markup5 supports it.
+- :lang(): markup5 has the Level 4 form (a list of idents or strings, '*' wildcards, RFC 4647
+  extended filtering: 'fr-CA' matches 'fr-Latn-CA'); Chromium takes one ident and matches
+  prefixes.  The grammar uses single idents taken from the page.
+"""
+
+SYNTHETIC = {
+    "synthetic-forms": """<!DOCTYPE html><title>forms</title>
+<form id=f1><fieldset disabled id=fs1><legend id=lg1><input id=i1 type=text></legend>
+<legend id=lg2><input id=i2></legend><input id=i3 type=checkbox checked>
+<fieldset id=fs2><button id=b1>b</button></fieldset></fieldset>
+<fieldset id=fs3><legend><fieldset disabled id=fs4><input id=i4></fieldset></legend></fieldset>
+<input type=radio name=r checked id=r1><input type=RADIO name=r checked id=r2>
+<input type=radio name=R checked id=r3><input type=radio checked id=r4><input type=radio name="" checked id=r5>
+<input type=CheckBox checked id=c1><input type=checkbox id=c2><input checked id=c3>
+<select id=s1><option id=o1>a<option id=o2 disabled>b</select>
+<select id=s2><option id=o3 disabled>a<option id=o4>b<option id=o5>c</select>
+<select id=s3 multiple><option selected id=o6><option selected id=o7><option id=o8></select>
+<select id=s4 size=3><option id=o9><option id=o10></select>
+<select id=s5 size=0><option id=o11></select><select id=s6 size=1><option id=o12></select>
+<select id=s7><option selected id=o13><option selected id=o14></select>
+<select id=s8><optgroup disabled label=x><option id=o15></optgroup><option id=o16></select>
+<select id=s9><div><option id=o17></option></div><hr><optgroup><option id=o18></optgroup></select>
+<select disabled id=s10><option id=o19></select><select id=s11></select>
+<datalist id=dl><option selected id=o20><option id=o21></datalist><option id=o22 selected>
+<textarea id=t1 disabled></textarea><textarea id=t2></textarea><optgroup id=og1 disabled></optgroup>
+<output id=out1></output><object id=obj1></object><a href=x id=a1>x</a><a id=a2>y</a>
+<area href=y id=ar1><area id=ar2><link href=z rel=stylesheet id=l1>
+<button disabled id=b2>b</button><input type=hidden id=h1 disabled><keygen id=k1>
+</form><input type=radio name=r checked id=r6 form=f1><input type=radio name=r checked id=r7>
+<form id=f2><input type=radio name=r checked id=r8></form>
+<svg><a href=q id=sa1></a><a xlink:href=q id=sa2></a><a id=sa3></a></svg>
+<math><mi id=mi1>x</mi></math>
+<x-foo id=x1></x-foo><x-Bar id=x2></x-Bar><font-face id=x3></font-face><div is=x-y id=x4></div>
+<a-b-c id=x5><p id=x6></p></a-b-c><annotation-xml id=x7></annotation-xml>
+""",
+    "synthetic-quirks": """<html><head><title>quirks</title></head><body>
+<div id=Foo class="Bar baz QUX">1</div><div id=foo class="bar">2</div>
+<p class="a
+b" lang=en-US>3</p><p lang=EN>4</p><p lang="">5</p><div lang=fr-Latn-CA><span>6</span></div>
+<span class="ÄB äb">7</span><span id=ÄB>8</span><table align=CENTER><tr><td valign=Top>9</td></tr></table>
+<input type=TEXT><form method=POST><input type=Submit></form><hr noshade><p dir=RTL>10</p>
+<p></p><p><!-- c --></p><p> </p><div><span></span><b></b><span></span><i></i></div>
+</body></html>""",
+    "synthetic-foreign": """<!DOCTYPE html><html lang=de><body>
+<svg viewBox="0 0 10 10" id=svg1><foreignObject id=fo1><div id=d1><p>a</p></div></foreignObject>
+<g class="x y" id=g1><rect id=rect1 class=x/><circle class=y /><a xlink:href="#u" id=sa1><text>t</text></a></g>
+<linearGradient id=lg1><stop offset=0 /></linearGradient><title>svg title</title></svg>
+<math display=block><mi>x</mi><annotation-xml encoding="text/html"><div id=d2>y</div></annotation-xml></math>
+<p xml:lang=fr id=p1>q</p><div xlink:href=z id=d3></div>
+<ul><li>1<li>2<li class=x>3<li>4<li class=x>5<li>6<li class=x>7</ul>
+<table><tr><td>1<td>2<td>3</tr><tr><td>4<td class=x>5<td>6</tr></table>
+<template><p id=tp>in template</p></template><div id=empty></div><div id=e2> </div>
+</body></html>""",
+}
+
+# Attribute values that should not be used as selector vocabulary (too long).
+_MAX_VALUE = 40
+_IDENT = re.compile(r"-?[_a-zA-Z\u0080-\U0010ffff][_a-zA-Z0-9\-\u0080-\U0010ffff]*\Z")
+
+
+def css_escape(s: str) -> str:
+    """CSSOM "serialize an identifier"."""
+    out = []
+    for i, c in enumerate(s):
+        cp = ord(c)
+        if cp == 0:
+            out.append("\ufffd")
+        elif 0x1 <= cp <= 0x1F or cp == 0x7F or (i == 0 and "0" <= c <= "9") or (
+                i == 1 and "0" <= c <= "9" and s[0] == "-"):
+            out.append(f"\\{cp:x} ")
+        elif i == 0 and c == "-" and len(s) == 1:
+            out.append("\\-")
+        elif cp >= 0x80 or c in "-_" or c.isascii() and c.isalnum():
+            out.append(c)
+        else:
+            out.append("\\" + c)
+    return "".join(out)
+
+
+def css_string(s: str) -> str:
+    """CSSOM "serialize a string"."""
+    out = ['"']
+    for c in s:
+        cp = ord(c)
+        if cp == 0:
+            out.append("\ufffd")
+        elif 0x1 <= cp <= 0x1F or cp == 0x7F:
+            out.append(f"\\{cp:x} ")
+        elif c in '"\\':
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    out.append('"')
+    return "".join(out)
+
+
+class Vocabulary:
+    """Names and values found on one page, to draw selectors from."""
+
+    def __init__(self, elements: list[Element]) -> None:
+        self.tags: list[str] = []
+        self.html_only_tags: set[str] = set()
+        self.ids: list[str] = []
+        self.classes: list[str] = []
+        self.attrs: list[tuple[str, str]] = []
+        self.html_only_attrs: set[str] = set()
+        self.langs: list[str] = []
+        tags: dict[str, bool] = {}
+        attr_names: dict[str, bool] = {}
+        for el in elements:
+            html_el = el.namespace == HTML_NAMESPACE
+            tags[el.local_name] = tags.get(el.local_name, True) and html_el
+            for name, value in el.attrs.items():
+                attr_names[name] = attr_names.get(name, True) and html_el and \
+                    not (el.attr_namespaces and name in el.attr_namespaces)
+                if len(value) <= _MAX_VALUE:
+                    self.attrs.append((name, value))
+                if name == "id" and value:
+                    self.ids.append(value)
+                elif name == "class":
+                    self.classes.extend(value.split())
+                elif name == "lang" and value:
+                    self.langs.append(value)
+        self.tags = sorted(tags)
+        self.html_only_tags = {t for t, only in tags.items() if only}
+        self.html_only_attrs = {a for a, only in attr_names.items() if only}
+        self.classes = self.classes[:2000]
+        self.attrs = self.attrs[:4000]
+
+
+PSEUDOS = ["root", "empty", "first-child", "last-child", "only-child", "first-of-type",
+           "last-of-type", "only-of-type", "checked", "disabled", "enabled", "link",
+           "any-link", "defined", "scope"] * 3 + ["visited", "hover", "focus"]
+
+
+class Generator:
+    """Random selectors from a grammar over a page's vocabulary."""
+
+    def __init__(self, rng: random.Random, vocab: Vocabulary) -> None:
+        self.rng = rng
+        self.v = vocab
+
+    def mangle_case(self, s: str) -> str:
+        r = self.rng.random()
+        if r < 0.7:
+            return s
+        if r < 0.85:
+            return s.upper()
+        return "".join(c.upper() if self.rng.random() < 0.5 else c for c in s)
+
+    def name(self, s: str) -> str:
+        return css_escape(s)
+
+    def type_selector(self) -> str:
+        rng = self.rng
+        r = rng.random()
+        if r < 0.15 or not self.v.tags:
+            return rng.choice(["*", "*", "*|*"])
+        tag = rng.choice(self.v.tags)
+        if tag in self.v.html_only_tags:
+            tag = self.mangle_case(tag)
+        prefix = rng.choice(["", "", "", "", "*|", "|"]) if r > 0.9 else ""
+        return prefix + self.name(tag)
+
+    def an_plus_b(self) -> str:
+        rng = self.rng
+        a = rng.choice([0, 1, -1, 2, 3, -2, 5])
+        b = rng.choice([0, 1, 2, 3, -1, 4, 7])
+        forms = [f"{a}n+{b}" if b >= 0 else f"{a}n{b}", f"{a}n + {b}" if b >= 0 else f"{a}n - {-b}",
+                 str(b), "odd", "even", "n", "-n+3", "+n", "2n", "-n+1", f"{a}N+{abs(b)}",
+                 " odd ", "0n+1", "-2n+5"]
+        return rng.choice(forms)
+
+    def attribute(self) -> str:
+        rng = self.rng
+        if not self.v.attrs:
+            return "[id]"
+        name, value = rng.choice(self.v.attrs)
+        shown_name = self.mangle_case(name) if name in self.v.html_only_attrs else name
+        if ":" in shown_name:
+            shown_name = css_escape(shown_name)
+        else:
+            shown_name = self.name(shown_name)
+        ns = rng.choice(["", "", "", "", "", "*|", "|"])
+        op = rng.choice([None, "=", "=", "~=", "|=", "^=", "$=", "*="])
+        if op is None:
+            return f"[{ns}{shown_name}]"
+        if op == "~=":
+            words = value.split()
+            value = rng.choice(words) if words else value
+        elif op == "|=":
+            value = value.split("-")[0]
+        elif op == "^=" and value:
+            value = value[:rng.randint(1, len(value))]
+        elif op == "$=" and value:
+            value = value[rng.randint(0, len(value) - 1):]
+        elif op == "*=" and len(value) > 2:
+            i = rng.randint(0, len(value) - 2)
+            value = value[i:i + rng.randint(1, 3)]
+        if rng.random() < 0.3:
+            value = self.mangle_case(value)
+        shown = css_string(value) if not _IDENT.match(value) or rng.random() < 0.5 \
+            else css_escape(value)
+        flag = rng.choice(["", "", "", " i", " I"])
+        spaced = rng.random() < 0.2
+        if spaced:
+            return f"[ {ns}{shown_name} {op} {shown}{flag} ]"
+        return f"[{ns}{shown_name}{op}{shown}{flag}]"
+
+    def simple(self, depth: int, in_has: bool) -> str:
+        rng = self.rng
+        r = rng.random()
+        if r < 0.15 and self.v.ids:
+            return "#" + css_escape(self.mangle_case(rng.choice(self.v.ids)))
+        if r < 0.35 and self.v.classes:
+            return "." + css_escape(self.mangle_case(rng.choice(self.v.classes)))
+        if r < 0.55:
+            return self.attribute()
+        if r < 0.7 or depth >= 2:
+            return ":" + rng.choice(PSEUDOS)
+        kind = rng.choice(["nth", "nth-of", "type-nth", "not", "is", "where", "has", "lang"])
+        if kind == "nth":
+            return f":{rng.choice(['nth-child', 'nth-last-child'])}({self.an_plus_b()})"
+        if kind == "nth-of":
+            return (f":{rng.choice(['nth-child', 'nth-last-child'])}({self.an_plus_b()} of "
+                    f"{self.selector_list(depth + 1, in_has)})")
+        if kind == "type-nth":
+            return f":{rng.choice(['nth-of-type', 'nth-last-of-type'])}({self.an_plus_b()})"
+        if kind == "lang":
+            # Chromium ships the Level 3 form: one ident, prefix matching.
+            value = rng.choice(self.v.langs + ["en", "fr", "de"])
+            if rng.random() < 0.5:
+                value = value.split("-")[0]
+            return f":lang({css_escape(value)})"
+        if kind == "has" and not in_has:
+            parts = []
+            for _ in range(rng.randint(1, 2)):
+                lead = rng.choice(["", "", "> ", "+ ", "~ "])
+                parts.append(lead + self.complex(depth + 1, True))
+            return f":has({', '.join(parts)})"
+        name = "not" if kind == "has" else kind
+        return f":{name}({self.selector_list(depth + 1, in_has)})"
+
+    def compound(self, depth: int, in_has: bool) -> str:
+        rng = self.rng
+        parts = []
+        if rng.random() < 0.6:
+            parts.append(self.type_selector())
+        for _ in range(rng.choice([0, 0, 1, 1, 1, 2] if depth == 0 else [0, 1, 1])):
+            parts.append(self.simple(depth, in_has))
+        if not parts:
+            parts.append(self.simple(depth, in_has))
+        # A type selector must come first; the rest may be in any order.
+        return "".join(parts)
+
+    def complex(self, depth: int = 0, in_has: bool = False) -> str:
+        rng = self.rng
+        out = self.compound(depth, in_has)
+        for _ in range(rng.choice([0, 0, 1, 1, 2, 3] if depth == 0 else [0, 0, 1])):
+            out += rng.choice([" ", " ", " > ", ">", " + ", " ~ ", "~"]) + \
+                self.compound(depth, in_has)
+        return out
+
+    def selector_list(self, depth: int = 0, in_has: bool = False) -> str:
+        n = self.rng.choice([1, 1, 1, 2] if depth == 0 else [1, 1, 2])
+        return ", ".join(self.complex(depth, in_has) for _ in range(n))
+
+
+# Run on every page besides the random ones: each pseudo-class alone and
+# the case rules, where a random draw is unlikely to land.
+FIXED = [
+    ":checked", ":disabled", ":enabled", "option:checked", "input:checked", ":not(:defined)",
+    ":defined", ":link", ":any-link", ":root", ":empty", ":scope", ":scope > body",
+    ":first-child", ":last-child", ":only-child", ":first-of-type", ":last-of-type",
+    ":only-of-type", "fieldset :disabled", "legend :enabled", "#foo", "#FOO", ".bar", ".BAR",
+    ".äb", ".ÄB", "#ÄB", "[type=radio]", "[type=RADIO]", "input[type=checkbox]",
+    "[align=center]", "[valign=top]", "[method=post]", "[dir=rtl]", "[class=Bar i]",
+    "[lang|=en]", ":lang(en)", ":lang(fr)", ":lang(de)", "p:lang(en)", ":has(> option:checked)",
+    "li:nth-child(2n+1 of .x)", "li:nth-last-child(odd of .x)", "td:nth-of-type(2)",
+    ":nth-last-of-type(1)", "svg *", "svg|a", "*|a", "|a", "foreignObject", "linearGradient",
+    "[viewBox]", "[xlink\\:href]", "[*|href]", "math *", "a:not([href])",
+    "select:has(option:disabled)", ":is(ul, table) :nth-child(3)", "div:where(#empty, #e2)",
+    ":has(+ p)", ":has(~ div)", "body > :has(> p) + *", "[id]:not(:has(*))", "p:empty",
+    ":root > body > *:last-child", "annotation-xml *", "x-foo", "x-Bar", "a-b-c > p",
+]
+
+MUTATIONS = "()[]:,.#>+~*|=\"' -"
+
+
+HARNESS = """<!DOCTYPE html><html><body><pre id=out></pre><script>
+const jobs = JSON.parse(document.getElementById('jobs').textContent);
+const results = [];
+for (const job of jobs) {
+  const doc = new DOMParser().parseFromString(job.html, 'text/html');
+  const all = Array.from(doc.querySelectorAll('*'));
+  const index = new Map(all.map((e, i) => [e, i]));
+  const shape = all.map(e => (e.namespaceURI || '') + ' ' + e.localName).join('\\n');
+  const out = [];
+  for (const sel of job.selectors) {
+    let r;
+    try { r = Array.from(doc.querySelectorAll(sel), e => index.get(e)); }
+    catch (e) { r = 'ERR'; }
+    out.push(r);
+  }
+  results.push({shape: shape, results: out});
+}
+document.getElementById('out').textContent = JSON.stringify(results);
+</script></body></html>"""
+
+
+def run_chromium(jobs: list[dict], workdir: str) -> list[dict]:
+    payload = json.dumps(jobs).replace("<", "\\u003c")
+    page = HARNESS.replace("<pre id=out></pre>",
+                           f'<pre id=out></pre><script type="application/json" id=jobs>'
+                           f'{payload}</script>')
+    path = os.path.join(workdir, "harness.html")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
+    profile = tempfile.mkdtemp(dir=workdir)
+    proc = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={profile}", "--dump-dom", f"file://{path}"],
+        capture_output=True, text=True, timeout=600)
+    out = proc.stdout
+    start = out.find('<pre id="out">')
+    end = out.find("</pre>", start)
+    if start < 0 or end < 0:
+        raise RuntimeError(f"no results from chromium: {proc.stderr[-2000:]}")
+    return json.loads(html.unescape(out[start + len('<pre id="out">'):end]))
+
+
+def markup5_results(elements: list[Element], doc: markup5.Document,
+                    selectors: list[str]) -> list:
+    index = {id(e): i for i, e in enumerate(elements)}
+    out = []
+    for sel in selectors:
+        try:
+            found = doc.select(sel)
+        except ValueError:
+            out.append("ERR")
+            continue
+        out.append([index[id(e)] for e in found])
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", help="directory of .html pages")
+    parser.add_argument("--per-page", type=int, default=40, help="selectors per page")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=12, help="pages per Chromium run")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N pages")
+    parser.add_argument("--show", type=int, default=15, help="differences to print")
+    args = parser.parse_args(argv)
+
+    pages = [(name, text) for name, text in SYNTHETIC.items()]
+    files = sorted(p for p in Path(args.corpus).iterdir() if p.suffix == ".html")
+    if args.limit:
+        files = files[:args.limit]
+    for p in files:
+        pages.append((p.name, p.read_bytes().decode("utf-8", "replace")))
+
+    rng = random.Random(args.seed)
+    totals = {"pairs": 0, "same": 0, "differ": 0, "both-invalid": 0, "validity-differs": 0,
+              "pages": 0, "pages-skipped": 0, "nonempty": 0, "known": 0}
+    known_reasons: dict[str, int] = {}
+    shown = 0
+    started = time.time()
+    with tempfile.TemporaryDirectory() as workdir:
+        for b in range(0, len(pages), args.batch):
+            batch = pages[b:b + args.batch]
+            jobs, local = [], []
+            for name, text in batch:
+                doc = markup5.parse(text)
+                elements = list(iter_elements(doc))
+                gen = Generator(rng, Vocabulary(elements))
+                selectors = [gen.selector_list() for _ in range(args.per_page)]
+                for i in range(0, len(selectors), 8):  # some broken ones, for validity
+                    selectors[i] = _mutate(rng, selectors[i])
+                selectors += FIXED
+                jobs.append({"html": text, "selectors": selectors})
+                local.append((name, doc, elements, selectors))
+            remote = run_chromium(jobs, workdir)
+            for (name, doc, elements, selectors), theirs in zip(local, remote):
+                shape = "\n".join(f"{e.namespace or ''} {e.local_name}" for e in elements)
+                if shape != theirs["shape"]:
+                    totals["pages-skipped"] += 1
+                    print(f"skip {name}: the trees differ", file=sys.stderr)
+                    continue
+                totals["pages"] += 1
+                ours = markup5_results(elements, doc, selectors)
+                for sel, mine, chrome in zip(selectors, ours, theirs["results"]):
+                    totals["pairs"] += 1
+                    if mine == chrome:
+                        totals["same"] += 1
+                        if mine == "ERR":
+                            totals["both-invalid"] += 1
+                        elif mine:
+                            totals["nonempty"] += 1
+                        continue
+                    if "ERR" not in (mine, chrome):
+                        reason = known_deviation(sel, mine, chrome, elements)
+                        if reason:
+                            totals["known"] += 1
+                            known_reasons[reason] = known_reasons.get(reason, 0) + 1
+                            continue
+                    if "ERR" in (mine, chrome):
+                        totals["validity-differs"] += 1
+                    totals["differ"] += 1
+                    if shown < args.show:
+                        shown += 1
+                        if mine == "ERR" or chrome == "ERR":
+                            detail = f"markup5={'ERR' if mine == 'ERR' else len(mine)} " \
+                                     f"chromium={'ERR' if chrome == 'ERR' else len(chrome)}"
+                        else:
+                            extra = sorted(set(mine) - set(chrome))[:5]
+                            missing = sorted(set(chrome) - set(mine))[:5]
+                            detail = (f"markup5 {len(mine)}, chromium {len(chrome)}; only "
+                                      f"markup5: {[_describe(elements[i]) for i in extra]}; "
+                                      f"only chromium: "
+                                      f"{[_describe(elements[i]) for i in missing]}")
+                        print(f"DIFF {name}: {sel!r}: {detail}")
+    elapsed = time.time() - started
+    print(f"pages compared: {totals['pages']}, skipped (trees differ): "
+          f"{totals['pages-skipped']}")
+    print(f"selector x page pairs: {totals['pairs']}, same: {totals['same']} "
+          f"(non-empty: {totals['nonempty']}, both invalid: {totals['both-invalid']}), "
+          f"known deviations: {totals['known']}, differ: {totals['differ']} "
+          f"(validity: {totals['validity-differs']}) in {elapsed:.0f}s")
+    for reason, count in sorted(known_reasons.items()):
+        print(f"  known deviation x{count}: {reason}")
+    print(KNOWN_DEVIATIONS, end="")
+    return 1 if totals["differ"] else 0
+
+
+_LEGACY_ATTR = re.compile(r"\[\s*(%s)\s*[~|^$*]?=" % "|".join(
+    sorted(CASE_INSENSITIVE_ATTRIBUTES, key=len, reverse=True)), re.I)
+
+
+def known_deviation(selector: str, mine: list, chrome: list, elements: list[Element]) -> str:
+    """The KNOWN_DEVIATIONS entry that explains a difference, or ''."""
+    if set(mine) - set(chrome):
+        return ""
+    extra = [elements[i] for i in set(chrome) - set(mine)]
+    if "link" in selector and all(
+            e.namespace == HTML_NAMESPACE and e.local_name == "img" and "usemap" in e.attrs
+            for e in extra):
+        return "img[usemap] matches :link in Chromium"
+    if _LEGACY_ATTR.search(selector) and all(e.namespace != HTML_NAMESPACE for e in extra):
+        return "legacy case-insensitive values on non-HTML elements in Chromium"
+    return ""
+
+
+def _mutate(rng: random.Random, selector: str) -> str:
+    """Delete, insert or replace one character (often making it invalid)."""
+    i = rng.randrange(len(selector) + 1)
+    kind = rng.randrange(3)
+    if kind == 0 and i < len(selector):
+        return selector[:i] + selector[i + 1:]
+    c = rng.choice(MUTATIONS)
+    if kind == 1:
+        return selector[:i] + c + selector[i:]
+    return selector[:i] + c + selector[i + 1:]
+
+
+def _describe(el: Element) -> str:
+    attrs = " ".join(f"{k}={v[:20]!r}" for k, v in list(el.attrs.items())[:3])
+    return f"<{el.local_name} {attrs}>".replace(" >", ">")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
