@@ -52,6 +52,21 @@ FAMILIES = [
     ("<template> x N", lambda n: "<template>" * n),
     ("<math><mi> x N", lambda n: "<math><mi>" * n),
     ("<p> <span> x N </x> x N", lambda n: "<p>" + "<span>" * n + "</x>" * n),
+    # selectedcontent: the clone of the selected option must never feed on
+    # itself (the 42-byte denial of service) and nothing may walk the tree
+    # per option.
+    ("<select><option><selectedcontent></option> x N",
+     lambda n: "<select><option><selectedcontent></option>" * n),
+    ("selectedcontent + <option selected>x</option> x N",
+     lambda n: "<select><button><selectedcontent></button>" + "<option selected>x</option>" * n),
+    ("<select><selectedcontent> + <option>y</option> x N",
+     lambda n: "<select><selectedcontent>" + "<option>y</option>" * n),
+    ("<select><option><table><td> x N + selectedcontent",
+     lambda n: "<select><option><table><td>" * n + "<selectedcontent>" + "<option>z" * n),
+    ("<select> + <div> x N + <option> x N",
+     lambda n: "<select>" + "<div>" * n + "<option>o" * n),
+    ("<select><div><option disabled> x N",
+     lambda n: "<select><selectedcontent></selectedcontent>" + "<div><option disabled>" * n),
 ]
 
 

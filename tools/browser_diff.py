@@ -37,6 +37,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -181,6 +182,21 @@ class Chromium:
         self.version = subprocess.run([binary, "--version"], capture_output=True,
                                       text=True).stdout.strip()
 
+    @staticmethod
+    def _run(command: list[str], timeout: float) -> tuple[bytes | None, bytes]:
+        """Run the browser; (stdout, stderr), or (None, b"") when it did
+        not finish in time, in which case its whole process group (the
+        renderers too) is killed."""
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   start_new_session=True)
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return None, b""
+        return stdout, stderr
+
     def trees(self, inputs: Sequence[str], context: str | None = None) -> list[str]:
         """The html5lib-format dump of each input, parsed as a document (or
         as a fragment with ``context``)."""
@@ -198,25 +214,24 @@ class Chromium:
             page.write_text(_PAGE.format(payload=payload, dump=_DUMP_JS), encoding="utf-8",
                             errors="surrogatepass")
             profile = Path(tmp) / "profile"
-            try:
-                result = subprocess.run(
-                    [self.binary, *_CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom",
-                     page.as_uri()],
-                    capture_output=True, timeout=self.timeout if len(inputs) > 1 else 20)
-            except subprocess.TimeoutExpired:
-                # Some input keeps the browser busy for good (Chromium 150
-                # has such inputs, see docs/browser-differences.md): find it
-                # by halving the batch; alone, it gets the TIMEOUT mark.
-                if len(inputs) == 1:
-                    return [TIMEOUT]
-                half = len(inputs) // 2
-                return self.trees(inputs[:half], context) + self.trees(inputs[half:], context)
-        out = result.stdout.decode("utf-8", "surrogatepass")
+            stdout, stderr = self._run(
+                [self.binary, *_CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+                 page.as_uri()],
+                self.timeout if len(inputs) > 1 else 20)
+        if stdout is None:
+            # Some input keeps the browser busy for good (Chromium 150 has
+            # such inputs, see docs/browser-differences.md): find it by
+            # halving the batch; alone, it gets the TIMEOUT mark.
+            if len(inputs) == 1:
+                return [TIMEOUT]
+            half = len(inputs) // 2
+            return self.trees(inputs[:half], context) + self.trees(inputs[half:], context)
+        out = stdout.decode("utf-8", "surrogatepass")
         start = out.find("@@BEGIN@@")
         end = out.find("@@END@@", start)
         if start < 0 or end < 0:
             raise RuntimeError("Chromium returned no results:\n"
-                               + result.stderr.decode("utf-8", "replace")[-2000:])
+                               + stderr.decode("utf-8", "replace")[-2000:])
         trees = json.loads(html.unescape(out[start + 9:end]))
         if len(trees) != len(inputs):
             raise RuntimeError(f"Chromium returned {len(trees)} trees for {len(inputs)} inputs")
