@@ -92,7 +92,7 @@ def test_check_stdin_is_named_stdin():
 
 @pytest.mark.parametrize("args, stdin, message", [
     (["tokenize", "/nonexistent/x.html"], b"", "cannot read"),
-    (["check", "--xml", "-"], b"\xff\xfe<p>", "cannot decode as utf-8 at byte 0"),
+    (["check", "--xml", "-", "--encoding", "no-such-codec"], b"<p/>", "unknown encoding"),
     (["parse", "-", "--encoding", "latin-1"], b"x", "unknown encoding 'latin-1'"),
     (["tokenize", "-", "--encoding", "no-such-codec"], b"x", "unknown encoding"),
     (["tokenize", "--state", "bogus", "-"], b"x", "unknown tokenizer state"),

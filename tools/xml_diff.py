@@ -1,6 +1,6 @@
 """Differential test: markup5.parse_xml against expat on well-formed XML.
 
-    python tools/xml_diff.py PATH [PATH ...] [--show N] [--json FILE] [--decode-declared]
+    python tools/xml_diff.py PATH [PATH ...] [--show N] [--json FILE]
 
 Each PATH is a file or a directory (searched recursively for ``.xml .svg
 .xsd .xsl .xslt .rss .atom .xhtml .kml .gpx .ui .glade .policy .rng .page
@@ -40,8 +40,14 @@ the document uses (see ``docs/xml-differences.md`` for what each means):
                                normalizes further (spaces collapsed)
 ``internal-subset``            another difference in a document with an
                                internal subset
-``encoding:NAME``              the document is not UTF-8 (or UTF-16 with a
-                               BOM) and markup5 was given the bytes
+``unknown-encoding-label:L``   the XML declaration names an encoding that
+                               the WHATWG Encoding Standard does not have
+                               (parse_xml reports ``unknown-encoding`` and
+                               reads UTF-8; expat used Python's codec)
+``whatwg-encoding:L``          the WHATWG decoder for label L decodes the
+                               bytes differently from Python's codec of
+                               that name (``tis-620`` is windows-874,
+                               ``iso-8859-1`` windows-1252, ...)
 ``c1-control-reference``       a reference ``&#x80;``-``&#x9F;`` (XML5 maps it
                                through windows-1252, as HTML does)
 ``control-or-noncharacter``    a literal C1 control or noncharacter, legal in
@@ -52,10 +58,8 @@ the document uses (see ``docs/xml-differences.md`` for what each means):
                                (KIND is its type, or ``errors`` when only
                                the parse errors differ)
 
-``--decode-declared`` decodes a non-UTF-8 document with the encoding its
-XML declaration names and gives markup5 the text, so that its tree can be
-compared before markup5 reads encodings itself.  ``--json FILE`` writes
-every file's category and first difference.
+markup5 is given the bytes, as expat is: each decodes them itself.
+``--json FILE`` writes every file's category and first difference.
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from markup5.dom import (XMLNS_NAMESPACE, Comment, DocumentType, Element,  # noqa: E402
                          ProcessingInstruction, Text)
+from markup5.encoding import decode, lookup  # noqa: E402
 from markup5.xml import parse_xml  # noqa: E402
 
 __all__ = ["expat_events", "markup5_events", "compare_file", "main"]
@@ -257,34 +262,24 @@ def _declared_encoding(data: bytes) -> str | None:
     return m.group(1).decode("ascii").lower() if m else None
 
 
-def _is_utf8_input(data: bytes) -> bool:
-    """Whether markup5's byte decoding (UTF-8, or UTF-16 with a BOM) reads
-    ``data`` as expat does."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return True
+def _whatwg_and_python_differ(data: bytes, label: str, encoding) -> bool:
+    """Whether the WHATWG decoder of ``encoding`` (what parse_xml uses for
+    ``label``) and Python's codec for ``label`` (what expat uses) decode
+    ``data`` differently."""
     try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    encoding = _declared_encoding(data)
-    if encoding is None or data.isascii():
+        python = data.decode(label)
+    except (LookupError, UnicodeDecodeError):
         return True
-    try:
-        return codecs.lookup(encoding).name == "utf-8"
-    except LookupError:
-        return False
+    return python != encoding.decode(data)
 
 
-def compare_file(data: bytes, decode_declared: bool = False) -> dict:
-    """Compare one document; returns ``{"category", "index", "markup5",
-    "expat", "errors"}`` (category "agree" when it agrees).  Raises
-    :class:`NotWellFormed` if expat rejects it."""
+def compare_file(data: bytes) -> dict:
+    """Compare one document (markup5 is given the bytes); returns
+    ``{"category", "index", "markup5", "expat", "errors"}`` (category
+    "agree" when it agrees).  Raises :class:`NotWellFormed` if expat
+    rejects it."""
     expat = expat_events(data)
-    source: bytes | str = data
-    utf8 = _is_utf8_input(data)
-    if not utf8 and decode_declared:
-        source = data.decode(_declared_encoding(data) or "utf-8", "replace")
-    document = parse_xml(source)
+    document = parse_xml(data)
     ours = markup5_events(document)
     errors = [error.code for error in document.errors]
     result = {"category": "agree", "index": None, "markup5": None, "expat": None,
@@ -293,14 +288,20 @@ def compare_file(data: bytes, decode_declared: bool = False) -> dict:
         return result
     index, mine, theirs = _first_difference(ours, expat.events)
     result.update(index=index, markup5=mine, expat=theirs)
-    result["category"] = _categorize(data, source, expat, ours, errors, mine, theirs, utf8)
+    result["category"] = _categorize(data, document, expat, ours, errors, mine, theirs)
     return result
 
 
-def _categorize(data, source, expat, ours, errors, mine, theirs, utf8) -> str:
-    if not utf8 and isinstance(source, bytes):
-        return f"encoding:{_declared_encoding(data)}"
-    text = source if isinstance(source, str) else data.decode("utf-8", "replace")
+def _categorize(data, document, expat, ours, errors, mine, theirs) -> str:
+    label = _declared_encoding(data)
+    if label is not None and not data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE,
+                                                   codecs.BOM_UTF16_BE)):
+        encoding = lookup(label)
+        if encoding is None:
+            return f"unknown-encoding-label:{label}"
+        if encoding.name != "UTF-8" and _whatwg_and_python_differ(data, label, encoding):
+            return f"whatwg-encoding:{label}"
+    text = decode(data, document.encoding)
     if expat.general_entities and any(
             f"&{name};" in text for name in expat.general_entities):
         return "internal-subset-entities"
@@ -359,8 +360,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--show", type=int, default=3, help="examples per category (default 3)")
     ap.add_argument("--json", type=Path, help="write every file's result here")
-    ap.add_argument("--decode-declared", action="store_true",
-                    help="give markup5 non-UTF-8 documents as text decoded as declared")
     args = ap.parse_args(argv)
 
     counts: Counter[str] = Counter()
@@ -370,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in files_in(args.paths):
         data = path.read_bytes()
         try:
-            result = compare_file(data, args.decode_declared)
+            result = compare_file(data)
         except NotWellFormed:
             skipped += 1
             continue

@@ -17,12 +17,15 @@ HTML input is bytes, decoded as a browser decodes them: a byte order mark,
 else ``--encoding`` (a WHATWG encoding label, taken as a Content-Type charset
 would be), else a ``<meta charset>`` (or XML declaration) in the first 1024
 bytes, else windows-1252; ``parse`` and ``check`` also honour a later
-``<meta>`` while the encoding is tentative.  XML input is decoded with
-``--encoding`` (a Python codec name; UTF-8 by default).
+``<meta>`` while the encoding is tentative.  XML input is bytes too, decoded
+as an XML parser in a browser does (:mod:`markup5.xml.encoding`): a byte
+order mark, else ``--encoding`` (a WHATWG label), else the XML
+declaration's ``encoding``, else UTF-8; bytes that do not decode are parse
+errors (``check --xml`` lists them).
 
 Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
-errors, unreadable files, unknown encodings and (XML) undecodable input (one
-line on stderr, no traceback).
+errors, unreadable files and unknown encodings (one line on stderr, no
+traceback).
 """
 
 from __future__ import annotations
@@ -94,28 +97,20 @@ def _read_html_text(args: argparse.Namespace) -> tuple[str, str]:
     return name, decode_html_bytes(data, transport_encoding=encoding)
 
 
-def _read(path: str, encoding: str) -> tuple[str, str]:
-    """Read FILE (or stdin for "-") as text in a Python codec (for XML);
-    returns (display name, text)."""
-    name, data = _read_bytes(path)
-    if encoding.replace("-", "").replace("_", "").lower() == "utf8" and data.startswith(
-            b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return name, data.decode(encoding)
-    except LookupError:
-        raise CommandError(f"unknown encoding {encoding!r}") from None
-    except UnicodeDecodeError as exc:
-        raise CommandError(
-            f"{name}: cannot decode as {encoding} at byte {exc.start} "
-            f"(use --encoding)") from None
+def _read_xml(args: argparse.Namespace):
+    """FILE parsed as XML: bytes, decoded as :func:`parse_xml` decodes them
+    (a BOM, else ``--encoding``, else the XML declaration, else UTF-8);
+    returns (display name, document)."""
+    encoding = _html_encoding(args)  # a WHATWG label, checked the same way
+    name, data = _read_bytes(args.file)
+    return name, parse_xml(data, transport_encoding=encoding)
 
 
 def _add_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the HTML file, or - for standard input")
     parser.add_argument("--encoding", metavar="LABEL",
-                        help="character encoding of FILE (HTML: a WHATWG label, default: sniffed "
-                             "as a browser does; XML: default utf-8); a BOM wins")
+                        help="character encoding of FILE, a WHATWG label (default: sniffed as a "
+                             "browser does; XML: the XML declaration, else utf-8); a BOM wins")
 
 
 def _add_tokenizer_options(parser: argparse.ArgumentParser) -> None:
@@ -196,16 +191,15 @@ def _cmd_text(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
-    _, text = _read(args.file, args.encoding or "utf-8")
-    doc = parse_xml(text)
+    _, doc = _read_xml(args)
     out.write((dump_tree(doc) if args.tree else serialize_xml(doc)) + "\n")
     return 0
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.xml:
-        name, text = _read(args.file, args.encoding or "utf-8")
-        errors = parse_xml(text).errors
+        name, doc = _read_xml(args)
+        errors = doc.errors
     elif args.tokenizer_only:
         name, text = _read_html_text(args)
         stream = _tokens(args, text)
@@ -250,8 +244,7 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         raise CommandError(f"bad selector: {exc}") from None
     if args.xml:
-        _, text = _read(args.file, args.encoding or "utf-8")
-        node = parse_xml(text)
+        _, node = _read_xml(args)
     else:
         _, data = _read_bytes(args.file)
         node = _parse(args, data)

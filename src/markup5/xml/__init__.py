@@ -17,9 +17,14 @@ xml5lib-tests HEAD (a6d626e) and the behaviour of xml5ever that the tests
 encode; the decisions, one by one:
 
 Input
-    Bytes (``parse_xml`` only) are decoded as UTF-8, malformed sequences
-    becoming U+FFFD; a UTF-8 BOM is dropped and a UTF-16 BOM selects UTF-16.
-    No encoding declaration is read.  CR and CRLF become LF; NUL becomes
+    Bytes (``parse_xml`` and ``XmlParser`` only) are decoded as a
+    browser's XML parser decodes them (:mod:`markup5.xml.encoding`): a BOM,
+    else the caller's ``transport_encoding``, else UTF-16 for "<?" in
+    UTF-16, and the XML declaration's ``encoding`` looked up in the WHATWG
+    label table, else UTF-8; an unknown label (``unknown-encoding``), a
+    label that contradicts the BOM (``encoding-mismatch``) and each
+    undecodable byte sequence (U+FFFD, ``invalid-byte-sequence``) are parse
+    errors.  CR and CRLF become LF; NUL becomes
     U+FFFD without an error.  Controls (U+0001-0008, 000B, 000E-001F,
     007F-009F) and noncharacters (U+FDD0-FDEF, xxFFFE, xxFFFF) are parse
     errors when a state consumes them, reported before the character is
@@ -121,7 +126,8 @@ XML 1.0 compatibility (``xml10_compatible``, :func:`parse_xml`'s default)
 
 Errors
     ``ParseError`` objects with a descriptive code (listed in
-    :mod:`markup5.xml.tokenizer` and :mod:`markup5.xml.treebuilder`), the
+    :mod:`markup5.xml.tokenizer`, :mod:`markup5.xml.treebuilder` and
+    :mod:`markup5.xml.encoding`), the
     offset in the preprocessed input and line/column computed on demand.
 """
 

@@ -28,12 +28,14 @@ Error codes of the tree builder: ``non-whitespace-text-outside-root``,
 
 from __future__ import annotations
 
-import codecs
 import gc
+import heapq
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
+from ..encoding import Encoding, get_encoding
 from ..errors import ParseError
 from . import tokens as T
+from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
 from .namespaces import INITIAL_SCOPE, bind_tag, resolve_prefix, split_qname
 from .tokenizer import Tokenizer
 from .tokenizer.shortcuts import SCAN, resolve_reference, simple_attributes
@@ -491,35 +493,70 @@ def _is_xmlns(qname: str) -> bool:
     return qname == "xmlns" or (qname.startswith("xmlns:") and split_qname(qname)[0] == "xmlns")
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 (a UTF-8 BOM is dropped), or UTF-16 when a UTF-16 BOM says so;
-    malformed sequences become U+FFFD."""
-    if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8", "replace")
-    if data.startswith(codecs.BOM_UTF16_LE):
-        return data[2:].decode("utf-16-le", "replace")
-    if data.startswith(codecs.BOM_UTF16_BE):
-        return data[2:].decode("utf-16-be", "replace")
-    return data.decode("utf-8", "replace")
+def _merge_errors(errors: list[ParseError], decode_errors: list[ParseError]) -> None:
+    """Put the decoder's errors (in stream order) into ``errors`` (the
+    tokenizer's and tree builder's, in the order they were reported), each
+    before the first error at a later offset; ``errors`` keeps its order."""
+    if not decode_errors:
+        return
+    merged = list(heapq.merge(decode_errors, errors, key=_offset))
+    errors[:] = merged
+
+
+def _offset(error: ParseError) -> int:
+    return error.offset
 
 
 class XmlParser:
-    """Incremental XML5 parsing: :meth:`feed` str chunks, then :meth:`close`
-    returns the :class:`~markup5.dom.Document`.  The result does not depend
-    on how the input was split."""
+    """Incremental XML5 parsing: :meth:`feed` chunks (str, or bytes; all
+    chunks of one parse are of the same kind), then :meth:`close` returns
+    the :class:`~markup5.dom.Document`.  The result does not depend on how
+    the input was split.
+
+    Bytes are decoded as :func:`parse_xml` says (see
+    :mod:`markup5.xml.encoding`): the encoding is worked out once the first
+    4 bytes, and the XML declaration if the input starts with one, have
+    arrived (or at :meth:`close`).  After :meth:`close`, :attr:`encoding` is
+    the encoding's name ("UTF-8" for str input)."""
 
     def __init__(self, *, keep_xmlns_attributes: bool = True,
-                 xml10_compatible: bool = True) -> None:
+                 xml10_compatible: bool = True, transport_encoding: str | None = None) -> None:
+        self._transport = _transport(transport_encoding)
         self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
         self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                                       xml10_compatible=xml10_compatible)
         self._started = False
+        self._input_kind: type | None = None
+        self._head = b""  # bytes received before the encoding is known
+        self._decoder: XmlDecoder | None = None
+        self._decode_errors: list[ParseError] = []
+        self._done = False
+        #: The encoding's name (None until it is known).
+        self.encoding: str | None = None
 
     @property
     def errors(self) -> list[ParseError]:
         return self.builder.errors
 
-    def feed(self, chunk: str) -> None:
+    def feed(self, chunk: str | bytes) -> None:
+        """Parse the next chunk of the document."""
+        if self._done:
+            raise ValueError("feed() after close()")
+        if isinstance(chunk, str):
+            kind: type = str
+        elif isinstance(chunk, (bytes, bytearray, memoryview)):
+            kind = bytes
+        else:
+            raise TypeError(f"feed() takes str or bytes, not {type(chunk).__name__}")
+        if self._input_kind is None:
+            self._input_kind = kind
+            if kind is str:
+                self.encoding = "UTF-8"
+        elif kind is not self._input_kind:
+            raise TypeError("feed() takes str chunks or bytes chunks, not a mix of both")
+        if kind is bytes:
+            self._push_bytes(bytes(chunk), False)
+            return
         if not self._started:
             self._started = True
             if chunk.startswith("\ufeff"):
@@ -527,8 +564,47 @@ class XmlParser:
         self._run(self.tokenizer.feed, chunk)
 
     def close(self) -> Document:
-        self._run(self.tokenizer.close)
-        return self.builder.finish()
+        """Signal the end of the input; returns the document."""
+        if not self._done:
+            self._done = True
+            if self._input_kind is bytes:
+                self._push_bytes(b"", True)
+            elif self.encoding is None:
+                self.encoding = "UTF-8"
+            self._run(self.tokenizer.close)
+        document = self.builder.finish()
+        _merge_errors(self.builder.errors, self._decode_errors)
+        self._decode_errors = []
+        if self._input_kind is bytes:
+            document.encoding = self.encoding
+            document.encoding_confidence = "certain"
+        return document
+
+    def _push_bytes(self, data: bytes, final: bool) -> None:
+        tokenizer = self.tokenizer
+        decoder = self._decoder
+        if decoder is None:
+            data = self._head + data
+            found = sniff_xml_encoding(data, self._transport, final=final)
+            if found is None:
+                self._head = data
+                return
+            self._head = b""
+            self.encoding = found.encoding.name
+            decoder = self._decoder = XmlDecoder(found.encoding)
+            for code in found.errors:
+                self._decode_errors.append(
+                    ParseError(code, found.label_offset, tokenizer._positions))
+            data = data[found.bom:]
+        text, errors = decoder.decode(data, final)
+        if errors:
+            positions = tokenizer._positions
+            self._decode_errors.extend(
+                ParseError("invalid-byte-sequence", offset, positions)
+                for offset in stream_offsets(text, errors, tokenizer._base + tokenizer.end,
+                                             tokenizer._held_cr))
+        if text:
+            self._run(tokenizer.feed, text)
 
     def _run(self, step, *args) -> None:
         # Tokens are processed as they come, so tree errors sit after them.
@@ -537,17 +613,35 @@ class XmlParser:
             builder.process(token)
 
 
+def _transport(label: str | None) -> Encoding | None:
+    if label is None:
+        return None
+    if not isinstance(label, str):
+        raise TypeError(f"transport_encoding must be an encoding label (str), "
+                        f"not {type(label).__name__}")
+    try:
+        return get_encoding(label)
+    except ValueError:
+        raise ValueError(f"transport_encoding: unknown encoding label {label!r}") from None
+
+
 def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
-              xml10_compatible: bool = True) -> Document:
+              xml10_compatible: bool = True, transport_encoding: str | None = None) -> Document:
     """Parse an XML document with the XML5 rules; never raises on any input.
 
-    ``data`` is a str, or bytes: bytes are decoded as UTF-8 (a UTF-8 byte
-    order mark is dropped; a UTF-16 BOM selects UTF-16), malformed sequences
-    becoming U+FFFD; no ``encoding`` declaration is consulted.  A leading
-    U+FEFF in a str is dropped as well.  Returns a
-    :class:`~markup5.dom.Document` with ``content_type`` "application/xml";
-    its ``errors`` lists the parse errors (tokenizer and tree construction,
-    in stream order).
+    ``data`` is a str, or bytes.  Bytes are decoded as a browser's XML
+    parser decodes them (:mod:`markup5.xml.encoding`): a byte order mark,
+    else ``transport_encoding`` (the charset of a Content-Type header; an
+    unknown label is a :class:`ValueError`), else UTF-16 when the input
+    starts with "<?" in UTF-16, and the ``encoding`` of the XML declaration,
+    looked up in the WHATWG Encoding Standard's label table (an unknown
+    label is the parse error ``unknown-encoding``), else UTF-8.  Bytes the
+    encoding cannot decode become U+FFFD, each with the parse error
+    ``invalid-byte-sequence``.  ``document.encoding`` is the encoding's
+    name ("UTF-8", "windows-1252", "UTF-16LE" ...).  A leading U+FEFF in a
+    str is dropped.  Returns a :class:`~markup5.dom.Document` with
+    ``content_type`` "application/xml"; its ``errors`` lists the parse
+    errors (decoding, tokenizer and tree construction, in stream order).
 
     ``xml10_compatible`` (default True): on well-formed input, give the
     tree an XML 1.0 parser gives where xml5lib-tests would differ (the
@@ -556,14 +650,25 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     normalization as in XML 1.0; see :mod:`markup5.xml`).  False gives
     exactly the behaviour xml5lib-tests check.
     """
+    decode_errors: list[tuple[str, int]] = []
     if isinstance(data, (bytes, bytearray, memoryview)):
-        text = _decode(bytes(data))
+        data = bytes(data)
+        found = sniff_xml_encoding(data, _transport(transport_encoding))
+        text, errors = XmlDecoder(found.encoding).decode(
+            data[found.bom:] if found.bom else data, True)
+        decode_errors = [(code, found.label_offset) for code in found.errors]
+        if errors:
+            decode_errors.extend(("invalid-byte-sequence", offset)
+                                 for offset in stream_offsets(text, errors, 0, False))
+        encoding = found.encoding.name
     elif isinstance(data, str):
+        _transport(transport_encoding)  # checked, though a str is not decoded
         text = data
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        encoding = None
     else:
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
-    if text.startswith("\ufeff"):
-        text = text[1:]
     tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                              xml10_compatible=xml10_compatible)
@@ -591,4 +696,12 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     finally:
         if collecting:
             gc.enable()
-    return builder.finish()
+    document = builder.finish()
+    if decode_errors:
+        positions = tokenizer._positions
+        _merge_errors(builder.errors,
+                      [ParseError(code, offset, positions) for code, offset in decode_errors])
+    if encoding is not None:
+        document.encoding = encoding
+        document.encoding_confidence = "certain"
+    return document
