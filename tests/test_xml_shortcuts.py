@@ -183,6 +183,30 @@ TRICKY = [
     "<a b='1' c='2' d='3' e='4'/>", "<a\nb='1'\n\tc='2'\n/>",
     "<a xmlns:p='u'><b p:x='1' xmlns:q='v' q:y='2'/><b p:x='1'/></a>",
     "<a><b c='1'/><b c='1' c='2'/></a>", "<root>" + "<e a='v'>t&amp;</e>" * 50 + "</root>",
+    # The tree builder's loop: end tags that close nothing between texts,
+    # references in attribute values, the first attribute, leaves,
+    # comments, processing instructions, CDATA sections, references.
+    "<a>x</b>y</a>", "<a>x</b><c/>y</a>", "<a><b>x</c>y</b></a>", "<a>x<!--c--></b>y</a>",
+    '<a b="&#65;&#x42;&amp;c"/>', '<a b="&#0;"/>', '<a b="&#128;"/>', "<a b='&notit;'/>",
+    '<a b="&xyz;"/>', '<a b="x&#10;y&#9;"/>', '<a b="\tx\ny"/>', '<a b="1" b="2"/>',
+    '<a b="1" c="x&amp;" b="3"/>', '<a b="x&amp;" b="y"/>', "<a b='1' b=\"2\"/>",
+    '<a c="1" b="&lt;" d=\'&gt;\'/>', '<a b="&amp"/>', '<a b="&#65"/>', '<a b="&#x;"/>',
+    "<a><b>t</b></a>", "<a><p:b>t</p:b></a>", "<a xmlns:p='u'><p:b>t</p:b></a>",
+    "<a><b xmlns='u'>t</b><b xmlns='u'>t</b></a>", "<a><b xmlns:p='u'>t</b></a>",
+    "<a><b></b><b></b></a>", "<a><b>t</b ></a>", "<a><b>t</bb></a>", "<a><b>t</b></a></a>",
+    "<a><b c='1'>t</b><b c='1'>t</b></a>", '<a><b c="1" d="2">t</b></a>',
+    "<a><p:b xmlns:p='u' p:c='1'>t</p:b><p:b xmlns:p='u' p:c='1'>t</p:b></a>",
+    "<a><p:b xmlns:p=''>t</p:b></a>", "<a><b xmlns:p='u' p:c='1' q:d='2'>t</b></a>",
+    "<a><b>t&amp;</b></a>", "<a><b>t<c/></b></a>", "<b>t</b>", "<a><b>t</b>",
+    "<a><!----></a>", "<a><!---x--></a>", "<a><!--<!-x--></a>", "<a><!--<!--x--></a>",
+    "<a><!-- a -- b --></a>", "<a><!--->x--></a>", "<a><!-->x--></a>", "<a><!--a---></a>",
+    "<a>x<!--c-->y</a>", "<a>x&amp;<!--c-->&lt;y</a>", "<a><!--c--!></a>", "<a><!--c",
+    "<a><?t?></a>", "<a><?t d?></a>", "<a><?t  d d ?></a>", "<a><??></a>", "<a><?t d?x?></a>",
+    "<a>x<?t?>y</a>", "<a><? t?></a>", "<a><?t\nd\n?></a>", "<a><?t d>e?></a>", "<a><?t",
+    "<a>x<![CDATA[y]]>z</a>", "<a><![CDATA[]]></a>", "<a><![CDATA[x]]]></a>",
+    "<a><![CDATA[x]y]]z]]></a>", "<a><![cdata[x]]></a>", "<a><![CDATA[x", "<a><![CDATA[x]]",
+    "<a>&#65;&#x1F600;&amp;&notin;&notit;&</a>", "<a>x&#0;y&#128;z&#x110000;</a>",
+    "<a>&lt;<b/>&gt;</a>", "<a>&amp;</a>&amp;", "<a>\r\n<b>\r</b></a>",
 ]
 
 
@@ -243,6 +267,36 @@ def test_generated_pieces(pieces, rng):
                max_size=40))
 def test_generated_characters(text):
     check(text)
+
+
+# ----------------------------------------------------------------------
+# Real files: the 200-file sample, whole and corrupted the ways
+# tests/test_xml_malformed.py corrupts them
+
+CORPUS = sorted((Path(__file__).resolve().parent / "fixtures" / "xml-corpus" / "files").iterdir())
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_corpus_sample(path):
+    text = path.read_bytes().decode("utf-8", "replace")
+    assert tree(text, True) == tree(text, False)
+    with fast_paths(True):
+        fast = parse_xml(path.read_bytes())
+    with fast_paths(False):
+        slow = parse_xml(path.read_bytes())
+    assert _shape(fast) == _shape(slow)
+    assert [(e.code, e.offset) for e in fast.errors] == [(e.code, e.offset) for e in slow.errors]
+
+
+@pytest.mark.parametrize("path", CORPUS[::4], ids=[p.name for p in CORPUS[::4]])
+def test_corrupted_corpus_sample(path):
+    from test_xml_malformed import CORRUPTIONS
+    data = path.read_bytes()
+    for corrupt in CORRUPTIONS:
+        text = corrupt(data, random.Random(path.name + corrupt.__name__)).decode(
+            "utf-8", "replace")
+        assert tree(text, True) == tree(text, False), corrupt.__name__
+        assert chunked_tree(text, True, 89) == chunked_tree(text, False, 89), corrupt.__name__
 
 
 # ----------------------------------------------------------------------

@@ -30,6 +30,9 @@ from __future__ import annotations
 
 import gc
 import heapq
+from collections import defaultdict
+
+from html.entities import html5 as _ENTITIES
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from ..encoding import Encoding, get_encoding
@@ -38,7 +41,9 @@ from . import tokens as T
 from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
 from .namespaces import INITIAL_SCOPE, bind_tag, resolve_prefix, split_qname
 from .tokenizer import Tokenizer
-from .tokenizer.shortcuts import SCAN, resolve_reference, simple_attributes
+from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, OTHER_CDATA, OTHER_COMMENT,
+                                  OTHER_DECIMAL, OTHER_NAMED, OTHER_PI_DATA, OTHER_PI_TARGET, _clean,
+                                  reference_attributes)
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
@@ -88,7 +93,10 @@ class XmlTreeBuilder:
         #: The stack of open elements.
         self.open_elements: list[Element] = []
         self._scopes: list[dict] = [INITIAL_SCOPE]
-        self._open_counts: dict[tuple, int] = {}
+        #: How many open elements there are with each (namespace, local
+        #: name): an end tag that is not the current element's is looked
+        #: for in the stack only when there is one (no quadratic search).
+        self._open_counts: defaultdict[tuple, int] = defaultdict(int)
         self._keep_xmlns = keep_xmlns_attributes
         #: Whether ``process`` is the main phase (for the shortcut methods).
         self._main = False
@@ -141,7 +149,8 @@ class XmlTreeBuilder:
             if len(_BINDINGS) >= 8192:
                 _BINDINGS.clear()
             _BINDINGS[key] = (scope, namespace, prefix, local,
-                              dict(attr_namespaces) if attr_namespaces else None)
+                              dict(attr_namespaces) if attr_namespaces else None,
+                              (namespace, local))
         if not self._keep_xmlns and attrs:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
             if attr_namespaces:
@@ -303,125 +312,222 @@ class XmlTreeBuilder:
         return self._main
 
     def run_data_shortcut(self, tokenizer: Tokenizer) -> None:
-        """The data state's shortcut (:mod:`markup5.xml.tokenizer.shortcuts`)
-        in the main phase, building the tree as it reads: text and simple
-        tags, with what :meth:`characters`, :meth:`start_tag`,
-        :meth:`empty_tag` and :meth:`end_tag` do for them inlined for the
-        common cases (text, an element whose names bind as before, the end
-        tag of the current element).  Anything else goes through those
-        methods, with the tokenizer's offset just after the tag, as when a
-        state emits it.  Returns when the loop stops (the states take over)
-        or the main phase ends."""
+        """The data state's shortcut in the main phase, building the tree as
+        it reads (:mod:`markup5.xml.tokenizer.shortcuts`): text and tags
+        (``BUILD_SCAN``, one match per step), and character references,
+        comments, processing instructions and CDATA sections
+        (``BUILD_OTHER``) written the common, error-free way, with what
+        :meth:`characters`, :meth:`start_tag`, :meth:`empty_tag`,
+        :meth:`end_tag` and :meth:`process` do for them inlined for the
+        common cases (an element whose names bind as before, the end tag of
+        the current element).  Anything else goes through those methods,
+        with the tokenizer's offset just after the tag, as when a state
+        emits it.  Returns when the loop stops (the states take over at the
+        first character it does not take, with the text before it pending
+        as the data state leaves it) or the main phase ends."""
         buf = tokenizer.buf
         pos = tokenizer.pos
-        end = tokenizer.end
-        scan = SCAN.match
-        text = tokenizer._text
+        finditer = BUILD_SCAN.finditer
+        other = BUILD_OTHER.match
+        pending = tokenizer._text  # text not yet in a node (the states' too)
         normalize = tokenizer.xml10_compatible
         open_elements = self.open_elements
         scopes = self._scopes
         counts = self._open_counts
         bindings_get = _BINDINGS.get
+        new_node = object.__new__
         current = open_elements[-1]
+        children = current.children
+        if children and type(children[-1]) is Text:
+            # Text the states added joins the text that follows.
+            pending.insert(0, children.pop().data)
         scope = scopes[-1]
+        default = scope[None]
+        restart = False
         while True:
-            m = scan(buf, pos)
-            run, name, source, empty, end_name = m.groups()
-            t = pos + len(run)
-            if name is None and end_name is None:
-                # No tag: "&", "<" (not a simple tag) or the end.
-                if run:
-                    text.append(run)
-                if t < end and buf[t] == "&":
-                    ref = resolve_reference(buf, t)
-                    if ref is not None:
-                        text.append(ref[0])
-                        pos = ref[1]
-                        continue
-                tokenizer.pos = t
-                return
-            i = m.end()
-            if name is not None:
+            for m in finditer(buf, pos):
+                text, name, first, value, source, empty, leaf, end_name = m.groups()
+                if end_name is not None:
+                    # The text before the tag (inlined in the two branches).
+                    if pending:
+                        if text:
+                            pending.append(text)
+                        text = "".join(pending)
+                        pending.clear()
+                    if text:
+                        node = new_node(Text)  # Text(text), without the call
+                        node.data = text
+                        node.parent = current
+                        children.append(node)
+                    if ":" not in end_name:
+                        # An unprefixed name is the current element's when
+                        # its start tag's was the same (a prefixed current
+                        # element in the default namespace goes the slow way).
+                        closes_current = (end_name == current.local_name
+                                          and current.prefix is None)
+                    else:
+                        # A prefix resolves in the current element's own
+                        # scope as it did for its start tag (an unbound one
+                        # goes the slow way, which reports it again).
+                        prefix, _, local = end_name.partition(":")
+                        closes_current = (prefix == current.prefix and local == current.local_name
+                                          and current.namespace is not None)
+                    if closes_current:
+                        # The end tag of the current element.
+                        open_elements.pop()
+                        scopes.pop()
+                        counts[(current.namespace, current.local_name)] -= 1
+                        if not open_elements:
+                            tokenizer.pos = m.end()
+                            self.process = self._end_phase
+                            self._main = False
+                            return
+                        current = open_elements[-1]
+                        children = current.children
+                    else:
+                        tokenizer.pos = m.end()  # errors are reported just after the tag
+                        self._end(end_name)
+                        if not self._main:
+                            return
+                        current = open_elements[-1]
+                        children = current.children
+                        if children and type(children[-1]) is Text:
+                            # An end tag that closed nothing: the text before
+                            # it joins the text after it.
+                            pending.append(children.pop().data)
+                    scope = scopes[-1]
+                    default = scope[None]
+                    continue
+                if name is None:
+                    # No tag: "&" or "<" for BUILD_OTHER or the states, or
+                    # the end.
+                    if text:
+                        pending.append(text)
+                    pos = m.end()
+                    break
+                # A start or empty tag (or a leaf: start tag, text, end tag).
                 if source:
-                    attrs = simple_attributes(source, normalize)
+                    attrs = reference_attributes(source, normalize)
+                    if attrs is not None and first is not None:
+                        if first in attrs:
+                            attrs = None
+                        else:
+                            attrs = {first: value, **attrs}
                     if attrs is None:
-                        # A duplicate attribute: an error for the states.
-                        if run:
-                            text.append(run)
-                        tokenizer.pos = t
+                        # A duplicate attribute or a reference with an
+                        # error: the states report it.
+                        if text:
+                            pending.append(text)
+                        tokenizer.pos = m.end(1)
                         return
+                    cached = bindings_get((id(scope), name, *attrs))
+                elif first is not None:
+                    attrs = {first: value}
+                    cached = bindings_get((id(scope), name, first))
                 else:
                     attrs = {}
-            # The text before the tag.
-            if text:
-                if run:
-                    text.append(run)
-                data = text[0] if len(text) == 1 else "".join(text)
-                text.clear()
-            else:
-                data = run
-            if data:
-                children = current.children
-                if children and type(children[-1]) is Text:
-                    children[-1].data += data
-                else:
-                    node = Text(data)
+                    cached = None if ":" not in name else bindings_get((id(scope), name))
+                if pending:
+                    if text:
+                        pending.append(text)
+                    text = "".join(pending)
+                    pending.clear()
+                if text:
+                    node = new_node(Text)
+                    node.data = text
                     node.parent = current
                     children.append(node)
-            pos = i
-            if name is None:
-                if ":" not in end_name:
-                    closes_current = (end_name == current.local_name
-                                      and current.namespace == scope[None])
-                else:
-                    # A prefix resolves in the current element's own scope
-                    # as it did for its start tag (an unbound one goes the
-                    # slow way, which reports it again).
-                    prefix, _, local = end_name.partition(":")
-                    closes_current = (prefix == current.prefix and local == current.local_name
-                                      and current.namespace is not None)
-                if closes_current:
-                    # The end tag of the current element.
-                    open_elements.pop()
-                    scopes.pop()
-                    counts[(current.namespace, current.local_name)] -= 1
-                    if not open_elements:
-                        tokenizer.pos = i
-                        self.process = self._end_phase
-                        self._main = False
-                        return
-                else:
-                    tokenizer.pos = i  # errors are reported just after the tag
-                    self._end(end_name)
-                    if not self._main:
-                        return
-                current = open_elements[-1]
-                scope = scopes[-1]
-                continue
-            if not attrs and ":" not in name:
-                element = Element(name, attrs, scope[None], None)
-                new_scope = scope
-            else:
-                cached = bindings_get((id(scope), name, *attrs))
                 if cached is not None and cached[0] is scope:
                     # As in _element: names bound before in this scope.
                     element = Element(cached[3], attrs, cached[1], cached[2])
                     if cached[4]:
                         element.attr_namespaces = dict(cached[4])
                     new_scope = scope
+                    key = cached[5]
+                elif not attrs and ":" not in name:
+                    element = Element(name, attrs, default, None)
+                    new_scope = scope
+                    key = (default, name)
                 else:
-                    tokenizer.pos = i  # errors are reported just after the tag
+                    # Bound the slow way (declarations, errors), with the
+                    # errors just after the start tag.
+                    tokenizer.pos = m.end() if leaf is None else m.start(7)
                     element = self._element(name, attrs)
                     new_scope = self._new_scope
-            element.parent = current
-            current.children.append(element)
-            if not empty:
-                open_elements.append(element)
-                scopes.append(new_scope)
-                key = (element.namespace, element.local_name)
-                counts[key] = counts.get(key, 0) + 1
-                current = element
-                scope = new_scope
+                    key = (element.namespace, element.local_name)
+                    if leaf is not None:
+                        # The leaf's text and end tag go the common way.
+                        leaf = None
+                        pos = m.start(7)
+                        restart = True
+                element.parent = current
+                children.append(element)
+                if leaf is not None:
+                    # Its end tag, with the same raw name, closes it (its
+                    # prefix, if any, is bound: the binding came from the
+                    # cache, where no binding with an error goes).
+                    if leaf:
+                        node = new_node(Text)
+                        node.data = leaf
+                        node.parent = element
+                        element.children.append(node)
+                elif not empty:
+                    open_elements.append(element)
+                    scopes.append(new_scope)
+                    counts[key] += 1
+                    current = element
+                    children = element.children
+                    if new_scope is not scope:
+                        scope = new_scope
+                        default = scope[None]
+                    if restart:
+                        break
+            # (The loop never runs out: BUILD_SCAN matches wherever asked.)
+            if restart:
+                # A leaf's text and end tag, after its start tag went the
+                # slow way: on from the text.
+                restart = False
+                continue
+            # BUILD_SCAN stopped at "&", "<" or the end of the buffer.
+            m = other(buf, pos)
+            if m is None:
+                tokenizer.pos = pos
+                return
+            kind = m.lastindex
+            if kind <= OTHER_NAMED:
+                # A character reference, resolved as the states would, or
+                # left to them.
+                named = m.group(OTHER_NAMED)
+                if named is not None:
+                    character = _ENTITIES.get(named)
+                else:
+                    decimal = m.group(OTHER_DECIMAL)
+                    code = int(decimal) if decimal is not None else int(m.group(2), 16)
+                    character = chr(code) if _clean(code) else None
+                if character is None:
+                    tokenizer.pos = pos
+                    return
+                pending.append(character)
+            elif kind == OTHER_CDATA:
+                cdata = m.group(OTHER_CDATA)
+                if cdata:
+                    pending.append(cdata)
+            else:
+                # A comment or a processing instruction, after the text.
+                if pending:
+                    node = new_node(Text)
+                    node.data = "".join(pending)
+                    node.parent = current
+                    children.append(node)
+                    pending.clear()
+                if kind == OTHER_COMMENT:
+                    node = Comment(m.group(OTHER_COMMENT))
+                else:
+                    node = ProcessingInstruction(m.group(OTHER_PI_TARGET),
+                                                 m.group(OTHER_PI_DATA) or "")
+                node.parent = current
+                children.append(node)
+            pos = m.end()
 
     def characters(self, data: str) -> None:
         if not self._main:
@@ -525,6 +631,7 @@ class XmlParser:
         self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
         self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                                       xml10_compatible=xml10_compatible)
+        self.tokenizer._tree_sink = self.builder  # the data state's shortcut builds the tree
         self._started = False
         self._input_kind: type | None = None
         self._head = b""  # bytes received before the encoding is known
@@ -561,7 +668,7 @@ class XmlParser:
             self._started = True
             if chunk.startswith("\ufeff"):
                 chunk = chunk[1:]
-        self._run(self.tokenizer.feed, chunk)
+        self._run(chunk, False)
 
     def close(self) -> Document:
         """Signal the end of the input; returns the document."""
@@ -571,7 +678,7 @@ class XmlParser:
                 self._push_bytes(b"", True)
             elif self.encoding is None:
                 self.encoding = "UTF-8"
-            self._run(self.tokenizer.close)
+            self._run("", True)
         document = self.builder.finish()
         _merge_errors(self.builder.errors, self._decode_errors)
         self._decode_errors = []
@@ -604,13 +711,29 @@ class XmlParser:
                 for offset in stream_offsets(text, errors, tokenizer._base + tokenizer.end,
                                              tokenizer._held_cr))
         if text:
-            self._run(tokenizer.feed, text)
+            self._run(text, False)
 
-    def _run(self, step, *args) -> None:
-        # Tokens are processed as they come, so tree errors sit after them.
+    def _run(self, text: str, final: bool) -> None:
+        """Tokenize ``text`` and build the tree as far as it goes.  Tokens
+        are processed after each step of the machine, as :func:`parse_xml`
+        does: the data state's shortcut builds the tree itself, so the
+        tokens before it must be in the tree (and tree errors sit after
+        their tokens)."""
+        tokenizer = self.tokenizer
+        if tokenizer._done:
+            return
+        tokenizer._push(text, final)
+        handlers = tokenizer._handlers
         builder = self.builder
-        for token in step(*args):
-            builder.process(token)
+        while True:
+            running = handlers[tokenizer._state]()
+            out = tokenizer._out
+            if out:
+                tokenizer._out = []
+                for token in out:
+                    builder.process(token)  # (the phase changes as it goes)
+            if not running:
+                return
 
 
 def _transport(label: str | None) -> Encoding | None:
@@ -679,7 +802,11 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     # is allocated then is the tree (alive, so collections would only walk
     # it, again and again, a fifth of the time on real files) and
     # temporaries that reference counting frees.  It is re-enabled as it
-    # was, however parsing ends.
+    # was, however parsing ends, and after the last allocation here: the
+    # collection that the allocations made due then runs at the caller's
+    # next allocation, when a document the caller has dropped (its nodes
+    # form cycles through their parents) is garbage it frees at once,
+    # rather than a live tree it would walk, promote, and walk again later.
     collecting = gc.isenabled()
     if collecting:
         gc.disable()
@@ -693,15 +820,15 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
                     builder.process(token)
             if not running:
                 break
+        document = builder.finish()
+        if decode_errors:
+            positions = tokenizer._positions
+            _merge_errors(builder.errors,
+                          [ParseError(code, offset, positions) for code, offset in decode_errors])
+        if encoding is not None:
+            document.encoding = encoding
+            document.encoding_confidence = "certain"
     finally:
         if collecting:
             gc.enable()
-    document = builder.finish()
-    if decode_errors:
-        positions = tokenizer._positions
-        _merge_errors(builder.errors,
-                      [ParseError(code, offset, positions) for code, offset in decode_errors])
-    if encoding is not None:
-        document.encoding = encoding
-        document.encoding_confidence = "certain"
     return document

@@ -39,7 +39,8 @@ from html.entities import html5 as _ENTITIES
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .core import ATTRIBUTE_VALUE_WHITESPACE
 
-__all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "simple_attributes", "DataShortcut"]
+__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "ATTRIBUTES", "resolve_reference", "simple_attributes",
+           "reference_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
 _ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
@@ -53,6 +54,63 @@ _END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
 SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
 #: One attribute of the attributes group: (name, quoted value).
 ATTRIBUTES = re.compile(_ATTRIBUTE)
+
+# The tree builder's loop (BUILD_SCAN, BUILD_OTHER) takes more: quoted
+# attribute values may hold character references that end with ";" (each
+# checked when the tag is built: one the states would report makes the tag
+# go the slow way), and where BUILD_SCAN stops at "&" or "<", BUILD_OTHER
+# takes
+#
+# * a character reference with its ";" (groups 1-3: decimal, hexadecimal,
+#   "name;"), which resolve_reference's rules take or leave to the states;
+# * a comment whose data neither starts with ">" or "->" (abrupt-closing-of-
+#   empty-comment) nor holds "--" (the comment end states, nested-comment,
+#   incorrectly-closed-comment): the comment states then run comment start
+#   (dash) -> comment -> comment end dash -> ... -> comment end -> data,
+#   and, for "<!", comment less-than sign (bang (dash)) -> comment end dash
+#   -> comment, appending every character (group 4);
+# * a processing instruction whose target does not start with "?" and
+#   whose data holds no "?": pi -> pi target -> (pi target after, which
+#   skips the whitespace -> pi data ->) pi after -> data (groups 5, 6);
+# * a CDATA section written "<![CDATA[" (the markup declaration state's
+#   case-insensitive forms go the slow way): CDATA -> CDATA bracket ->
+#   CDATA end -> data; "]" not followed by "]>" is data, as the bracket and
+#   end states append it (group 7).
+_REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
+_BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:\"[^\"&]*(?:"
+                    + _REFERENCE_IN_VALUE + "[^\"&]*)*\"|'[^'&]*(?:" + _REFERENCE_IN_VALUE
+                    + "[^'&]*)*')")
+#: Text up to the next "&" or "<", then optionally a tag (as SCAN, with
+#: references in attribute values): a start tag or an empty tag (groups
+#: 2-7: the name; the first attribute's name and value when it is
+#: double-quoted with no "&", TAB or LF in the value, the other attributes;
+#: "/" for an empty tag; for a start tag followed by text and its own end
+#: tag, a "leaf", that text), or an end tag (group 8).  A leaf's end tag
+#: has the same raw name as its start tag (a backreference): the end tag
+#: state then closes the element the start tag opened, as the loop checks.
+BUILD_SCAN = re.compile(
+    "([^&<]*)(?:<([^/?!\\t\\n :<>][^\\t\\n />]*)"
+    "(?:" + _WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS + "*\"([^\"&\\t\\n]*)\")?"
+    "((?:" + _BUILD_ATTRIBUTE + ")*)" + _WS + "*(?:(/)>|>(?:([^&<]*)</\\2" + _WS + "*>)?)"
+    "|" + _END_TAG + ")?")
+#: What else the loop takes where BUILD_SCAN stops at "&" or "<": a
+#: reference (groups 1-3: decimal, hexadecimal, "name;"), a comment (group
+#: 4), a processing instruction (groups 5, 6: target, data) or a CDATA
+#: section (group 7).
+BUILD_OTHER = re.compile(
+    "&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))"
+    "|<!--((?!>|->)(?:[^-]|-(?!-))*)-->"
+    "|<\\?([^\\t\\n ?][^\\t\\n ?]*)(?:" + _WS + "+([^?]*))?\\?>"
+    "|<!\\[CDATA\\[((?:[^\\]]|\\](?!\\]>))*)\\]\\]>")
+#: BUILD_OTHER's kinds (``match.lastindex``).
+OTHER_DECIMAL, OTHER_HEXADECIMAL, OTHER_NAMED, OTHER_COMMENT = 1, 2, 3, 4
+OTHER_PI_TARGET, OTHER_PI_DATA, OTHER_CDATA = 5, 6, 7
+#: A reference in an attribute value that BUILD_SCAN admitted (groups as
+#: BUILD_OTHER's 1-3).
+_VALUE_REFERENCE = re.compile("&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))")
+_VALUE_REFERENCE_SUB = _VALUE_REFERENCE.sub
+_FIND_NAMED_VALUES = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
+                                + "*(\"[^\"]*\"|'[^']*')").findall
 _FIND_ATTRIBUTES = ATTRIBUTES.findall
 # The same for attributes whose values are all double-quoted (most are):
 # (name, value without the quotes) pairs, which dict() takes as they are.
@@ -106,6 +164,48 @@ def simple_attributes(source: str, normalize: bool) -> dict[str, str] | None:
         for n, v in attrs.items():
             if "\n" in v or "\t" in v:
                 attrs[n] = v.translate(ATTRIBUTE_VALUE_WHITESPACE)
+    return attrs if len(attrs) == len(pairs) else None
+
+
+class _Unclean(Exception):
+    """A reference in an attribute value that the states would report."""
+
+
+def _value_reference(m) -> str:
+    named = m.group(3)
+    if named is not None:
+        text = _ENTITIES.get(named)
+        if text is None:
+            raise _Unclean
+        return text
+    decimal = m.group(1)
+    code = int(decimal, 10) if decimal is not None else int(m.group(2), 16)
+    if not _clean(code):
+        raise _Unclean
+    return chr(code)
+
+
+def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
+    """The attributes of a tag that BUILD_SCAN matched (its group 3), with
+    the character references in their values resolved; None when a name
+    repeats or a reference is one the states would report (both errors
+    the states then report).  ``normalize`` as for
+    :func:`simple_attributes`: literal TAB and LF become spaces (before the
+    references are resolved, so ``&#10;`` stays a line feed)."""
+    if "&" not in source:
+        return simple_attributes(source, normalize)
+    pairs = _FIND_NAMED_VALUES(source)
+    attrs = {}
+    try:
+        for name, value in pairs:
+            value = value[1:-1]
+            if normalize and ("\n" in value or "\t" in value):
+                value = value.translate(ATTRIBUTE_VALUE_WHITESPACE)
+            if "&" in value:
+                value = _VALUE_REFERENCE_SUB(_value_reference, value)
+            attrs[name] = value
+    except _Unclean:
+        return None
     return attrs if len(attrs) == len(pairs) else None
 
 
