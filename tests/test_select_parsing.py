@@ -195,16 +195,30 @@ class TestSelectedcontent:
         assert body("<select><option><selectedcontent></option>") == tree(
             "<select>", "  <option>", "    <selectedcontent>")
 
-    def test_a_disabled_first_selectedcontent_disables_cloning(self):
-        # At the pop of "A" the select's first selectedcontent is inside the
-        # option, so disabled: no clone.  The second one is filled when it
-        # is inserted (with the disabled one copied as it is).
+    def test_every_enabled_selectedcontent_is_updated(self):
+        # As Chromium: the first selectedcontent is inside an option, so
+        # disabled, and left alone; the other one is filled when inserted
+        # (with "A", the disabled one copied as it is) and again when the
+        # selected "B" is popped.
         text = "<select><option>A<selectedcontent></selectedcontent></option>" \
                "<selectedcontent></selectedcontent><option selected>B</select>"
         assert body(text) == tree(
             "<select>", "  <option>", '    "A"', "    <selectedcontent>",
-            "  <selectedcontent>", '    "A"', "    <selectedcontent>",
+            "  <selectedcontent>", '    "B"',
             "  <option>", '    selected=""', '    "B"')
+        assert body("<select><selectedcontent></selectedcontent><selectedcontent>"
+                    "</selectedcontent><option>X</select>") == tree(
+            "<select>", "  <selectedcontent>", '    "X"', "  <selectedcontent>", '    "X"',
+            "  <option>", '    "X"')
+
+    def test_selected_option_taken_out_empties_and_selects_the_next(self):
+        # The selected option inside the selectedcontent is taken out by
+        # its own clone: the selectedcontent is emptied, and "s" is
+        # selected again without being copied, so the later "t" is not.
+        text = "<select><option>s</option><selectedcontent><option selected></option>" \
+               "<option>t</option></select>"
+        assert body(text) == tree("<select>", "  <option>", '    "s"', "  <selectedcontent>",
+                                  "    <option>", '      "t"')
 
     def test_nested_selects_disable_the_inner_one(self):
         text = "<select><option><table><td><select><selectedcontent></selectedcontent>" \

@@ -18,9 +18,10 @@ the tree.  The ``select`` element's parts that do (HTML §4.10.7, §4.10.10,
   ancestors: cloning into it could otherwise feed on itself;
 * *maybe clone an option into selectedcontent*: when a selected option is
   popped off the stack of open elements, copies of its children replace the
-  children of its select's *enabled selectedcontent* (the select's first
-  ``selectedcontent`` descendant, when that one is not disabled and the
-  select has no ``multiple`` attribute);
+  children of its select's ``selectedcontent`` elements (every one that is
+  not disabled, as Chromium does; none when the select has ``multiple``);
+  when that takes the selected option itself out of the select (it was
+  inside a ``selectedcontent``), they are emptied, as in Chromium;
 * when a ``selectedcontent`` is inserted and is not disabled, it receives a
   copy of its select's selected option at once (Chromium's "selectedcontent
   spec" behaviour: a ``selectedcontent`` placed after the options shows the
@@ -222,7 +223,7 @@ class SelectednessMixin:
             return
         state.selectedcontents.append(selectedcontent)
         if not disabled and not state.multiple and state.selected is not None:
-            self._clone_option(state.selected, selectedcontent, state)
+            self._clone_option(state.selected, selectedcontent)
 
     # Popping an option -------------------------------------------------------
 
@@ -236,28 +237,44 @@ class SelectednessMixin:
         state = self._selects.get(id(select))
         if state is None or state.selected is not option:
             return
-        target = self._enabled_selectedcontent(state)
-        if target is not None:
-            self._clone_option(option, target, state)
+        for target in self._enabled_selectedcontents(state):
+            self._clone_option(option, target)
+        if self._is_detached(option):
+            # The selected option was inside a selectedcontent and the clone
+            # took it out of the list of options.  As Chromium does, the
+            # selectedcontent elements show no option, and the selectedness
+            # setting algorithm then picks the first remaining option that
+            # is not disabled, without copying it anywhere.
+            for target in self._enabled_selectedcontents(state):
+                self._clone_option(None, target)
+            state.selected = None
+            if state.display_size_one:
+                candidates = state.candidates
+                while state.start < len(candidates):
+                    candidate = candidates[state.start]
+                    if not self._is_detached(candidate):
+                        state.selected = candidate
+                        break
+                    state.start += 1
 
-    def _enabled_selectedcontent(self, state: _SelectState):
-        """Get a select's enabled selectedcontent: null with multiple;
-        otherwise its first selectedcontent descendant, unless that one is
-        disabled."""
+    def _enabled_selectedcontents(self, state: _SelectState) -> list:
+        """The selectedcontent elements a select copies its selected option
+        into: none with multiple; otherwise every one of its selectedcontent
+        descendants, in tree order, that is not disabled.  (The standard
+        speaks of the select's "enabled selectedcontent", its first
+        selectedcontent descendant; Chromium updates all of them, and
+        Chromium decides here.)"""
         if state.multiple:
-            return None
-        for selectedcontent in state.selectedcontents:
-            if not self._is_detached(selectedcontent):
-                if id(selectedcontent) in self._disabled_selectedcontent:
-                    return None
-                return selectedcontent
-        return None
+            return []
+        disabled = self._disabled_selectedcontent
+        return [selectedcontent for selectedcontent in state.selectedcontents
+                if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent)]
 
-    def _clone_option(self, option, selectedcontent, state: _SelectState) -> None:
+    def _clone_option(self, option, selectedcontent) -> None:
         """Clone an option into a selectedcontent: copies of the option's
         children (taken before anything changes) replace the children of
-        the selectedcontent (``option`` None: no option is selected, and the
-        selectedcontent is emptied)."""
+        the selectedcontent (``option`` None: the selectedcontent is
+        emptied)."""
         self.sink.clone_children(option, selectedcontent)
         key = id(selectedcontent)
         self._generations[key] = self._generations.get(key, 0) + 1
@@ -274,28 +291,6 @@ class SelectednessMixin:
                     self._detached_ids.add(id(detached))
                     self._detached_positions.append(position + 1)
                     self._detached_positions.sort()
-        if state.selected is not None and self._is_detached(state.selected):
-            # The selected option left the list of options (it was inside
-            # the selectedcontent): the selectedness setting algorithm picks
-            # the first remaining option that is not disabled, and the
-            # selectedcontent shows that one, or nothing (as Chromium does
-            # when a select's selected option changes; the option removed
-            # here cannot come back, so this ends).
-            state.selected = None
-            if state.display_size_one:
-                candidates = state.candidates
-                while state.start < len(candidates):
-                    candidate = candidates[state.start]
-                    if not self._is_detached(candidate):
-                        state.selected = candidate
-                        break
-                    state.start += 1
-            target = self._enabled_selectedcontent(state)
-            if target is not None:
-                if state.selected is not None:
-                    self._clone_option(state.selected, target, state)
-                else:
-                    self._clone_option(None, target, state)
 
     # Keeping the detached positions in step with the stack -------------------
 
