@@ -2,12 +2,14 @@
 
 The convention for writing examples in docs/ (one, for every page):
 
-* Fenced blocks marked ```python are run; blocks marked ```console are run
-  by a shell (below); other fences (```sh, ```text, ```html) are not.
-* A python block written as an interactive session (lines starting with
-  ``>>> `` and ``... ``) is a doctest: each expression's output must be
-  exactly the lines below it (``<BLANKLINE>`` stands for an empty line,
-  ``...`` in an output matches anything).
+* Fenced blocks marked ```python or ```pycon are run; blocks marked
+  ```console are run by a shell (below); other fences (```sh, ```text,
+  ```html) are not.
+* A block written as an interactive session (lines starting with ``>>> ``
+  and ``... ``; mark it ```pycon so that the site highlights it as one) is
+  a doctest: each expression's output must be exactly the lines below it
+  (``<BLANKLINE>`` stands for an empty line, ``...`` in an output matches
+  anything).
 * A python block without ``>>>`` is plain code: it must run without raising.
 * The python blocks of one page run in order and share their names, so a
   page can build on what it set up earlier; each page starts afresh.
@@ -44,7 +46,7 @@ import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ROOT = DOCS.parent
-_FENCE = re.compile(r"^```(python|console)[ \t]*\n(.*?)^```[ \t]*$",
+_FENCE = re.compile(r"^```(python|pycon|console)[ \t]*\n(.*?)^```[ \t]*$",
                     re.MULTILINE | re.DOTALL)
 #: Optional libraries, and what in a block shows that it needs them.
 _OPTIONAL = {"lxml": re.compile(r"\bimport lxml|\bfrom lxml\b|\bto_lxml\("),
@@ -129,7 +131,7 @@ def test_examples(page, tmp_path):
             pytest.skip(f"{where} needs {missing}")
         if kind == "console":
             failures.extend(_run_console(code, where, tmp_path))
-        elif ">>> " in code:
+        elif kind == "pycon" or ">>> " in code:
             test = parser.get_doctest(code, namespace, where, str(page), line)
             output: list[str] = []
             result = runner.run(test, out=output.append, clear_globs=False)

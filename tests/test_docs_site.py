@@ -141,3 +141,9 @@ def test_mkdocs_build_strict(tmp_path):
                           env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"})
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "api" / "dom" / "index.html").is_file()
+
+
+def test_code_span_over_a_line_break():
+    convert = _converter()
+    assert convert("put ``<meta\ncharset=X>`` first, a <b>") == \
+        "put ``<meta\ncharset=X>`` first, a &lt;b>"

@@ -38,7 +38,7 @@ _ROLE = re.compile(
     r"`(?P<tilde>~?)(?P<body>[^`]+?)`")
 _TITLED = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^<>]+)>$")
 # An inline code span (``x`` or `x`): left alone by the prose escaping.
-_CODE_SPAN = re.compile(r"(``.+?``|`[^`]+`)")
+_CODE_SPAN = re.compile(r"(``.+?``|`[^`]+`)", re.DOTALL)
 _UNDERLINE = re.compile(r"^\s*(-{3,}|={3,}|~{3,})\s*$")
 _BULLET = re.compile(r"^\s*(?:[*+-]|\d+[.)])\s")
 
@@ -183,7 +183,16 @@ def rst_to_markdown(text: str, resolve: Callable[[str], str | None] = lambda nam
             continue
 
         if stripped:
-            out.append(_convert_inline(line, resolve))
+            # A run of prose lines, converted together (a code span or a
+            # role may go over a line break).
+            j = i + 1
+            while (j < n and lines[j].strip() and not lines[j].lstrip().startswith(">>>")
+                   and not lines[j].rstrip().endswith("::")
+                   and not (j + 1 < n and _UNDERLINE.match(lines[j + 1]))):
+                j += 1
+            out.extend(_convert_inline("\n".join(lines[i:j]), resolve).split("\n"))
+            i = j
+            continue
         elif out and out[-1]:  # one blank line is enough (a fence may have added it)
             out.append("")
         i += 1
