@@ -11,6 +11,7 @@ passes.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -138,7 +139,7 @@ def test_mkdocs_build_strict(tmp_path):
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "--site-dir", str(tmp_path / "site")],
                           cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"})
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "api" / "dom" / "index.html").is_file()
 
