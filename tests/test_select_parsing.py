@@ -160,6 +160,12 @@ class TestSelectedness:
                "</optgroup><option>B</select>"
         assert body(text).split("\n")[2] == '    "B"'
 
+    def test_option_deeper_in_a_disabled_optgroup_is_disabled(self):
+        # Chromium: the optgroup between the option and its select counts,
+        # however deep the option is.
+        text = "<select><optgroup disabled><a><option>s</option><selectedcontent>"
+        assert body(text).split("\n")[-1] == "      <selectedcontent>"
+
     def test_disabled_option_with_selected_attribute_is_selected(self):
         text = "<select><selectedcontent></selectedcontent><option disabled selected>A</select>"
         assert body(text).split("\n")[2] == '    "A"'
@@ -231,6 +237,18 @@ class TestSelectedcontent:
         # and the selectedcontent is emptied (Chromium's result).
         assert body("<select><selectedcontent><option>b") == tree(
             "<select>", "  <selectedcontent>")
+
+    def test_a_copy_that_brings_a_selected_option_empties_the_selectedcontent(self):
+        text = "<select><button><selectedcontent></button><option disabled selected><i>" \
+               "<option selected>"
+        assert body(text) == tree(
+            "<select>", "  <button>", "    <selectedcontent>", "  <option>", '    disabled=""',
+            '    selected=""', "    <i>", "      <option>", '        selected=""')
+
+    def test_the_input_chromium_never_finishes(self):
+        assert body("<select><selectedcontent></selectedcontent><option><n><option selected>") \
+            == tree("<select>", "  <selectedcontent>", "  <option>", "    <n>", "      <option>",
+                    '        selected=""')
 
     def test_clone_copies_formatting_and_template_contents(self):
         text = "<select><button><selectedcontent></button><option>x<i>i<template>t</template>"

@@ -97,6 +97,9 @@ class SelectednessMixin:
         self._inside_selectedcontent: dict[int, tuple] = {}
         self._generations: dict[int, int] = {}      # id(selectedcontent) -> clones into it
         self._disabled_selectedcontent: set[int] = set()
+        # id(selectedcontent) -> optgroups between it and its select (2: the
+        # walk up from there gives no select).
+        self._optgroups_above: dict[int, int] = {}
         # Stack entries that a clone detached from the tree: they end walks.
         self._detached_ids: set[int] = set()
         self._detached_positions: list[int] = []
@@ -181,12 +184,15 @@ class SelectednessMixin:
             self._inside_selectedcontent[id(option)] = marks
         # "An option element is disabled if its disabled attribute is present
         # or if it is a child of an optgroup element whose disabled attribute
-        # is present."
+        # is present."  With the 2025 content model an option can sit deeper
+        # in its optgroup (<optgroup disabled><a><option>); Chromium counts
+        # the optgroup between the option and its select (there is at most
+        # one) whatever lies between, and decides here.
         disabled = "disabled" in option.attrs
         if not disabled:
-            parent = self.sink.parent(option)
-            disabled = (parent is not None and getattr(parent, "local_name", None) == "optgroup"
-                        and parent.namespace == HTML and "disabled" in parent.attrs)
+            optgroup = self._below("optgroup", top)
+            disabled = (optgroup > self._below("select", top)
+                        and "disabled" in self.open_elements[optgroup].attrs)
             if not disabled:
                 state.candidates.append(option)
         if state.multiple:
@@ -222,8 +228,18 @@ class SelectednessMixin:
         if state is None:
             return
         state.selectedcontents.append(selectedcontent)
+        # For the options a copy will bring in: the walk from this
+        # selectedcontent up to the select meets a datalist (no select for
+        # them) or some optgroups.
+        if self._below("datalist", top) > select_position:
+            self._optgroups_above[id(selectedcontent)] = 2
+        else:
+            optgroup = self._below("optgroup", top)
+            self._optgroups_above[id(selectedcontent)] = int(optgroup > select_position) + int(
+                optgroup > select_position and self._below("optgroup", optgroup - 1)
+                > select_position)
         if not disabled and not state.multiple and state.selected is not None:
-            self._clone_option(state.selected, selectedcontent)
+            self._update_selectedcontents(state, state.selected, [selectedcontent])
 
     # Popping an option -------------------------------------------------------
 
@@ -237,25 +253,70 @@ class SelectednessMixin:
         state = self._selects.get(id(select))
         if state is None or state.selected is not option:
             return
+        self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
+
+    def _update_selectedcontents(self, state: _SelectState, option, targets: list) -> None:
+        """Clone ``option`` into each of ``targets``, then settle what that
+        did to the select's selected option, as Chromium does:
+
+        * the option was inside a selectedcontent, so the clone took it out
+          of the list of options; or
+        * a copy brought in an option with a ``selected`` attribute that is
+          in the select's list of options: it becomes the selected option,
+          and Chromium copies it into the selectedcontent elements, which
+          takes the copy out again.
+
+        Either way the selectedcontent elements end up showing no option,
+        and the selectedness setting algorithm picks the first remaining
+        option that is not disabled, without copying it.  (Chromium copies
+        that one again in some cases and never finishes: see
+        docs/browser-differences.md; the standard clones only when an
+        option is popped, so one round is where this stops.)"""
+        brought_selected = False
+        for target in targets:
+            copies = self._clone_option(option, target)
+            if copies and not brought_selected:
+                brought_selected = self._copies_bring_selected(
+                    copies, self._optgroups_above.get(id(target), 0))
+        if not (brought_selected or self._is_detached(option)):
+            return
         for target in self._enabled_selectedcontents(state):
-            self._clone_option(option, target)
-        if self._is_detached(option):
-            # The selected option was inside a selectedcontent and the clone
-            # took it out of the list of options.  As Chromium does, the
-            # selectedcontent elements show no option, and the selectedness
-            # setting algorithm then picks the first remaining option that
-            # is not disabled, without copying it anywhere.
-            for target in self._enabled_selectedcontents(state):
-                self._clone_option(None, target)
-            state.selected = None
-            if state.display_size_one:
-                candidates = state.candidates
-                while state.start < len(candidates):
-                    candidate = candidates[state.start]
-                    if not self._is_detached(candidate):
-                        state.selected = candidate
-                        break
-                    state.start += 1
+            self._clone_option(None, target)
+        state.selected = None
+        if state.display_size_one:
+            candidates = state.candidates
+            while state.start < len(candidates):
+                candidate = candidates[state.start]
+                if not self._is_detached(candidate):
+                    state.selected = candidate
+                    break
+                state.start += 1
+
+    @staticmethod
+    def _copies_bring_selected(copies: list, optgroups: int) -> bool:
+        """Whether the copies hold an HTML option with a ``selected``
+        attribute whose option element nearest ancestor select is the
+        select (no option, datalist or hr above it in the copies, and at
+        most one optgroup counting those above the selectedcontent)."""
+        stack = [(node, optgroups) for node in reversed(copies)]
+        while stack:
+            node, seen = stack.pop()
+            if getattr(node, "namespace", None) != HTML:
+                children = getattr(node, "children", None)
+                if children and getattr(node, "local_name", None) is not None:
+                    stack.extend((child, seen) for child in reversed(children))
+                continue
+            name = node.local_name
+            if name == "option":
+                if "selected" in node.attrs and seen < 2:
+                    return True
+                continue
+            if name in ("datalist", "hr", "select"):
+                continue
+            if name == "optgroup":
+                seen += 1
+            stack.extend((child, seen) for child in reversed(node.children))
+        return False
 
     def _enabled_selectedcontents(self, state: _SelectState) -> list:
         """The selectedcontent elements a select copies its selected option
@@ -270,12 +331,12 @@ class SelectednessMixin:
         return [selectedcontent for selectedcontent in state.selectedcontents
                 if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent)]
 
-    def _clone_option(self, option, selectedcontent) -> None:
+    def _clone_option(self, option, selectedcontent) -> list:
         """Clone an option into a selectedcontent: copies of the option's
         children (taken before anything changes) replace the children of
         the selectedcontent (``option`` None: the selectedcontent is
         emptied)."""
-        self.sink.clone_children(option, selectedcontent)
+        copies = self.sink.clone_children(option, selectedcontent)
         key = id(selectedcontent)
         self._generations[key] = self._generations.get(key, 0) + 1
         if key in self._on_stack:
@@ -291,6 +352,7 @@ class SelectednessMixin:
                     self._detached_ids.add(id(detached))
                     self._detached_positions.append(position + 1)
                     self._detached_positions.sort()
+        return copies
 
     # Keeping the detached positions in step with the stack -------------------
 
