@@ -594,6 +594,69 @@ def _gen_cli(rng: random.Random) -> bytes:
     return bytes(data)
 
 
+# scaling: time linear in the input ----------------------------------------------------
+
+SCALING_PREFIXES = ("", "<table>", "<select>", "<svg>", "<template>", "<math><mi>",
+                    "<select><option>", "<b><i><u>", "<!DOCTYPE html><p>", "<frameset>")
+SCALING_TARGETS = (
+    ("parse", lambda text: markup5.parse(text)),
+    ("parse_fragment td", lambda text: markup5.parse_fragment(text, "td")),
+    ("tokenize", lambda text: list(markup5.tokenize(text))),
+    ("parse_xml", lambda text: markup5.parse_xml(text)),
+    ("serialize", lambda text: markup5.serialize(markup5.parse(text))),
+)
+#: Repetitions of the unit, small and large (8 times as many).
+SCALING_SMALL, SCALING_LARGE = 24, 192
+#: The large document is timed once and the small one 8 times in a row (the
+#: same amount of input): linear time gives a ratio near 1, quadratic near 8.
+#: Above 4 is a finding, once the large run is long enough to measure (CPU
+#: time can be counted in scheduler ticks on a busy machine).
+SCALING_RATIO, SCALING_MIN_SECONDS = 4.0, 0.05
+
+
+def _ratio(function, small_text: str, large_text: str) -> tuple[float, float]:
+    import time
+    start = time.process_time()
+    function(large_text)
+    large = time.process_time() - start
+    start = time.process_time()
+    for _ in range(SCALING_LARGE // SCALING_SMALL):
+        function(small_text)
+    small = time.process_time() - start
+    return large / max(small, 1e-3), large
+
+
+def scaling_target(data: bytes) -> str:
+    """A unit repeated N and 8N times after a prefix (the families of
+    benchmarks/scaling.py, found at random): one parse of the 8N document
+    must cost about as much CPU as 8 parses of the N one (a quadratic family
+    costs 8 times as much); over 4 times, measured three times, is a
+    finding.  The per-input budget does not see this on short inputs."""
+    options, target_seed, payload = split_input(data)
+    unit = as_text(payload)[:48]
+    if not unit:
+        return "empty"
+    prefix = SCALING_PREFIXES[options % len(SCALING_PREFIXES)]
+    name, function = SCALING_TARGETS[target_seed % len(SCALING_TARGETS)]
+    small_text = prefix + unit * SCALING_SMALL
+    large_text = prefix + unit * SCALING_LARGE
+    ratio, large = _ratio(function, small_text, large_text)
+    if large < SCALING_MIN_SECONDS:
+        return "fast"
+    if ratio > SCALING_RATIO:
+        # Measure again before calling it: a busy machine can stall one run.
+        ratio = min(ratio, *(_ratio(function, small_text, large_text)[0] for _ in range(2)))
+        check(ratio <= SCALING_RATIO,
+              f"{name}: {prefix!r} + {unit!r} x {SCALING_LARGE} costs {ratio:.1f} times "
+              f"as much CPU as 8 runs of x {SCALING_SMALL}: not linear")
+    return "linear"
+
+
+def _gen_scaling(rng: random.Random) -> bytes:
+    unit = grammar.html(rng, max_len=40) if rng.random() < 0.85 else grammar.xml(rng, 40)
+    return _header(rng) + unit.encode("utf-8", "surrogatepass")[:48]
+
+
 # the registry ----------------------------------------------------------------------
 
 def _gen_tokenizer(rng: random.Random) -> bytes:
@@ -615,4 +678,8 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
             "microsyntax", 1.0, microsyntax_target.__doc__ or ""),
     Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or ""),
     Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or ""),
+    # Not one of the entry points: repetition families, checked for linear
+    # time (each input parses two documents of up to ~10 KB, twice).
+    Harness("scaling", scaling_target, _gen_scaling, "html", 100.0,
+            scaling_target.__doc__ or ""),
 )}

@@ -28,7 +28,7 @@ import markup5  # noqa: E402
 
 #: Inputs per harness (the CLI harness, the slowest, gets fewer).
 COUNTS = {"tokenizer": 500, "parse": 400, "fragment": 400, "serialize": 400, "xml": 400,
-          "microsyntax": 600, "sniff": 300, "cli": 200}
+          "microsyntax": 600, "sniff": 300, "cli": 200, "scaling": 20}
 SCALE = 100.0
 
 
@@ -66,6 +66,18 @@ def test_budget_flags_memory_out_of_proportion():
     harness = Harness("hog", _hog, lambda rng: b"", "html", 1.0)
     result = runner.run_one(harness, b"x" * 10, memcheck=True)
     assert result["finding"] == "memory"
+
+
+def test_scaling_flags_a_quadratic_target(monkeypatch):
+    from fuzz import harnesses
+
+    def quadratic(text: str) -> int:
+        n = len(text) // 2
+        return sum(1 for _ in range(n) for _ in range(n))
+
+    monkeypatch.setattr(harnesses, "SCALING_TARGETS", (("quadratic", quadratic),))
+    result = runner.run_one(HARNESSES["scaling"], b"\x00\x00<p>xxxxxxxxxxx", scale=SCALE)
+    assert result["finding"] == "invariant" and "not linear" in result["message"]
 
 
 def test_exceptions_and_invariants_are_findings():
