@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, help="where to write it (default: FILE.min)")
     p.add_argument("--scale", type=float, default=1.0)
 
-    sub.add_parser("report", help="per-harness totals of fuzz/runs/log.jsonl")
+    p = sub.add_parser("report", help="per-harness totals of fuzz/runs/log.jsonl")
+    p.add_argument("logs", nargs="*", type=Path, help="log files (default fuzz/runs/log.jsonl)")
     sub.add_parser("list", help="the harnesses")
 
     p = sub.add_parser("atheris", help="run a harness under atheris (libFuzzer)")
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:12s} {harness.doc.splitlines()[0] if harness.doc else ''}")
         return 0
     if args.command == "report":
-        print(runner.report())
+        print(runner.report(args.logs or None))
         return 0
     if args.command == "atheris":
         from .atheris_main import run as run_atheris

@@ -202,11 +202,14 @@ def child_main(args) -> int:
         os.nice(args.nice)
     signal.signal(signal.SIGPROF, _on_alarm)
     harness = HARNESSES[args.harness]
+    if harness.warm_up is not None:
+        harness.warm_up()
     fd = os.open(args.shm, os.O_RDWR)
     shm = mmap.mmap(fd, _SHM_SIZE)
     outcomes: Counter = Counter()
     worst_cpu = 0.0  # the largest CPU time / budget seen
     worst_peak = 0.0  # the largest tracemalloc peak / budget seen
+    worst_index = -1  # the input that used most of its CPU-time budget
     out = sys.stdout
     done = 0
     for i in range(args.start, args.start + args.count):
@@ -218,8 +221,9 @@ def child_main(args) -> int:
         memcheck = args.memcheck_every > 0 and i % args.memcheck_every == 0
         result = run_one(harness, data, scale=args.scale, memcheck=memcheck)
         done += 1
-        worst_cpu = max(worst_cpu, result["cpu"] / time_budget(len(data), harness.cost,
-                                                                 args.scale))
+        used = result["cpu"] / time_budget(len(data), harness.cost, args.scale)
+        if used > worst_cpu:
+            worst_cpu, worst_index = used, i
         if "peak" in result:
             worst_peak = max(worst_peak, result["peak"] / memory_budget(len(data), args.scale))
         if "finding" in result:
@@ -231,7 +235,7 @@ def child_main(args) -> int:
         else:
             outcomes[result["outcome"]] += 1
     out.write(json.dumps({"done": done, "outcomes": outcomes, "worst_cpu": worst_cpu,
-                          "worst_peak": worst_peak}) + "\n")
+                          "worst_index": worst_index, "worst_peak": worst_peak}) + "\n")
     out.flush()
     return 0
 
@@ -328,6 +332,7 @@ def campaign(harness_name: str, inputs: int, *, seed: int = 0, start: int = 0,
                       "inputs": ran, "seconds": round(time.time() - batch_t0, 2),
                       "outcomes": summary["outcomes"] if summary else {},
                       "worst_cpu": summary["worst_cpu"] if summary else None,
+                      "worst_index": summary["worst_index"] if summary else None,
                       "worst_peak": summary["worst_peak"] if summary else None})
             if not quiet:
                 rate = (position - start) / max(1e-9, time.time() - t0)
@@ -387,16 +392,19 @@ def _log(entry: dict) -> None:
         f.write(json.dumps(entry) + "\n")
 
 
-def report(path: Path | None = None) -> str:
-    """The campaign log summed per harness, as a Markdown table."""
-    path = path or RUNS / "log.jsonl"
+def report(paths: list[Path] | None = None) -> str:
+    """Campaign logs summed per harness, as a Markdown table."""
+    lines: list[str] = []
+    for path in paths or [RUNS / "log.jsonl"]:
+        if path.exists():
+            lines += path.read_text(encoding="utf-8").splitlines()
     per: dict[str, Counter] = {}
     inputs: Counter = Counter()
     seconds: Counter = Counter()
     worst: dict[str, float] = {}
     worst_peak: dict[str, float] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+    for line in lines:
+        if line.strip():
             entry = json.loads(line)
             name = entry["harness"]
             inputs[name] += entry["inputs"]
@@ -407,7 +415,7 @@ def report(path: Path | None = None) -> str:
             if entry.get("worst_peak") is not None:
                 worst_peak[name] = max(worst_peak.get(name, 0.0), entry["worst_peak"])
     rows = ["| harness | inputs | CPU-time budget used (max) | memory budget used (max) "
-            "| outcomes |", "|---|---:|---:|---:|---|"]
+            "| CPU seconds | outcomes |", "|---|---:|---:|---:|---:|---|"]
     for name in HARNESSES:
         if name not in inputs:
             continue
@@ -415,7 +423,7 @@ def report(path: Path | None = None) -> str:
         outcome = ", ".join(f"{k} {v} ({100 * v / total:.2f}%)"
                             for k, v in sorted(per[name].items(), key=lambda kv: -kv[1]))
         rows.append(f"| {name} | {inputs[name]:,} | {100 * worst.get(name, 0):.2f}% | "
-                    f"{100 * worst_peak.get(name, 0):.2f}% | {outcome} |")
+                    f"{100 * worst_peak.get(name, 0):.2f}% | {seconds[name]:,.0f} | {outcome} |")
     return "\n".join(rows)
 
 
