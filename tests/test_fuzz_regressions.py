@@ -84,6 +84,24 @@ def test_select_selectedcontent_found_by_the_generator_is_bounded():
         markup5.serialize(doc)
 
 
+def test_nested_selectedcontent_family_keeps_one_mark_per_node():
+    # Found by timing the fuzzer's minimized input repeated
+    # (benchmarks/scaling.py): every option and selectedcontent recorded all
+    # its selectedcontent ancestors, N of them in
+    # <select><OPTION><selectedcontent> x N, so parsing was quadratic.  Only
+    # the outermost can be enabled (the others have a selectedcontent
+    # ancestor), and only an enabled one is ever emptied: one mark at most.
+    parser = markup5.HTMLParser()
+    parser.feed("<select><OPTION><selectedcontent>" * 200)
+    doc = parser.close()
+    assert max(map(len, parser._inside_selectedcontent.values()), default=0) <= 1
+    assert markup5.dump_tree(markup5.parse("<select><OPTION><selectedcontent>" * 3)) == (
+        "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <option>\n"
+        "|         <selectedcontent>\n|     <option>\n|       <selectedcontent>\n"
+        "|         <select>\n|           <option>\n|             <selectedcontent>")
+    assert sum(1 for _ in doc.iter()) < 3 * 200 + 10
+
+
 # microsyntax harness (documented behaviour the harness first took for defects) ----------
 
 def test_valid_float_string_may_overflow():
