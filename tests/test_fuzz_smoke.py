@@ -28,11 +28,14 @@ import markup5  # noqa: E402
 
 #: Inputs per harness (the CLI harness, the slowest, gets fewer).
 COUNTS = {"tokenizer": 500, "parse": 400, "fragment": 400, "serialize": 400, "xml": 400,
-          "microsyntax": 600, "sniff": 300, "cli": 200, "scaling": 20}
+          "microsyntax": 600, "sniff": 300, "cli": 200}
+#: The scaling harness parses documents of thousands of repetitions (a
+#: second or more per input): here only its planted quadratic case runs.
+SLOW = {"scaling"}
 SCALE = 100.0
 
 
-@pytest.mark.parametrize("name", sorted(HARNESSES))
+@pytest.mark.parametrize("name", sorted(set(HARNESSES) - SLOW))
 def test_harness_smoke(name):
     assert name in COUNTS, "every harness has a smoke count"
     harness = HARNESSES[name]
@@ -72,7 +75,7 @@ def test_scaling_flags_a_quadratic_target(monkeypatch):
     from fuzz import harnesses
 
     def quadratic(text: str) -> int:
-        n = len(text) // 2
+        n = len(text) // 8
         return sum(1 for _ in range(n) for _ in range(n))
 
     monkeypatch.setattr(harnesses, "SCALING_TARGETS", (("quadratic", quadratic),))
