@@ -57,13 +57,17 @@ def _raw_text_swallows_end_tag(element: Element, scripting: bool) -> bool:
     return not tokens or tokens[-1].as_list() != ["EndTag", name]
 
 
-def _has_html_ancestor(node, name: str) -> bool:
+def _html_ancestor(node, name: str):
     parent = node.parent
     while isinstance(parent, Element):
         if parent.namespace == HTML and parent.local_name == name:
-            return True
+            return parent
         parent = parent.parent
-    return False
+    return None
+
+
+def _has_html_ancestor(node, name: str) -> bool:
+    return _html_ancestor(node, name) is not None
 
 
 def unstable_class(doc, scripting: bool = False) -> str | None:
@@ -109,6 +113,16 @@ def unstable_class(doc, scripting: bool = False) -> str | None:
             if (name in _HEADINGS and isinstance(parent, Element)
                     and parent.namespace == HTML and parent.local_name in _HEADINGS):
                 return "heading-in-heading"
+            # selectedcontent-clone: a select's selectedcontent holds a copy
+            # of its selected option (HTML §4.10.12, "clone an option into a
+            # selectedcontent"); read back, the copy is made again when the
+            # selectedcontent is inserted, and the serialized copy is parsed
+            # into it as well.
+            if (name == "selectedcontent" and node.children
+                    and _has_html_ancestor(node, "select")
+                    and any(isinstance(n, Element) and n.local_name == "option"
+                            for n in _walk(_html_ancestor(node, "select")))):
+                return "selectedcontent-clone"
             if _raw_text_swallows_end_tag(node, scripting):
                 return "raw-text-end-tag"
             for value in node.attrs.values():

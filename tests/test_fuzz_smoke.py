@@ -119,6 +119,7 @@ HTML_UNSTABLE = [
     ("<table><p><form>", "foster-parented"),
     ("<form><y></form><form>", "nested-form"),
     ("<h2><a><h2><a>", "heading-in-heading"),
+    ("<select><option>x</option><selectedcontent>y", "selectedcontent-clone"),
 ]
 
 
