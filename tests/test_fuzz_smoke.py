@@ -152,3 +152,15 @@ def test_xml_roundtrip_class(source, expected):
     first = markup5.serialize_xml(doc)
     assert markup5.serialize_xml(markup5.parse_xml(first)) != first
     assert unstable_xml_class(doc) == expected
+
+
+def test_microsyntax_harness_calls_every_function():
+    import inspect
+
+    from markup5 import microsyntax
+
+    source = (ROOT / "fuzz" / "harnesses.py").read_text(encoding="utf-8")
+    functions = [name for name in microsyntax.__all__
+                 if inspect.isfunction(getattr(microsyntax, name))]
+    missing = [name for name in functions if f"ms.{name}" not in source]
+    assert functions and not missing
