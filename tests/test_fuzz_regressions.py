@@ -162,6 +162,18 @@ def test_regression_inputs_pass_their_harness():
         harnesses.HARNESSES[name].target(data)
 
 
+def test_every_kept_finding_replays_clean():
+    """fuzz/findings/*.bin, each through the harness its name starts with."""
+    files = sorted((ROOT / "fuzz" / "findings").glob("*.bin"))
+    assert files
+    for path in files:
+        name = path.name.split("-", 1)[0]
+        if name == "scaling":
+            continue  # seconds per input; its case is the test above
+        outcome = harnesses.HARNESSES[name].target(path.read_bytes())
+        assert isinstance(outcome, str), path.name
+
+
 def test_generators_are_deterministic():
     for harness in harnesses.HARNESSES.values():
         assert harness.generate(random.Random("d")) == harness.generate(random.Random("d"))
