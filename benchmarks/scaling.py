@@ -57,6 +57,10 @@ FAMILIES = [
     # per option.
     ("<select><option><selectedcontent></option> x N",
      lambda n: "<select><option><selectedcontent></option>" * n),
+    # The serialize fuzz harness's own minimization of the same defect
+    # (fuzz/CAMPAIGN.md): no end tag, upper-case option.
+    ("<select><OPTION><selectedcontent> x N",
+     lambda n: "<select><OPTION><selectedcontent>" * n),
     ("selectedcontent + <option selected>x</option> x N",
      lambda n: "<select><button><selectedcontent></button>" + "<option selected>x</option>" * n),
     ("<select><selectedcontent> + <option>y</option> x N",

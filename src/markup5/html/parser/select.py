@@ -149,16 +149,27 @@ class SelectednessMixin:
         self._selects[id(select)] = _SelectState(select)
 
     def _marks(self, top: int) -> tuple:
-        """The selectedcontent elements among the ancestors of a node whose
-        parent is at stack position ``top``, with their clone counts."""
+        """The enabled selectedcontent element among the ancestors of a node
+        whose parent is at stack position ``top``, with its clone count (or
+        nothing).
+
+        Only an enabled selectedcontent is ever cloned into (emptied), and
+        of the selectedcontent ancestors only the outermost can be enabled:
+        each of the others has a selectedcontent ancestor, which disables
+        it.  So the lowest stack position above the walk's root is the one
+        to look at; keeping every selectedcontent ancestor made nested
+        families (``<select><option><selectedcontent>`` x N, found by the
+        fuzz harnesses) quadratic."""
         positions = self._positions.get("selectedcontent")
         if not positions:
             return ()
-        root = self._root_below(top)
-        stack = self.open_elements
-        generations = self._generations
-        return tuple((stack[p], generations.get(id(stack[p]), 0))
-                     for p in positions if root < p <= top)
+        index = bisect_right(positions, self._root_below(top))
+        if index == len(positions) or positions[index] > top:
+            return ()
+        selectedcontent = self.open_elements[positions[index]]
+        if id(selectedcontent) in self._disabled_selectedcontent:
+            return ()
+        return ((selectedcontent, self._generations.get(id(selectedcontent), 0)),)
 
     def _is_detached(self, node) -> bool:
         """Whether a clone has since removed ``node`` from the tree (one of
