@@ -664,7 +664,10 @@ class XmlParser:
         if kind is bytes:
             self._push_bytes(bytes(chunk), False)
             return
-        if not self._started:
+        if not self._started and chunk:
+            # A leading U+FEFF is dropped, as by parse_xml(): it is the first
+            # character of the first non-empty chunk (an empty chunk first
+            # must not let it through).
             self._started = True
             if chunk.startswith("\ufeff"):
                 chunk = chunk[1:]
