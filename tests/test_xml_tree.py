@@ -237,3 +237,26 @@ def test_dom_nodes_used():
     kinds = [type(n) for n in document.children]
     assert kinds == [DocumentType, ProcessingInstruction, Element]
     assert [type(n) for n in document.document_element.children] == [Text, Comment]
+
+
+def test_declaring_tags_bind_by_their_values_each_time():
+    """The tree builder remembers how a namespace-declaring tag binds (per
+    scope, tag name, attribute names and declared URIs): the same tag with
+    another URI, in this document or the next, binds to that URI; one with
+    a namespace error is not remembered (the error is reported each time);
+    and keep_xmlns_attributes=False drops the declarations on a repeat too."""
+    text = ("<r><p:a xmlns:p='u1' p:x='1'/><p:a xmlns:p='u2' p:x='1'/>"
+            "<p:a xmlns:p='u1' p:x='1'/><b xmlns='u3'/><b xmlns='u4'/></r>")
+    for _ in range(2):
+        a1, a2, a3, b1, b2 = parse_xml(text).document_element.children
+        assert [a.namespace for a in (a1, a2, a3)] == ["u1", "u2", "u1"]
+        assert a3.attr_namespaces["p:x"] == "u1" and a2.attr_namespaces["p:x"] == "u2"
+        assert (b1.namespace, b2.namespace) == ("u3", "u4")
+    for _ in range(2):
+        document = parse_xml("<r><p:a xmlns:p=''/><p:a xmlns:p=''/></r>")
+        codes = [e.code for e in document.errors]
+        assert len(codes) == 2 * len(set(codes)) > 0, codes
+    for _ in range(2):
+        document = parse_xml(text, keep_xmlns_attributes=False)
+        for a in document.document_element.children[:3]:
+            assert list(a.attrs) == ["p:x"]

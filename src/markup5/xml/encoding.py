@@ -131,9 +131,16 @@ def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, 
         available = data[bom:bom + size]
         head = detected.decode(available[:len(available) & ~1])
     else:
+        if not data.startswith(b"<?xml", bom) and (final or len(data) >= bom + 6):
+            # No declaration (the common case, decided without copying).
+            return _DEFAULT if detected is None else XmlEncoding(detected, bom)
         size = DECLARATION_LIMIT
         available = data[bom:bom + size]
-        head = available.decode("latin-1")
+        declaration_end = available.find(b">")
+        # Up to the first ">" is all that is read (the code points of the
+        # bytes: in an ASCII-compatible encoding the declaration is ASCII).
+        head = (available if declaration_end < 0 else available[:declaration_end + 1]
+                ).decode("latin-1")
     complete = final or len(available) >= size
     if not _DECLARATION_START.match(head):
         if not complete and "<?xml ".startswith(head[:6]) and len(head) < 6:
@@ -164,6 +171,7 @@ def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, 
 
 
 _REPLACEMENT_CHARACTER = re.compile("\ufffd")
+_DEFAULT = XmlEncoding(_UTF8, 0)
 
 
 class XmlDecoder:

@@ -41,9 +41,10 @@ from . import tokens as T
 from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
 from .namespaces import INITIAL_SCOPE, bind_tag, resolve_prefix, split_qname
 from .tokenizer import Tokenizer
-from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, OTHER_CDATA, OTHER_COMMENT,
-                                  OTHER_DECIMAL, OTHER_NAMED, OTHER_PI_DATA, OTHER_PI_TARGET, _clean,
-                                  reference_attributes)
+from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
+from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_CDATA,
+                                  OTHER_COMMENT, OTHER_DECIMAL, OTHER_NAMED, OTHER_PI_DATA,
+                                  OTHER_PI_TARGET, _clean, reference_attributes)
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
@@ -51,12 +52,16 @@ _WHITESPACE = " \t\n\r\x0c"
 
 #: Namespace scopes made by declarations, interned (the same bindings are
 #: the same dict, in every document), so that ``_BINDINGS`` can serve many
-#: documents: (id(scope), tag name, attribute names...) -> (scope,
-#: namespace, prefix, local name, attribute namespaces) of tags that declare
-#: nothing, had no namespace error and dropped no attribute.  Both are
-#: bounded and cleared together.
+#: documents: (id(scope), tag name, attribute names...) -> (scope, local
+#: name, namespace, prefix, attribute namespaces, the open-count key) of
+#: tags that declare nothing, had no namespace error and dropped no
+#: attribute.  ``_DECLARING`` is the same for tags that declare namespaces,
+#: keyed by the declarations' values too: (id(scope), tag name, attribute names, declared URIs) ->
+#: (scope, namespace, prefix, local name, attribute namespaces, new scope).
+#: All three are bounded and cleared together.
 _SCOPES: dict[frozenset, dict] = {}
 _BINDINGS: dict[tuple, tuple] = {}
+_DECLARING: dict[tuple, tuple] = {}
 
 
 def _intern_scope(scope: dict) -> dict:
@@ -67,6 +72,7 @@ def _intern_scope(scope: dict) -> dict:
         if len(_SCOPES) >= 1024:
             _SCOPES.clear()
             _BINDINGS.clear()
+            _DECLARING.clear()
         interned = _SCOPES[key] = scope
     return interned
 
@@ -132,11 +138,23 @@ class XmlTreeBuilder:
         if cached is not None and cached[0] is scope:
             # The same names in the same scope bind the same way (values
             # matter only in declarations, which are never cached).
-            element = Element(cached[3], attrs, cached[1], cached[2])
-            if cached[4]:
-                element.attr_namespaces = dict(cached[4])
+            _, local, namespace, prefix, attr_namespaces, _ = cached
+            element = Element(local, attrs, namespace, prefix)
+            if attr_namespaces:
+                element.attr_namespaces = dict(attr_namespaces)
             self._new_scope = scope
             return element
+        declared = tuple(v for k, v in attrs.items() if k.startswith("xmlns"))
+        if declared:
+            # Declarations bind by their values, which the key holds too.
+            declaring_key = (id(scope), name, tuple(attrs), declared)
+            cached = _DECLARING.get(declaring_key)
+            if cached is not None and cached[0] is scope:
+                namespace, prefix, local = cached[1:4]
+                attr_namespaces = dict(cached[4]) if cached[4] else None
+                new_scope = cached[5]
+                return self._finish_element(namespace, prefix, local, attrs, attr_namespaces,
+                                            new_scope)
         errors = self.errors
         count = len(errors)
         given = attrs
@@ -144,13 +162,24 @@ class XmlTreeBuilder:
             name, attrs, scope, self._error)
         if new_scope is not scope:
             new_scope = _intern_scope(new_scope)
+            if attrs is given and len(errors) == count:
+                if len(_DECLARING) >= 8192:
+                    _DECLARING.clear()
+                _DECLARING[declaring_key] = (scope, namespace, prefix, local,
+                                             dict(attr_namespaces) if attr_namespaces else None,
+                                             new_scope)
         elif (attrs is given and len(errors) == count
                 and not any(k.startswith("xmlns") for k in attrs)):
             if len(_BINDINGS) >= 8192:
                 _BINDINGS.clear()
-            _BINDINGS[key] = (scope, namespace, prefix, local,
+            _BINDINGS[key] = (scope, local, namespace, prefix,
                               dict(attr_namespaces) if attr_namespaces else None,
                               (namespace, local))
+        return self._finish_element(namespace, prefix, local, attrs, attr_namespaces, new_scope)
+
+    def _finish_element(self, namespace, prefix, local, attrs, attr_namespaces,
+                        new_scope) -> Element:
+        """The element :meth:`_element` bound (its scope in ``_new_scope``)."""
         if not self._keep_xmlns and attrs:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
             if attr_namespaces:
@@ -329,6 +358,7 @@ class XmlTreeBuilder:
         pos = tokenizer.pos
         finditer = BUILD_SCAN.finditer
         other = BUILD_OTHER.match
+        find_double_quoted = FIND_DOUBLE_QUOTED
         pending = tokenizer._text  # text not yet in a node (the states' too)
         normalize = tokenizer.xml10_compatible
         open_elements = self.open_elements
@@ -407,12 +437,27 @@ class XmlTreeBuilder:
                     break
                 # A start or empty tag (or a leaf: start tag, text, end tag).
                 if source:
-                    attrs = reference_attributes(source, normalize)
-                    if attrs is not None and first is not None:
-                        if first in attrs:
-                            attrs = None
+                    if "&" in source or "'" in source:
+                        attrs = reference_attributes(source, normalize)
+                        if attrs is not None and first is not None:
+                            attrs = None if first in attrs else {first: value, **attrs}
+                    else:
+                        # Double-quoted values without references (as
+                        # simple_attributes, inlined).
+                        pairs = find_double_quoted(source)
+                        if first is None:
+                            attrs = dict(pairs)
+                            count = len(pairs)
                         else:
-                            attrs = {first: value, **attrs}
+                            attrs = {first: value}
+                            attrs.update(pairs)
+                            count = len(pairs) + 1
+                        if len(attrs) != count:
+                            attrs = None  # a duplicate
+                        elif normalize and ("\n" in source or "\t" in source):
+                            for attr_name, item in pairs:
+                                if "\n" in item or "\t" in item:
+                                    attrs[attr_name] = item.translate(ATTRIBUTE_VALUE_WHITESPACE)
                     if attrs is None:
                         # A duplicate attribute or a reference with an
                         # error: the states report it.
@@ -439,11 +484,11 @@ class XmlTreeBuilder:
                     children.append(node)
                 if cached is not None and cached[0] is scope:
                     # As in _element: names bound before in this scope.
-                    element = Element(cached[3], attrs, cached[1], cached[2])
-                    if cached[4]:
-                        element.attr_namespaces = dict(cached[4])
+                    _, local, namespace, prefix, attr_namespaces, key = cached
+                    element = Element(local, attrs, namespace, prefix)
+                    if attr_namespaces:
+                        element.attr_namespaces = dict(attr_namespaces)
                     new_scope = scope
-                    key = cached[5]
                 elif not attrs and ":" not in name:
                     element = Element(name, attrs, default, None)
                     new_scope = scope
@@ -780,8 +825,20 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
         found = sniff_xml_encoding(data, _transport(transport_encoding))
-        text, errors = XmlDecoder(found.encoding).decode(
-            data[found.bom:] if found.bom else data, True)
+        if found.bom:
+            data = data[found.bom:]
+        errors = None
+        if found.encoding.name == "UTF-8":
+            # Valid UTF-8 (most input) decodes the same with the C codec;
+            # for the rest the decoder tells the errors.
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
+            else:
+                errors = []
+        if errors is None:
+            text, errors = XmlDecoder(found.encoding).decode(data, True)
         decode_errors = [(code, found.label_offset) for code in found.errors]
         if errors:
             decode_errors.extend(("invalid-byte-sequence", offset)

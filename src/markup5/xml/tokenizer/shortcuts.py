@@ -114,8 +114,10 @@ _FIND_NAMED_VALUES = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*="
 _FIND_ATTRIBUTES = ATTRIBUTES.findall
 # The same for attributes whose values are all double-quoted (most are):
 # (name, value without the quotes) pairs, which dict() takes as they are.
-_FIND_DOUBLE_QUOTED = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
-                                 + "*\"([^\"&]*)\"").findall
+# (The tree builder's loop inlines simple_attributes' use of it.)
+FIND_DOUBLE_QUOTED = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
+                                + "*\"([^\"&]*)\"").findall
+_FIND_DOUBLE_QUOTED = FIND_DOUBLE_QUOTED
 
 #: A character reference with its semicolon: named, decimal, hexadecimal.
 _REFERENCE = re.compile(
