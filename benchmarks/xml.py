@@ -7,8 +7,11 @@ With directories or files (searched recursively for ``.xml .svg .xsd .xsl
 corpus of real files can be collected with ``tools/gather_xml_corpus.py``),
 the files that expat parses without error are the input: each contender
 parses every one of them from its bytes, once per round; rounds are
-interleaved so that machine noise hits everyone alike, and the best round
-counts.  Times are the CPU time of this process (``time.process_time``),
+interleaved so that machine noise hits everyone alike.  Each line gives the
+best round's time and throughput, and the ratio to markup5 as the median
+over the rounds of that round's ratio (a round's contenders run close
+together in time, so the ratio is steadier than either time on a busy
+machine).  Times are the CPU time of this process (``time.process_time``),
 which other work on a shared machine disturbs less than wall time.  ``--per-kind`` adds a line per file suffix.
 
 Without paths, two generated well-formed documents are used instead: a
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from collections import defaultdict
@@ -134,24 +138,29 @@ def contenders(documents: list[bytes]):
     return found
 
 
-def best_times(runners, documents: list[bytes], rounds: int) -> dict[str, float]:
-    best = {name: float("inf") for name, _ in runners}
+def round_times(runners, documents: list[bytes], rounds: int) -> dict[str, list[float]]:
+    """Each contender's CPU time in each round (rounds interleaved)."""
+    times: dict[str, list[float]] = {name: [] for name, _ in runners}
     for _ in range(rounds):
         for name, run in runners:
             start = time.process_time()
             for data in documents:
                 run(data)
-            best[name] = min(best[name], time.process_time() - start)
-    return best
+            times[name].append(time.process_time() - start)
+    return times
 
 
-def report(label: str, documents: list[bytes], best: dict[str, float]) -> None:
+def report(label: str, documents: list[bytes], times: dict[str, list[float]]) -> None:
     size = sum(len(d) for d in documents) / 1e6
     print(f"{label}: {len(documents)} files, {size:.2f} MB")
-    ours = best["markup5.parse_xml"]
-    for name, seconds in best.items():
-        ratio = "" if name == "markup5.parse_xml" else f"  markup5 / {name}: {ours / seconds:4.1f}x"
-        print(f"  {name:18s} {seconds:8.3f} s  {size / seconds:7.2f} MB/s{ratio}")
+    ours = times["markup5.parse_xml"]
+    for name, seconds in times.items():
+        best = min(seconds)
+        ratio = ""
+        if name != "markup5.parse_xml":
+            median = statistics.median(a / b for a, b in zip(ours, seconds))
+            ratio = f"  markup5 / {name}: {median:4.1f}x (median of rounds)"
+        print(f"  {name:18s} {best:8.3f} s  {size / best:7.2f} MB/s{ratio}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,20 +178,20 @@ def main(argv: list[str] | None = None) -> int:
         if not documents:
             ap.error("no well-formed XML files found")
         runners = contenders(documents)
-        print(f"best of {args.rounds} rounds")
-        report("corpus", documents, best_times(runners, documents, args.rounds))
+        print(f"{args.rounds} interleaved rounds (times: the best round)")
+        report("corpus", documents, round_times(runners, documents, args.rounds))
         if args.per_kind:
             for suffix, group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-                report(suffix, group, best_times(runners, group, args.rounds))
+                report(suffix, group, round_times(runners, group, args.rounds))
         return 0
 
     inputs = {"atom": atom_feed(args.entries), "svg": svg(args.shapes)}
     runners = contenders(list(inputs.values()))
-    print(f"generated documents, best of {args.rounds} rounds")
+    print(f"generated documents, {args.rounds} interleaved rounds (times: the best round)")
     for label, data in inputs.items():
         document = parse_xml(data)
         assert not document.errors, document.errors[:3]
-        report(label, [data], best_times(runners, [data], args.rounds))
+        report(label, [data], round_times(runners, [data], args.rounds))
     return 0
 
 
