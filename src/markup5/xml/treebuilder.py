@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import codecs
 import gc
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from ..errors import ParseError
@@ -48,11 +50,11 @@ _WHITESPACE = " \t\n\r\x0c"
 #: namespace, prefix, local name, attribute namespaces) of tags that declare
 #: nothing, had no namespace error and dropped no attribute.  Both are
 #: bounded and cleared together.
-_SCOPES: dict[frozenset, dict] = {}
-_BINDINGS: dict[tuple, tuple] = {}
+_SCOPES: dict[frozenset[Any], dict[Any, Any]] = {}
+_BINDINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _intern_scope(scope: dict) -> dict:
+def _intern_scope(scope: dict[Any, Any]) -> dict[Any, Any]:
     """The interned dict with the bindings of ``scope``."""
     key = frozenset(scope.items())
     interned = _SCOPES.get(key)
@@ -85,13 +87,13 @@ class XmlTreeBuilder:
         self.document.errors = self.errors
         #: The stack of open elements.
         self.open_elements: list[Element] = []
-        self._scopes: list[dict] = [INITIAL_SCOPE]
-        self._open_counts: dict[tuple, int] = {}
+        self._scopes: list[dict[Any, Any]] = [INITIAL_SCOPE]
+        self._open_counts: dict[tuple[Any, ...], int] = {}
         self._keep_xmlns = keep_xmlns_attributes
         #: Whether ``process`` is the main phase (for the shortcut methods).
         self._main = False
         #: Cache: raw qualified name -> (prefix, local name).
-        self._qnames: dict[str, tuple] = {}
+        self._qnames: dict[str, tuple[str | None, str]] = {}
         #: The data of the XML declaration (``version="1.0" ...``), or None.
         self.xml_declaration: str | None = None
         self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
@@ -105,12 +107,12 @@ class XmlTreeBuilder:
         else:
             self.errors.append(ParseError(code, tokenizer.offset, tokenizer._positions))
 
-    def _create_element(self, token) -> Element:
+    def _create_element(self, token: Any) -> Element:
         """Create an element for the token, binding its namespaces in the
         current scope; returns it and leaves its scope in ``_new_scope``."""
         return self._element(token.name, token.attrs)
 
-    def _element(self, name: str, attrs: dict) -> Element:
+    def _element(self, name: str, attrs: dict[str, str]) -> Element:
         """:meth:`_create_element` for a tag's name and attributes."""
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
@@ -164,14 +166,14 @@ class XmlTreeBuilder:
         self._open_counts[key] -= 1
         return element
 
-    def _append(self, parent, node) -> None:
+    def _append(self, parent: Any, node: Any) -> None:
         node.parent = parent
         parent.children.append(node)
 
     # ------------------------------------------------------------------
     # Phases
 
-    def _xml_declaration_phase(self, token) -> None:
+    def _xml_declaration_phase(self, token: Any) -> None:
         """Before the first token (not in the XML5 text): a processing
         instruction with the target ``xml`` at the very start of the input
         is the XML declaration (XML 1.0 §2.8), not a node, as in an XML 1.0
@@ -183,7 +185,7 @@ class XmlTreeBuilder:
             return
         self._start_phase(token)
 
-    def _start_phase(self, token) -> None:
+    def _start_phase(self, token: Any) -> None:
         """Start phase."""
         kind = type(token)
         if kind is T.StartTag:
@@ -210,7 +212,7 @@ class XmlTreeBuilder:
         elif kind is T.EndTag or kind is T.ShortTag:
             self._error("unexpected-end-tag-before-root")
 
-    def _main_phase(self, token) -> None:
+    def _main_phase(self, token: Any) -> None:
         """Main phase."""
         kind = type(token)
         if kind is T.Characters:
@@ -248,7 +250,7 @@ class XmlTreeBuilder:
         elif kind is T.Doctype:
             self._error("unexpected-doctype")
 
-    def _end_tag(self, token) -> None:
+    def _end_tag(self, token: Any) -> None:
         """An end tag in the main phase."""
         self._end(token.name)
 
@@ -324,7 +326,7 @@ class XmlTreeBuilder:
         scope = scopes[-1]
         while True:
             m = scan(buf, pos)
-            run, name, source, empty, end_name = m.groups()
+            run, name, source, empty, end_name = m.groups()  # type: ignore[union-attr]
             t = pos + len(run)
             if name is None and end_name is None:
                 # No tag: "&", "<" (not a simple tag) or the end.
@@ -338,7 +340,7 @@ class XmlTreeBuilder:
                         continue
                 tokenizer.pos = t
                 return
-            i = m.end()
+            i = m.end()  # type: ignore[union-attr]
             if name is not None:
                 if source:
                     attrs = simple_attributes(source, normalize)
@@ -400,7 +402,7 @@ class XmlTreeBuilder:
                 element = Element(name, attrs, scope[None], None)
                 new_scope = scope
             else:
-                cached = bindings_get((id(scope), name, *attrs))
+                cached = bindings_get((id(scope), name, *attrs))  # type: ignore[misc]
                 if cached is not None and cached[0] is scope:
                     # As in _element: names bound before in this scope.
                     element = Element(cached[3], attrs, cached[1], cached[2])
@@ -409,7 +411,7 @@ class XmlTreeBuilder:
                     new_scope = scope
                 else:
                     tokenizer.pos = i  # errors are reported just after the tag
-                    element = self._element(name, attrs)
+                    element = self._element(name, attrs)  # type: ignore[arg-type]
                     new_scope = self._new_scope
             element.parent = current
             current.children.append(element)
@@ -434,7 +436,7 @@ class XmlTreeBuilder:
             text.parent = node
             children.append(text)
 
-    def start_tag(self, name: str, attrs: dict) -> None:
+    def start_tag(self, name: str, attrs: dict[str, str]) -> None:
         if not self._main:
             self.process(T.StartTag(name, attrs))
             return
@@ -448,7 +450,7 @@ class XmlTreeBuilder:
         counts = self._open_counts
         counts[key] = counts.get(key, 0) + 1
 
-    def empty_tag(self, name: str, attrs: dict) -> None:
+    def empty_tag(self, name: str, attrs: dict[str, str]) -> None:
         if not self._main:
             self.process(T.EmptyTag(name, attrs))
             return
@@ -463,7 +465,7 @@ class XmlTreeBuilder:
             return
         self._end(name)
 
-    def _end_phase(self, token) -> None:
+    def _end_phase(self, token: Any) -> None:
         """End phase."""
         kind = type(token)
         if kind is T.Comment:
@@ -530,7 +532,7 @@ class XmlParser:
         self._run(self.tokenizer.close)
         return self.builder.finish()
 
-    def _run(self, step, *args) -> None:
+    def _run(self, step: Callable[..., Iterable[Any]], *args: Any) -> None:
         # Tokens are processed as they come, so tree errors sit after them.
         builder = self.builder
         for token in step(*args):
@@ -567,7 +569,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                              xml10_compatible=xml10_compatible)
-    tokenizer._tree_sink = builder
+    tokenizer._tree_sink = builder  # type: ignore[assignment]
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
     # The cyclic garbage collector is paused while the tree is built: what

@@ -12,9 +12,13 @@ inserts names another encoding while the confidence is tentative.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
-    Element
+    Element, Node
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
+from ...encoding.decoders import Decoder
+from ...errors import ParseError
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
 from ...tokens import Characters, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
@@ -115,13 +119,13 @@ class HTMLParser(InsertionModes):
         self._encoding: Encoding | None = None
         self._input_kind: type | None = None  # str or bytes, fixed by the first chunk
         self._head = bytearray()  # bytes received before the encoding is sniffed
-        self._decoder = None
+        self._decoder: Decoder | None = None
         self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
         self._all_ascii = True  # whether the kept bytes are all ASCII bytes
         self._done = False
         self._start(sink, scripting)
 
-    def _start(self, sink, scripting: bool) -> None:
+    def _start(self, sink: TreeSink | None, scripting: bool) -> None:
         """A fresh tokenizer and tree construction state (also when
         re-parsing after a change of encoding)."""
         tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
@@ -153,8 +157,8 @@ class HTMLParser(InsertionModes):
                 self._set_encoding(_UTF8, "irrelevant")
         elif kind is not self._input_kind:
             raise TypeError("feed() takes str chunks or bytes chunks, not a mix of both")
-        if kind is str:
-            self._push_text(data)  # type: ignore[arg-type]
+        if isinstance(data, str):
+            self._push_text(data)
         else:
             self._push_bytes(bytes(data))
 
@@ -169,9 +173,10 @@ class HTMLParser(InsertionModes):
                 if self._input_kind is None:
                     self._set_encoding(_UTF8, "irrelevant")
                 self._push_text("", final=True)
-        document = self.sink.document
+        document: Document = self.sink.document
         document.errors = self.all_errors
         if isinstance(document, Document):
+            assert self.encoding is not None and self.encoding_confidence is not None
             document.encoding = self.encoding
             document.encoding_confidence = self.encoding_confidence
         return document
@@ -271,6 +276,7 @@ class HTMLParser(InsertionModes):
     def _change_the_encoding(self, new: Encoding) -> None:
         """Change the encoding while parsing (§13.2.3.4)."""
         current = self._encoding
+        assert current is not None  # set with the first chunk
         # Step 1: a UTF-16 document stays UTF-16.
         if current in _UTF16:
             self._set_encoding(current, "certain")
@@ -301,7 +307,7 @@ class HTMLParser(InsertionModes):
 
     def _reparse(self, encoding: Encoding, final: bool) -> None:
         data = b"".join(self._kept)
-        sink = self.sink
+        sink: Any = self.sink
         if type(sink) is DomSink:
             sink = None  # a new document
         else:
@@ -313,7 +319,7 @@ class HTMLParser(InsertionModes):
 
     # The tree construction dispatcher ----------------------------------------
 
-    def _process(self, token) -> None:
+    def _process(self, token: Any) -> None:
         """The tree construction dispatcher, for one token (None: EOF)."""
         if self._skip_newline:
             self._skip_newline = False
@@ -355,7 +361,7 @@ class HTMLParser(InsertionModes):
         if foreign is not self._allow_cdata:
             self._allow_cdata = self.tokenizer.allow_cdata = foreign
 
-    def _foreign_applies(self, node, token) -> bool:
+    def _foreign_applies(self, node: Any, token: Any) -> bool:
         """Whether the token goes to the rules for foreign content (the
         dispatcher's conditions, negated)."""
         kind = type(token)
@@ -373,7 +379,7 @@ class HTMLParser(InsertionModes):
         return True
 
     @property
-    def all_errors(self) -> list:
+    def all_errors(self) -> list[ParseError]:
         """Tokenizer and tree builder errors, in stream order."""
         errors = list(self.tokenizer.errors) + self.errors
         errors.sort(key=lambda e: e.offset)
@@ -409,7 +415,7 @@ def parse(data: str | bytes, *, scripting: bool = False, processing_instructions
     return parser.close()
 
 
-def _decode(text) -> str:
+def _decode(text: object) -> str:
     """Fragment input: a str, or bytes "UTF-8 decode"d (there is no encoding
     sniffing for fragments)."""
     if isinstance(text, (bytes, bytearray)):
@@ -472,7 +478,7 @@ def parse_fragment(text: str | bytes, context: str | Element = "body", *,
         parser.template_modes.append("in template")
     parser._reset_insertion_mode()
     # The form element pointer: the nearest form ancestor of the context.
-    node = context_element
+    node: Node | None = context_element
     while node is not None:
         if isinstance(node, Element) and node.namespace == HTML and node.local_name == "form":
             parser.form_element = node

@@ -10,6 +10,7 @@ sets built once, not long if-chains on strings where it matters.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
@@ -81,7 +82,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The initial insertion mode ---------------------------------------------
 
-    def _initial(self, token) -> bool | None:
+    def _initial(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             _, rest = _split_whitespace(token.data)
@@ -107,7 +108,7 @@ class InsertionModes(TreeBuilderCore):
         self.mode = "before html"
         return self._reprocess(token)
 
-    def _reprocess(self, token) -> bool:
+    def _reprocess(self, token: Any) -> bool:
         """Reprocess ``token`` (possibly a replacement token) in the current
         mode: stored for the dispatcher, which loops."""
         self._pending = token
@@ -135,7 +136,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "before html" insertion mode ----------------------------------------
 
-    def _before_html(self, token) -> bool | None:
+    def _before_html(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Doctype:
             self._error("unexpected-doctype")
@@ -165,7 +166,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "before head" insertion mode ----------------------------------------
 
-    def _before_head(self, token) -> bool | None:
+    def _before_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             _, rest = _split_whitespace(token.data)
@@ -194,7 +195,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in head" insertion mode --------------------------------------------
 
-    def _in_head(self, token) -> bool | None:
+    def _in_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -290,7 +291,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in head noscript" insertion mode -----------------------------------
 
-    def _in_head_noscript(self, token) -> bool | None:
+    def _in_head_noscript(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Doctype:
             self._error("unexpected-doctype")
@@ -328,7 +329,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after head" insertion mode -----------------------------------------
 
-    def _after_head(self, token) -> bool | None:
+    def _after_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -378,7 +379,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in body" insertion mode --------------------------------------------
 
-    def _in_body(self, token) -> bool | None:
+    def _in_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             data = token.data
@@ -864,7 +865,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "text" insertion mode -----------------------------------------------
 
-    def _text(self, token) -> bool | None:
+    def _text(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             self._insert_characters(token.data)
@@ -881,7 +882,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table" insertion mode -------------------------------------------
 
-    def _in_table(self, token) -> bool | None:
+    def _in_table(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             current = self.current_node
@@ -974,7 +975,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table text" insertion mode --------------------------------------
 
-    def _in_table_text(self, token) -> bool | None:
+    def _in_table_text(self, token: Any) -> bool | None:
         if type(token) is Characters:
             data = token.data
             if "\x00" in data:
@@ -998,7 +999,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in caption" insertion mode -----------------------------------------
 
-    def _in_caption(self, token) -> bool | None:
+    def _in_caption(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is EndTag and token.name == "caption":
             self._close_caption()
@@ -1030,7 +1031,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in column group" insertion mode ------------------------------------
 
-    def _in_column_group(self, token) -> bool | None:
+    def _in_column_group(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -1087,7 +1088,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table body" insertion mode --------------------------------------
 
-    def _in_table_body(self, token) -> bool | None:
+    def _in_table_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is StartTag:
             name = token.name
@@ -1132,7 +1133,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in row" insertion mode ---------------------------------------------
 
-    def _in_row(self, token) -> bool | None:
+    def _in_row(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is StartTag:
             name = token.name
@@ -1182,7 +1183,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in cell" insertion mode --------------------------------------------
 
-    def _in_cell(self, token) -> bool | None:
+    def _in_cell(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is EndTag:
             name = token.name
@@ -1226,7 +1227,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in template" insertion mode ----------------------------------------
 
-    def _in_template(self, token) -> bool | None:
+    def _in_template(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters or kind is Comment or kind is ProcessingInstruction \
                 or kind is Doctype:
@@ -1267,7 +1268,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after body" insertion mode -----------------------------------------
 
-    def _after_body(self, token) -> bool | None:
+    def _after_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             if _is_all_whitespace(token.data):
@@ -1295,7 +1296,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in frameset" insertion mode ----------------------------------------
 
-    def _in_frameset(self, token) -> bool | None:
+    def _in_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             spaces = "".join(_WHITESPACE_RUN.findall(token.data))
@@ -1342,7 +1343,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after frameset" insertion mode -------------------------------------
 
-    def _after_frameset(self, token) -> bool | None:
+    def _after_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             spaces = "".join(_WHITESPACE_RUN.findall(token.data))
@@ -1373,7 +1374,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after after body" insertion mode -----------------------------------
 
-    def _after_after_body(self, token) -> bool | None:
+    def _after_after_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token, (self.sink.document, None))
@@ -1391,7 +1392,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after after frameset" insertion mode -------------------------------
 
-    def _after_after_frameset(self, token) -> bool | None:
+    def _after_after_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token, (self.sink.document, None))
@@ -1415,7 +1416,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The rules for parsing tokens in foreign content -------------------------
 
-    def _foreign_content(self, token) -> bool | None:
+    def _foreign_content(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             data = token.data
@@ -1478,18 +1479,18 @@ class InsertionModes(TreeBuilderCore):
                 return
             self._pop()
 
-    def _reprocess_html(self, token) -> bool:
+    def _reprocess_html(self, token: Any) -> bool:
         """Process the token by the rules of the current insertion mode."""
         self._force_html = True
         self._pending = token
         return True
 
     @staticmethod
-    def _is_mathml_text_integration_point(node) -> bool:
+    def _is_mathml_text_integration_point(node: Any) -> bool:
         return (node.namespace, node.local_name) in C.MATHML_TEXT_INTEGRATION_POINTS
 
     @staticmethod
-    def _is_html_integration_point(node) -> bool:
+    def _is_html_integration_point(node: Any) -> bool:
         if (node.namespace, node.local_name) in C.HTML_INTEGRATION_POINT_ELEMENTS:
             return True
         if node.namespace == MATHML and node.local_name == "annotation-xml":

@@ -51,9 +51,13 @@ never rescans the tree either.
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
 
 from ...dom import HTML_NAMESPACE
 from ...microsyntax import parse_non_negative_integer
+
+if TYPE_CHECKING:
+    from .sink import TreeSink
 
 HTML = HTML_NAMESPACE
 
@@ -66,7 +70,7 @@ class _SelectState:
     __slots__ = ("element", "multiple", "display_size_one", "selected", "candidates", "start",
                  "selectedcontents")
 
-    def __init__(self, element) -> None:
+    def __init__(self, element: Any) -> None:
         self.element = element
         attrs = element.attrs
         self.multiple = "multiple" in attrs
@@ -77,10 +81,10 @@ class _SelectState:
         if parsed is None:
             parsed = 4 if self.multiple else 1
         self.display_size_one = parsed == 1
-        self.selected = None          # the option whose selectedness is true
-        self.candidates: list = []    # options that are not disabled, in order
+        self.selected: Any = None     # the option whose selectedness is true
+        self.candidates: list[Any] = []    # options that are not disabled, in order
         self.start = 0                # candidates before this are gone for good
-        self.selectedcontents: list = []  # in insertion (tree) order
+        self.selectedcontents: list[Any] = []  # in insertion (tree) order
 
 
 class SelectednessMixin:
@@ -88,12 +92,18 @@ class SelectednessMixin:
     inserts and pops elements.  Mixed into the tree builder core, whose
     stack indexes (``_positions``) it reads."""
 
+    # What it reads of the tree builder core (set by its _init_core).
+    sink: TreeSink
+    open_elements: list[Any]
+    _positions: dict[str, list[int]]
+    _on_stack: set[int]
+
     def _init_select(self) -> None:
         self._selects: dict[int, _SelectState] = {}
         # id(option or selectedcontent) -> ((selectedcontent, generation), ...):
         # the selectedcontent ancestors a node had when it was inserted, and
         # how many times each had been emptied by then.
-        self._inside_selectedcontent: dict[int, tuple] = {}
+        self._inside_selectedcontent: dict[int, tuple[tuple[Any, int], ...]] = {}
         self._generations: dict[int, int] = {}      # id(selectedcontent) -> clones into it
         self._disabled_selectedcontent: set[int] = set()
         # Stack entries that a clone detached from the tree: they end walks.
@@ -123,7 +133,7 @@ class SelectednessMixin:
                 root = detached[index]
         return root
 
-    def _nearest_select(self, top: int):
+    def _nearest_select(self, top: int) -> Any:
         """The option element nearest ancestor select of a node whose parent
         is the stack entry at ``top`` (§4.10.10): walking up, a datalist, hr
         or option, or a second optgroup, gives null; a select is the
@@ -141,10 +151,10 @@ class SelectednessMixin:
 
     # Insertion steps ---------------------------------------------------------
 
-    def _select_inserted(self, select) -> None:
+    def _select_inserted(self, select: Any) -> None:
         self._selects[id(select)] = _SelectState(select)
 
-    def _marks(self, top: int) -> tuple:
+    def _marks(self, top: int) -> tuple[tuple[Any, int], ...]:
         """The selectedcontent elements among the ancestors of a node whose
         parent is at stack position ``top``, with their clone counts."""
         positions = self._positions.get("selectedcontent")
@@ -156,7 +166,7 @@ class SelectednessMixin:
         return tuple((stack[p], generations.get(id(stack[p]), 0))
                      for p in positions if root < p <= top)
 
-    def _is_detached(self, node) -> bool:
+    def _is_detached(self, node: Any) -> bool:
         """Whether a clone has since removed ``node`` from the tree (one of
         the selectedcontent elements it was inserted under was emptied)."""
         generations = self._generations
@@ -165,7 +175,7 @@ class SelectednessMixin:
                 return True
         return False
 
-    def _option_inserted(self, option) -> None:
+    def _option_inserted(self, option: Any) -> None:
         """The option insertion steps: the selectedness of a new option in a
         select's list of options, and the selectedness setting algorithm."""
         top = len(self.open_elements) - 2  # the option itself is on top
@@ -200,7 +210,7 @@ class SelectednessMixin:
             # would have been picked when they were inserted.
             state.selected = option
 
-    def _selectedcontent_inserted(self, selectedcontent) -> None:
+    def _selectedcontent_inserted(self, selectedcontent: Any) -> None:
         """The selectedcontent insertion steps (its disabled state) and, for
         an enabled one, a copy of its select's selected option."""
         top = len(self.open_elements) - 2
@@ -226,7 +236,7 @@ class SelectednessMixin:
 
     # Popping an option -------------------------------------------------------
 
-    def _option_popped(self, option) -> None:
+    def _option_popped(self, option: Any) -> None:
         """Maybe clone an option into selectedcontent (§4.10.10), run when an
         option is popped off the stack of open elements (it has just been
         taken off: its parent is the new top of the stack)."""
@@ -240,7 +250,7 @@ class SelectednessMixin:
         if target is not None:
             self._clone_option(option, target, state)
 
-    def _enabled_selectedcontent(self, state: _SelectState):
+    def _enabled_selectedcontent(self, state: _SelectState) -> Any:
         """Get a select's enabled selectedcontent: null with multiple;
         otherwise its first selectedcontent descendant, unless that one is
         disabled."""
@@ -253,7 +263,7 @@ class SelectednessMixin:
                 return selectedcontent
         return None
 
-    def _clone_option(self, option, selectedcontent, state: _SelectState) -> None:
+    def _clone_option(self, option: Any, selectedcontent: Any, state: _SelectState) -> None:
         """Clone an option into a selectedcontent: copies of the option's
         children (taken before anything changes) replace the children of
         the selectedcontent (``option`` None: no option is selected, and the

@@ -28,9 +28,12 @@ before the markup declaration open state asks whether CDATA is allowed.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ...tokens import Characters, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
+from .charclass import always_matches
+from .core import TokenizerCore
 
 #: Start tags after which the tree builder may switch the tokenizer's state
 #: ("parsing elements that contain only text", and the plaintext element).
@@ -75,7 +78,7 @@ SIMPLE_REFERENCE = re.compile(
     r"&(?:([A-Za-z][A-Za-z0-9]*);|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
 
 
-_ALPHANUMERIC_RUN = re.compile(r"[A-Za-z0-9]*").match
+_ALPHANUMERIC_RUN = always_matches(r"[A-Za-z0-9]*")
 
 
 def resolve_simple_reference(text: str, pos: int) -> str | None:
@@ -90,6 +93,12 @@ def resolve_simple_reference(text: str, pos: int) -> str | None:
         return NAMED_REFERENCES.get(named + ";")
     code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
     return chr(code) if clean_numeric_reference(code) else None
+
+
+def _simple_reference_end(text: str, pos: int) -> int:
+    """Where the :data:`SIMPLE_REFERENCE` at ``pos`` ends (one has been
+    resolved there)."""
+    return cast("re.Match[str]", SIMPLE_REFERENCE(text, pos)).end()
 
 
 def resolve_references(value: str) -> str | None:
@@ -164,7 +173,7 @@ def clean_numeric_reference(code: int) -> bool:
                 or code & 0xFFFE == 0xFFFE or code > 0x10FFFF)
 
 
-class DataShortcut:
+class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
     #: Take the shortcuts (here and in the markup declaration open state).
@@ -215,7 +224,7 @@ class DataShortcut:
                         if value is None:
                             break
                         text.append(value)
-                        done = SIMPLE_REFERENCE(data, amp).end()
+                        done = _simple_reference_end(data, amp)
                         amp = data.find("&", done)
                     if amp != -1:
                         pos = m.start() + amp
@@ -284,7 +293,7 @@ class DataShortcut:
             value = resolve_simple_reference(buf, pos)
             if value is not None:
                 text.append(value)
-                pos = SIMPLE_REFERENCE(buf, pos).end()
+                pos = _simple_reference_end(buf, pos)
                 continue
             self.pos = pos
             if last_start_tag is not None:

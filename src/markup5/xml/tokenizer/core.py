@@ -156,7 +156,7 @@ class XmlTokenizerCore(TokenizerBase):
     @property
     def state(self) -> State:
         """The current state."""
-        return self._state
+        return self._state  # type: ignore[return-value]
 
     # ------------------------------------------------------------------
     # Input

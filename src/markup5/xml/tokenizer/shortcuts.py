@@ -35,9 +35,15 @@ from __future__ import annotations
 
 import re
 from html.entities import html5 as _ENTITIES
+from typing import TYPE_CHECKING
 
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .core import ATTRIBUTE_VALUE_WHITESPACE
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 __all__ = ["SCAN", "ATTRIBUTES", "resolve_reference", "simple_attributes", "DataShortcut"]
 
@@ -74,7 +80,7 @@ def _clean(code: int) -> bool:
     return not (0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE)
 
 
-def resolve_reference(buf: str, pos: int):
+def resolve_reference(buf: str, pos: int) -> tuple[str, int] | None:
     """``(text, end)`` for the reference at ``buf[pos]`` ("&") if it ends
     with its semicolon and the character reference state resolves it
     without a parse error; else None."""
@@ -109,7 +115,7 @@ def simple_attributes(source: str, normalize: bool) -> dict[str, str] | None:
     return attrs if len(attrs) == len(pairs) else None
 
 
-class DataShortcut:
+class DataShortcut(_Core):
     """The data state's loop over text and simple tags."""
 
     def _data_shortcut(self) -> None:
@@ -136,8 +142,8 @@ class DataShortcut:
             end_tag = sink.end_tag
         while True:
             m = scan(buf, pos)
-            t = m.end(1)
-            i = m.end()
+            t = m.end(1)  # type: ignore[union-attr]
+            i = m.end()  # type: ignore[union-attr]
             if i == t:
                 # No tag: "&", "<" (not a simple tag) or the end.
                 if t > pos:
@@ -150,7 +156,7 @@ class DataShortcut:
                         continue
                 self.pos = i
                 return
-            _, name, source, empty, end_name = m.groups()
+            _, name, source, empty, end_name = m.groups()  # type: ignore[union-attr]
             if name is not None:
                 if source:
                     attrs = simple_attributes(source, normalize)
@@ -168,7 +174,7 @@ class DataShortcut:
                 data = text[0] if len(text) == 1 else "".join(text)
                 text.clear()
             else:
-                data = buf[pos:t] if t > pos else None
+                data = buf[pos:t] if t > pos else None  # type: ignore[assignment]
             pos = i
             if sink is None:
                 if data is not None:
