@@ -60,7 +60,9 @@ class TextElementFeedback:
         """Observe the tokens of one step, as the tree builder would, before
         the tokenizer reads on."""
         for token in tokens:
-            if isinstance(token, StartTag):
+            kind = type(token)
+            if kind is StartTag:
+                assert isinstance(token, StartTag)  # for the type checker
                 name = token.name
                 if self._foreign_depth:
                     if name in FOREIGN_ROOTS and not token.self_closing:
@@ -73,8 +75,8 @@ class TextElementFeedback:
                     state = self._switches.get(name)
                     if state is not None:
                         self.tokenizer.state = state
-            elif isinstance(token, EndTag) and self._foreign_depth and \
-                    token.name in FOREIGN_ROOTS:
+            elif kind is EndTag and self._foreign_depth and \
+                    cast(EndTag, token).name in FOREIGN_ROOTS:
                 self._foreign_depth -= 1
                 if not self._foreign_depth:
                     self.tokenizer.allow_cdata = False
