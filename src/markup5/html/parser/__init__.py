@@ -20,11 +20,11 @@ from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, looku
 from ...encoding.decoders import Decoder
 from ...errors import ParseError
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
-from ...tokens import Characters, StartTag
+from ...tokens import Characters, EndTag, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import InsertionModes
+from .modes import BODY_END_SPECIAL, BODY_START_SPECIAL, InsertionModes
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -102,6 +102,11 @@ class HTMLParser(InsertionModes):
     #: The confidence of the encoding (None until the first chunk).
     encoding_confidence: str | None = None
 
+    #: Take text and simple tags from the tokenizer's data state shortcut
+    #: without tokens (see "Tree building without tokens" below); False
+    #: builds every token (tests compare the two).
+    direct_tree_building = True
+
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
                  default_encoding: str = "windows-1252") -> None:
@@ -130,6 +135,8 @@ class HTMLParser(InsertionModes):
         re-parsing after a change of encoding)."""
         tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
         tokenizer._ends = []  # track token offsets, to locate tree errors
+        if self.direct_tree_building:
+            tokenizer.direct = self
         self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
         self._pending = None
         self._force_html = False
@@ -327,6 +334,12 @@ class HTMLParser(InsertionModes):
                 if len(token.data) == 1:
                     return
                 token = Characters(token.data[1:])
+        self._dispatch(token)
+
+    def _dispatch(self, token: Any) -> None:
+        """The dispatcher proper: the insertion mode or the rules for foreign
+        content, until the token is not to be reprocessed; then the
+        tokenizer's CDATA flag follows the adjusted current node."""
         handlers = self._handlers
         stack = self.open_elements
         context = self.context
@@ -352,7 +365,13 @@ class HTMLParser(InsertionModes):
             stack = self.open_elements
             if self._pending is not None:
                 token, self._pending = self._pending, None
+        self._update_allow_cdata()
+
+    def _update_allow_cdata(self) -> None:
+        """Tell the tokenizer whether the adjusted current node is outside
+        the HTML namespace (CDATA sections are then allowed)."""
         stack = self.open_elements
+        context = self.context
         if context is not None and len(stack) == 1:
             node = context
         else:
@@ -360,6 +379,88 @@ class HTMLParser(InsertionModes):
         foreign = node is not None and node.namespace != HTML
         if foreign is not self._allow_cdata:
             self._allow_cdata = self.tokenizer.allow_cdata = foreign
+
+    # Tree building without tokens ------------------------------------------------
+    #
+    # The tokenizer's data state shortcut hands each run of text, simple
+    # start tag and simple end tag here instead of building a token (see
+    # markup5.html.tokenizer.shortcuts), in order, before it reads on.  Each
+    # is processed as the dispatcher (_process) would process its token.
+    # When the dispatcher would give it to the in body insertion mode (the
+    # mode is "in body", the adjusted current node is an HTML element, and no
+    # newline is to be skipped after <pre>, <listing> or <textarea>), the in
+    # body rules run directly: a character token (_in_body_characters),
+    # "any other start tag" (_in_body_any_other_start_tag), "any other end
+    # tag" that names the current node (generate implied end tags except
+    # for it -- nothing, the current node is it -- and pop it), and the
+    # in body rules for other start and end tags, followed by what the
+    # dispatcher does after a token (the self-closing flag's check, a
+    # reprocessed token, the CDATA flag).  Anything else is built as a token
+    # and goes to the dispatcher.  tests/test_direct_tree_building.py checks
+    # that trees and errors are those of the token-by-token path.
+
+    def _takes_direct(self) -> bool:
+        """Whether the dispatcher would give the next token to the in body
+        insertion mode (and needs to do nothing else first)."""
+        if self.mode != "in body" or self._skip_newline:
+            return False
+        stack = self.open_elements
+        if self.context is not None and len(stack) == 1:
+            return False  # the adjusted current node is the context element
+        return bool(stack) and stack[-1].namespace == HTML
+
+    def _after_in_body(self, token: Any, again: bool | None) -> None:
+        """What the dispatcher does once the in body mode has handled
+        ``token``: reprocess it (or its replacement) if asked to, else check
+        that a start tag's self-closing flag was acknowledged; then the CDATA
+        flag."""
+        if again:
+            pending = self._pending
+            self._pending = None
+            self._dispatch(token if pending is None else pending)
+            return
+        if type(token) is StartTag and token.self_closing and \
+                token.name not in VOID_ELEMENTS and token.name not in ("svg", "math"):
+            self._error("non-void-html-element-start-tag-with-trailing-solidus")
+        self._update_allow_cdata()
+
+    def direct_text(self, data: str, end: int) -> bool:
+        """A character token (text with a NULL, which the data state passes
+        on, goes to the dispatcher)."""
+        self._token_end = end
+        if "\x00" not in data and self._takes_direct():
+            self._in_body_characters(data)  # the stack only grows by HTML elements
+        else:
+            self._process(Characters(data))
+        return True
+
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
+                         end: int) -> bool:
+        """A start tag token."""
+        self._token_end = end
+        if not self._takes_direct():
+            self._process(StartTag(name, attrs, self_closing))
+        elif name not in BODY_START_SPECIAL:
+            self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
+            if self_closing:  # not void: the flag is not acknowledged
+                self._error("non-void-html-element-start-tag-with-trailing-solidus")
+        else:
+            token = StartTag(name, attrs, self_closing)
+            self._after_in_body(token, self._in_body_start_tag(token))
+        return True
+
+    def direct_end_tag(self, name: str, end: int) -> bool:
+        """An end tag token."""
+        self._token_end = end
+        if not self._takes_direct():
+            self._process(EndTag(name))
+        elif self.open_elements[-1].local_name == name and name not in BODY_END_SPECIAL:
+            self._pop()
+            self._update_allow_cdata()
+        else:
+            token = EndTag(name)
+            self._after_in_body(token, self._in_body_end_tag(token))
+        return True
 
     def _foreign_applies(self, node: Any, token: Any) -> bool:
         """Whether the token goes to the rules for foreign content (the

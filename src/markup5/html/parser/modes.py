@@ -62,6 +62,12 @@ _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | 
                            "noscript", "select", "option", "optgroup", "rb", "rtc", "rp", "rt",
                            "math", "svg", "html", "body", "frameset", "plaintext"}))
 
+#: Every end tag name the in body insertion mode has a rule for (others
+#: take "any other end tag").
+BODY_END_SPECIAL = (_ADOPTION_END | _BLOCKS_END | _HEADINGS | frozenset({
+    "p", "li", "dd", "dt", "body", "html", "form", "applet", "marquee", "object", "br",
+    "template"}))
+BODY_START_SPECIAL = _BODY_START_SPECIAL
 
 #: A run of ASCII whitespace (the characters the modes treat as whitespace).
 _WHITESPACE_RUN = re.compile("[\t\n\f\r ]+")
@@ -388,17 +394,7 @@ class InsertionModes(TreeBuilderCore):
                 data = data.replace("\x00", "")
                 if not data:
                     return None
-            afe = self.active_formatting
-            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
-                self._reconstruct_active_formatting()
-            current = self.open_elements[-1]
-            if self.foster_parenting or (current.local_name == "template"
-                                         and current.namespace == HTML):
-                self._insert_characters(data)
-            else:  # the usual appropriate place: the current node
-                self.sink.insert_text(current, data, None)
-            if self.frameset_ok and data.lstrip(WHITESPACE):
-                self.frameset_ok = False
+            self._in_body_characters(data)
             return None
         if kind is StartTag:
             return self._in_body_start_tag(token)
@@ -417,6 +413,31 @@ class InsertionModes(TreeBuilderCore):
         self._stop_parsing()
         return None
 
+    def _in_body_characters(self, data: str) -> None:
+        """In body, a character token other than U+0000 NULL (``data`` holds
+        no NULL): reconstruct the active formatting elements, if any; insert
+        the characters; if any is not whitespace, set the frameset-ok flag
+        to "not ok"."""
+        afe = self.active_formatting
+        if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+            self._reconstruct_active_formatting()
+        current = self.open_elements[-1]
+        if self.foster_parenting or (current.local_name == "template"
+                                     and current.namespace == HTML):
+            self._insert_characters(data)
+        else:  # the usual appropriate place: the current node
+            self.sink.insert_text(current, data, None)
+        if self.frameset_ok and data.lstrip(WHITESPACE):
+            self.frameset_ok = False
+
+    def _in_body_any_other_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, "any other start tag": reconstruct the active formatting
+        elements, if any; insert an HTML element for the token."""
+        afe = self.active_formatting
+        if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+            self._reconstruct_active_formatting()
+        self._insert_html_element(name, attrs)
+
     def _check_open_elements(self, code: str) -> None:
         """The parse error of EOF, </body> and </html> in body when an element
         other than dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
@@ -430,10 +451,7 @@ class InsertionModes(TreeBuilderCore):
         name = token.name
         if name not in _BODY_START_SPECIAL:
             # "Any other start tag" (span, label, ...): the common case first.
-            afe = self.active_formatting
-            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
-                self._reconstruct_active_formatting()
-            self._insert_html_element(name, token.attrs)
+            self._in_body_any_other_start_tag(name, token.attrs)
             return None
         if name in _FORMATTING_NO_A_NOBR:
             self._reconstruct_active_formatting()

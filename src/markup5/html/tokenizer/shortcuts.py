@@ -23,12 +23,21 @@ CDATA flag is read only at ``<![CDATA[``, which the loop never consumes, and
 a loop that emitted tokens ends the step before the states look at the
 character it stopped at, so the tree builder has seen (say) the ``<svg>``
 before the markup declaration open state asks whether CDATA is allowed.
+
+Tree building without tokens: a tree builder may set :attr:`direct` to an
+object with the :class:`DirectTreeBuilder` methods.  Then, while nothing
+has been emitted in the step, the loop offers each run of text, start tag
+and end tag to it instead of building a token; a builder that takes one
+has run the tree construction dispatcher's rules for it (the same rules a
+token would have met), and one that declines it (its insertion mode, or the
+adjusted current node, is not one the builder handles directly) gets it as
+a token, and so every later one in the step, in order.
 """
 
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import Any, Protocol, cast
 
 from ...tokens import Characters, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
@@ -173,6 +182,17 @@ def clean_numeric_reference(code: int) -> bool:
                 or code & 0xFFFE == 0xFFFE or code > 0x10FFFF)
 
 
+class DirectTreeBuilder(Protocol):
+    """What the loop offers text and simple tags to (see the module
+    docstring).  ``end`` is the stream offset just past the token; each
+    method returns whether it took the token."""
+
+    def direct_text(self, data: str, end: int) -> bool: ...
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
+                         end: int) -> bool: ...
+    def direct_end_tag(self, name: str, end: int) -> bool: ...
+
+
 class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
@@ -183,6 +203,9 @@ class DataShortcut(TokenizerCore):
 
     #: The loop pauses after these start tags (see the module docstring).
     switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
+
+    #: A tree builder taking text and simple tags without tokens, or None.
+    direct: Any = None
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.
@@ -199,6 +222,9 @@ class DataShortcut(TokenizerCore):
         text = self._text
         switching = self.switching_start_tags
         emitted = len(out)
+        # The tree builder that takes tokens directly, while none has been
+        # emitted in this step (so the order is kept).
+        direct: DirectTreeBuilder | None = self.direct if not out else None
         ends = self._ends  # offsets of the tokens, when tracked
         base = self._base
         last_start_tag = None
@@ -253,17 +279,20 @@ class DataShortcut(TokenizerCore):
                     if text:
                         if data:
                             text.append(data)
-                        append(Characters("".join(text)))
+                        data = "".join(text)
                         text.clear()
+                    if data:
+                        if direct is None or not direct.direct_text(data, base + m.start(2) - 1):
+                            direct = None
+                            append(Characters(data))
+                            if ends is not None:
+                                ends.append(base + m.start(2) - 1)
+                    if direct is None or not direct.direct_start_tag(name, attrs, slash == "/",
+                                                                     base + m.end()):
+                        direct = None
+                        append(StartTag(name, attrs, slash == "/"))
                         if ends is not None:
-                            ends.append(base + m.start(2) - 1)
-                    elif data:
-                        append(Characters(data))
-                        if ends is not None:
-                            ends.append(base + m.start(2) - 1)
-                    append(StartTag(name, attrs, slash == "/"))
-                    if ends is not None:
-                        ends.append(base + m.end())
+                            ends.append(base + m.end())
                     if name in switching:
                         self.last_start_tag = name
                         self.pos = m.end()
@@ -273,17 +302,19 @@ class DataShortcut(TokenizerCore):
                     if text:
                         if data:
                             text.append(data)
-                        append(Characters("".join(text)))
+                        data = "".join(text)
                         text.clear()
+                    if data:
+                        if direct is None or not direct.direct_text(data, base + m.start(9) - 2):
+                            direct = None
+                            append(Characters(data))
+                            if ends is not None:
+                                ends.append(base + m.start(9) - 2)
+                    if direct is None or not direct.direct_end_tag(end_name, base + m.end()):
+                        direct = None
+                        append(EndTag(end_name))
                         if ends is not None:
-                            ends.append(base + m.start(9) - 2)
-                    elif data:
-                        append(Characters(data))
-                        if ends is not None:
-                            ends.append(base + m.start(9) - 2)
-                    append(EndTag(end_name))
-                    if ends is not None:
-                        ends.append(base + m.end())
+                            ends.append(base + m.end())
                 else:
                     if data:
                         text.append(data)
