@@ -57,6 +57,10 @@ FAMILIES = [
     # per option.
     ("<select><option><selectedcontent></option> x N",
      lambda n: "<select><option><selectedcontent></option>" * n),
+    # The serialize fuzz harness's own minimization of the same defect
+    # (fuzz/CAMPAIGN.md): no end tag, upper-case option.
+    ("<select><OPTION><selectedcontent> x N",
+     lambda n: "<select><OPTION><selectedcontent>" * n),
     ("selectedcontent + <option selected>x</option> x N",
      lambda n: "<select><button><selectedcontent></button>" + "<option selected>x</option>" * n),
     ("<select><selectedcontent> + <option>y</option> x N",
@@ -70,12 +74,37 @@ FAMILIES = [
 ]
 
 
-def best_time(text: str, repeats: int, budget: float) -> float:
+#: Tokenizer families (the regex-heavy shortcuts and attribute states),
+#: timed through markup5.Tokenizer alone: name -> builder.
+TOKENIZER_FAMILIES = [
+    ("simple tags", lambda n: "<a b=c d='e' f=\"g\">text</a>" * n),
+    ("references in values", lambda n: "<a b='&amp;x&lt;y&#65;' c=d>" * n),
+    ("duplicate attributes", lambda n: "<a b b>" * n),
+    ("uppercase attribute late", lambda n: ("<a" + " b=c" * 20 + " B>") * n),
+    ("unterminated tag", lambda n: "<a " + "b=c " * n),
+    ("unterminated quote", lambda n: "<a b='" + "x>" * n),
+    ("<a x N", lambda n: "<a" * n),
+    ("tag name with <", lambda n: "<a<" * n + ">"),
+    ("attribute errors", lambda n: "<a" + " x='&amp'" * n + ">"),
+    ("& in one value", lambda n: "<a b='" + "&a" * n + "'>"),
+    ("text references", lambda n: "x&amp;y&#65;z&lt" * n),
+    ("comments", lambda n: "<!-- c -->" * n),
+]
+
+
+def _tokenize_all(text: str) -> None:
+    tokenizer = markup5.Tokenizer(text)
+    for _ in tokenizer:
+        pass
+    tokenizer.errors  # noqa: B018 -- line and column are worked out on demand
+
+
+def best_time(text: str, repeats: int, budget: float, run=None) -> float:
     best = float("inf")
     for _ in range(repeats):
         gc.collect()
         start = time.perf_counter()
-        doc = markup5.parse(text)
+        doc = markup5.parse(text) if run is None else run(text)
         elapsed = time.perf_counter() - start
         del doc
         best = min(best, elapsed)
@@ -106,6 +135,15 @@ def main(argv=None) -> int:
             print(f"{name:26s} ERROR {type(exc).__name__}: {exc}")
             flagged.append(name)
             continue
+        ratio = large / small if small > 0 else float("inf")
+        note = "  NOT LINEAR?" if ratio > 3 else ""
+        if note:
+            flagged.append(name)
+        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+    print(f"\nmarkup5.Tokenizer scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in TOKENIZER_FAMILIES:
+        small = best_time(build(n), args.repeats, args.budget, _tokenize_all)
+        large = best_time(build(2 * n), args.repeats, args.budget, _tokenize_all)
         ratio = large / small if small > 0 else float("inf")
         note = "  NOT LINEAR?" if ratio > 3 else ""
         if note:

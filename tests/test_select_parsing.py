@@ -160,6 +160,12 @@ class TestSelectedness:
                "</optgroup><option>B</select>"
         assert body(text).split("\n")[2] == '    "B"'
 
+    def test_option_deeper_in_a_disabled_optgroup_is_disabled(self):
+        # Chromium: the optgroup between the option and its select counts,
+        # however deep the option is.
+        text = "<select><optgroup disabled><a><option>s</option><selectedcontent>"
+        assert body(text).split("\n")[-1] == "      <selectedcontent>"
+
     def test_disabled_option_with_selected_attribute_is_selected(self):
         text = "<select><selectedcontent></selectedcontent><option disabled selected>A</select>"
         assert body(text).split("\n")[2] == '    "A"'
@@ -195,16 +201,30 @@ class TestSelectedcontent:
         assert body("<select><option><selectedcontent></option>") == tree(
             "<select>", "  <option>", "    <selectedcontent>")
 
-    def test_a_disabled_first_selectedcontent_disables_cloning(self):
-        # At the pop of "A" the select's first selectedcontent is inside the
-        # option, so disabled: no clone.  The second one is filled when it
-        # is inserted (with the disabled one copied as it is).
+    def test_every_enabled_selectedcontent_is_updated(self):
+        # As Chromium: the first selectedcontent is inside an option, so
+        # disabled, and left alone; the other one is filled when inserted
+        # (with "A", the disabled one copied as it is) and again when the
+        # selected "B" is popped.
         text = "<select><option>A<selectedcontent></selectedcontent></option>" \
                "<selectedcontent></selectedcontent><option selected>B</select>"
         assert body(text) == tree(
             "<select>", "  <option>", '    "A"', "    <selectedcontent>",
-            "  <selectedcontent>", '    "A"', "    <selectedcontent>",
+            "  <selectedcontent>", '    "B"',
             "  <option>", '    selected=""', '    "B"')
+        assert body("<select><selectedcontent></selectedcontent><selectedcontent>"
+                    "</selectedcontent><option>X</select>") == tree(
+            "<select>", "  <selectedcontent>", '    "X"', "  <selectedcontent>", '    "X"',
+            "  <option>", '    "X"')
+
+    def test_selected_option_taken_out_empties_and_selects_the_next(self):
+        # The selected option inside the selectedcontent is taken out by
+        # its own clone: the selectedcontent is emptied, and "s" is
+        # selected again without being copied, so the later "t" is not.
+        text = "<select><option>s</option><selectedcontent><option selected></option>" \
+               "<option>t</option></select>"
+        assert body(text) == tree("<select>", "  <option>", '    "s"', "  <selectedcontent>",
+                                  "    <option>", '      "t"')
 
     def test_nested_selects_disable_the_inner_one(self):
         text = "<select><option><table><td><select><selectedcontent></selectedcontent>" \
@@ -217,6 +237,18 @@ class TestSelectedcontent:
         # and the selectedcontent is emptied (Chromium's result).
         assert body("<select><selectedcontent><option>b") == tree(
             "<select>", "  <selectedcontent>")
+
+    def test_a_copy_that_brings_a_selected_option_empties_the_selectedcontent(self):
+        text = "<select><button><selectedcontent></button><option disabled selected><i>" \
+               "<option selected>"
+        assert body(text) == tree(
+            "<select>", "  <button>", "    <selectedcontent>", "  <option>", '    disabled=""',
+            '    selected=""', "    <i>", "      <option>", '        selected=""')
+
+    def test_the_input_chromium_never_finishes(self):
+        assert body("<select><selectedcontent></selectedcontent><option><n><option selected>") \
+            == tree("<select>", "  <selectedcontent>", "  <option>", "    <n>", "      <option>",
+                    '        selected=""')
 
     def test_clone_copies_formatting_and_template_contents(self):
         text = "<select><button><selectedcontent></button><option>x<i>i<template>t</template>"

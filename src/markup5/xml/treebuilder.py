@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import codecs
 import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
@@ -515,6 +515,15 @@ class XmlParser:
         self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
         self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                                       xml10_compatible=xml10_compatible)
+        # The builder is the tokenizer's sink: it gets the tokens of each
+        # step of the machine as the step ends, as in parse_xml(), so a tree
+        # error is located at its token whatever the chunk boundaries (not at
+        # the end of the chunk, as when the tokens came back from feed()).
+        # (``process`` is looked up per token: it changes with the phase.)
+        # The data state's shortcut hands its text and simple tags straight
+        # to the builder, as in parse_xml().
+        self.tokenizer._sink = self._process
+        self.tokenizer._tree_sink = self.builder
         self._started = False
 
     @property
@@ -522,7 +531,10 @@ class XmlParser:
         return self.builder.errors
 
     def feed(self, chunk: str) -> None:
-        if not self._started:
+        if not self._started and chunk:
+            # A leading U+FEFF is dropped, as by parse_xml(): it is the first
+            # character of the first non-empty chunk (an empty chunk first
+            # must not let it through).
             self._started = True
             if chunk.startswith("\ufeff"):
                 chunk = chunk[1:]
@@ -532,11 +544,12 @@ class XmlParser:
         self._run(self.tokenizer.close)
         return self.builder.finish()
 
-    def _run(self, step: Callable[..., Iterable[Any]], *args: Any) -> None:
-        # Tokens are processed as they come, so tree errors sit after them.
-        builder = self.builder
-        for token in step(*args):
-            builder.process(token)
+    def _process(self, token: Any) -> None:
+        self.builder.process(token)
+
+    def _run(self, step: Callable[..., Any], *args: Any) -> None:
+        # The sink (the builder) is given the tokens; nothing comes back.
+        step(*args)
 
 
 def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
@@ -569,7 +582,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                              xml10_compatible=xml10_compatible)
-    tokenizer._tree_sink = builder  # type: ignore[assignment]
+    tokenizer._tree_sink = builder
     tokenizer._push(text, True)
     handlers = tokenizer._handlers
     # The cyclic garbage collector is paused while the tree is built: what

@@ -18,9 +18,10 @@ the tree.  The ``select`` element's parts that do (HTML §4.10.7, §4.10.10,
   ancestors: cloning into it could otherwise feed on itself;
 * *maybe clone an option into selectedcontent*: when a selected option is
   popped off the stack of open elements, copies of its children replace the
-  children of its select's *enabled selectedcontent* (the select's first
-  ``selectedcontent`` descendant, when that one is not disabled and the
-  select has no ``multiple`` attribute);
+  children of its select's ``selectedcontent`` elements (every one that is
+  not disabled, as Chromium does; none when the select has ``multiple``);
+  when that takes the selected option itself out of the select (it was
+  inside a ``selectedcontent``), they are emptied, as in Chromium;
 * when a ``selectedcontent`` is inserted and is not disabled, it receives a
   copy of its select's selected option at once (Chromium's "selectedcontent
   spec" behaviour: a ``selectedcontent`` placed after the options shows the
@@ -106,6 +107,9 @@ class SelectednessMixin:
         self._inside_selectedcontent: dict[int, tuple[tuple[Any, int], ...]] = {}
         self._generations: dict[int, int] = {}      # id(selectedcontent) -> clones into it
         self._disabled_selectedcontent: set[int] = set()
+        # id(selectedcontent) -> optgroups between it and its select (2: the
+        # walk up from there gives no select).
+        self._optgroups_above: dict[int, int] = {}
         # Stack entries that a clone detached from the tree: they end walks.
         self._detached_ids: set[int] = set()
         self._detached_positions: list[int] = []
@@ -155,16 +159,27 @@ class SelectednessMixin:
         self._selects[id(select)] = _SelectState(select)
 
     def _marks(self, top: int) -> tuple[tuple[Any, int], ...]:
-        """The selectedcontent elements among the ancestors of a node whose
-        parent is at stack position ``top``, with their clone counts."""
+        """The enabled selectedcontent element among the ancestors of a node
+        whose parent is at stack position ``top``, with its clone count (or
+        nothing).
+
+        Only an enabled selectedcontent is ever cloned into (emptied), and
+        of the selectedcontent ancestors only the outermost can be enabled:
+        each of the others has a selectedcontent ancestor, which disables
+        it.  So the lowest stack position above the walk's root is the one
+        to look at; keeping every selectedcontent ancestor made nested
+        families (``<select><option><selectedcontent>`` x N, found by the
+        fuzz harnesses) quadratic."""
         positions = self._positions.get("selectedcontent")
         if not positions:
             return ()
-        root = self._root_below(top)
-        stack = self.open_elements
-        generations = self._generations
-        return tuple((stack[p], generations.get(id(stack[p]), 0))
-                     for p in positions if root < p <= top)
+        index = bisect_right(positions, self._root_below(top))
+        if index == len(positions) or positions[index] > top:
+            return ()
+        selectedcontent = self.open_elements[positions[index]]
+        if id(selectedcontent) in self._disabled_selectedcontent:
+            return ()
+        return ((selectedcontent, self._generations.get(id(selectedcontent), 0)),)
 
     def _is_detached(self, node: Any) -> bool:
         """Whether a clone has since removed ``node`` from the tree (one of
@@ -190,12 +205,15 @@ class SelectednessMixin:
             self._inside_selectedcontent[id(option)] = marks
         # "An option element is disabled if its disabled attribute is present
         # or if it is a child of an optgroup element whose disabled attribute
-        # is present."
+        # is present."  With the 2025 content model an option can sit deeper
+        # in its optgroup (<optgroup disabled><a><option>); Chromium counts
+        # the optgroup between the option and its select (there is at most
+        # one) whatever lies between, and decides here.
         disabled = "disabled" in option.attrs
         if not disabled:
-            parent = self.sink.parent(option)
-            disabled = (parent is not None and getattr(parent, "local_name", None) == "optgroup"
-                        and parent.namespace == HTML and "disabled" in parent.attrs)
+            optgroup = self._below("optgroup", top)
+            disabled = (optgroup > self._below("select", top)
+                        and "disabled" in self.open_elements[optgroup].attrs)
             if not disabled:
                 state.candidates.append(option)
         if state.multiple:
@@ -231,8 +249,18 @@ class SelectednessMixin:
         if state is None:
             return
         state.selectedcontents.append(selectedcontent)
+        # For the options a copy will bring in: the walk from this
+        # selectedcontent up to the select meets a datalist (no select for
+        # them) or some optgroups.
+        if self._below("datalist", top) > select_position:
+            self._optgroups_above[id(selectedcontent)] = 2
+        else:
+            optgroup = self._below("optgroup", top)
+            self._optgroups_above[id(selectedcontent)] = int(optgroup > select_position) + int(
+                optgroup > select_position and self._below("optgroup", optgroup - 1)
+                > select_position)
         if not disabled and not state.multiple and state.selected is not None:
-            self._clone_option(state.selected, selectedcontent, state)
+            self._update_selectedcontents(state, state.selected, [selectedcontent])
 
     # Popping an option -------------------------------------------------------
 
@@ -246,29 +274,90 @@ class SelectednessMixin:
         state = self._selects.get(id(select))
         if state is None or state.selected is not option:
             return
-        target = self._enabled_selectedcontent(state)
-        if target is not None:
-            self._clone_option(option, target, state)
+        self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
 
-    def _enabled_selectedcontent(self, state: _SelectState) -> Any:
-        """Get a select's enabled selectedcontent: null with multiple;
-        otherwise its first selectedcontent descendant, unless that one is
-        disabled."""
+    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any]) -> None:
+        """Clone ``option`` into each of ``targets``, then settle what that
+        did to the select's selected option, as Chromium does:
+
+        * the option was inside a selectedcontent, so the clone took it out
+          of the list of options; or
+        * a copy brought in an option with a ``selected`` attribute that is
+          in the select's list of options: it becomes the selected option,
+          and Chromium copies it into the selectedcontent elements, which
+          takes the copy out again.
+
+        Either way the selectedcontent elements end up showing no option,
+        and the selectedness setting algorithm picks the first remaining
+        option that is not disabled, without copying it.  (Chromium copies
+        that one again in some cases and never finishes: see
+        docs/browser-differences.md; the standard clones only when an
+        option is popped, so one round is where this stops.)"""
+        brought_selected = False
+        for target in targets:
+            copies = self._clone_option(option, target)
+            if copies and not brought_selected:
+                brought_selected = self._copies_bring_selected(
+                    copies, self._optgroups_above.get(id(target), 0))
+        if not (brought_selected or self._is_detached(option)):
+            return
+        for target in self._enabled_selectedcontents(state):
+            self._clone_option(None, target)
+        state.selected = None
+        if state.display_size_one:
+            candidates = state.candidates
+            while state.start < len(candidates):
+                candidate = candidates[state.start]
+                if not self._is_detached(candidate):
+                    state.selected = candidate
+                    break
+                state.start += 1
+
+    @staticmethod
+    def _copies_bring_selected(copies: list[Any], optgroups: int) -> bool:
+        """Whether the copies hold an HTML option with a ``selected``
+        attribute whose option element nearest ancestor select is the
+        select (no option, datalist or hr above it in the copies, and at
+        most one optgroup counting those above the selectedcontent)."""
+        stack = [(node, optgroups) for node in reversed(copies)]
+        while stack:
+            node, seen = stack.pop()
+            if getattr(node, "namespace", None) != HTML:
+                children = getattr(node, "children", None)
+                if children and getattr(node, "local_name", None) is not None:
+                    stack.extend((child, seen) for child in reversed(children))
+                continue
+            name = node.local_name
+            if name == "option":
+                if "selected" in node.attrs and seen < 2:
+                    return True
+                continue
+            if name in ("datalist", "hr", "select"):
+                continue
+            if name == "optgroup":
+                seen += 1
+            stack.extend((child, seen) for child in reversed(node.children))
+        return False
+
+    def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
+        """The selectedcontent elements a select copies its selected option
+        into: none with multiple; otherwise every one of its selectedcontent
+        descendants, in tree order, that is not disabled.  (The standard
+        speaks of the select's "enabled selectedcontent", its first
+        selectedcontent descendant; Chromium updates all of them, and
+        Chromium decides here.)"""
         if state.multiple:
-            return None
-        for selectedcontent in state.selectedcontents:
-            if not self._is_detached(selectedcontent):
-                if id(selectedcontent) in self._disabled_selectedcontent:
-                    return None
-                return selectedcontent
-        return None
+            return []
+        disabled = self._disabled_selectedcontent
+        return [selectedcontent for selectedcontent in state.selectedcontents
+                if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent)]
 
-    def _clone_option(self, option: Any, selectedcontent: Any, state: _SelectState) -> None:
+    def _clone_option(self, option: Any, selectedcontent: Any) -> list[Any]:
         """Clone an option into a selectedcontent: copies of the option's
         children (taken before anything changes) replace the children of
-        the selectedcontent (``option`` None: no option is selected, and the
-        selectedcontent is emptied)."""
-        self.sink.clone_children(option, selectedcontent)
+        the selectedcontent (``option`` None: the selectedcontent is
+        emptied)."""
+        copies = self.sink.clone_children(option, selectedcontent)
         key = id(selectedcontent)
         self._generations[key] = self._generations.get(key, 0) + 1
         if key in self._on_stack:
@@ -284,28 +373,7 @@ class SelectednessMixin:
                     self._detached_ids.add(id(detached))
                     self._detached_positions.append(position + 1)
                     self._detached_positions.sort()
-        if state.selected is not None and self._is_detached(state.selected):
-            # The selected option left the list of options (it was inside
-            # the selectedcontent): the selectedness setting algorithm picks
-            # the first remaining option that is not disabled, and the
-            # selectedcontent shows that one, or nothing (as Chromium does
-            # when a select's selected option changes; the option removed
-            # here cannot come back, so this ends).
-            state.selected = None
-            if state.display_size_one:
-                candidates = state.candidates
-                while state.start < len(candidates):
-                    candidate = candidates[state.start]
-                    if not self._is_detached(candidate):
-                        state.selected = candidate
-                        break
-                    state.start += 1
-            target = self._enabled_selectedcontent(state)
-            if target is not None:
-                if state.selected is not None:
-                    self._clone_option(state.selected, target, state)
-                else:
-                    self._clone_option(None, target, state)
+        return copies
 
     # Keeping the detached positions in step with the stack -------------------
 

@@ -4,7 +4,8 @@ The tree builder never touches nodes except through a :class:`TreeSink`
 (modelled on html5ever's ``TreeSink`` and parse5's tree adapter), so other
 trees can be plugged in.  Elements handed back by a sink must expose
 ``namespace``, ``local_name`` and ``attrs`` (a dict), which the tree
-builder reads for its scope checks.  :class:`DomSink` builds markup5's own
+builder reads for its scope checks (and ``children``, for the copies a
+``selectedcontent`` receives).  :class:`DomSink` builds markup5's own
 DOM (:mod:`markup5.dom`).
 """
 
@@ -37,7 +38,7 @@ class TreeSink(Protocol):
     def template_contents(self, element: Any) -> Any: ...
     def add_attributes_if_missing(self, element: Any, attrs: dict[str, str]) -> None: ...
     def set_document_mode(self, mode: str) -> None: ...
-    def clone_children(self, source: Any | None, target: Any) -> None: ...
+    def clone_children(self, source: Any | None, target: Any) -> list[Any]: ...
 
 
 class DomSink:
@@ -123,13 +124,15 @@ class DomSink:
     def set_document_mode(self, mode: str) -> None:
         self.document.mode = mode
 
-    def clone_children(self, source: ParentNode | None, target: ParentNode) -> None:
+    def clone_children(self, source: ParentNode | None, target: ParentNode) -> list[Node]:
         """Replace ``target``'s children with deep copies of ``source``'s
         children ("clone an option into a selectedcontent": the copies are
         all made before ``target`` changes, so a target inside the source
         is copied as it was, once); ``source`` None empties ``target``.
         Iterative; template contents are copied too, as the template
-        element's cloning steps do."""
+        element's cloning steps do.  Returns the copies made of
+        ``source``'s children (their own children are reached through
+        ``children``)."""
         copies: list[Node] = []
         # Entries: (original, the list its copy goes into, the copy's parent).
         work: list[tuple[Node, list[Node], ParentNode | None]] = [
@@ -165,3 +168,4 @@ class DomSink:
         for copy in copies:
             copy.parent = target
         target.children = copies
+        return copies

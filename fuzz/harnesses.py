@@ -1,0 +1,696 @@
+"""One harness per markup5 entry point.
+
+A harness takes one input, ``data: bytes``, runs its entry point on it and
+checks the invariants (fuzz/README.md lists them).  The same bytes drive the
+pure-Python driver (:mod:`fuzz.runner`) and atheris
+(:mod:`fuzz.atheris_main`), so a finding from either is one file that
+``python -m fuzz repro`` replays.
+
+Input layout: ``data[0]`` holds option bits, ``data[1]`` seeds the places
+where the input is split for ``feed()``, and ``data[2:]`` is the payload
+(decoded as UTF-8 with ``surrogateescape`` where the entry point takes a
+``str``, so lone surrogates reach the parsers too).
+
+A harness returns an outcome label (counted, to report the invariant rates)
+or raises :class:`InvariantViolation`.  Any other exception is a finding,
+except the documented argument errors the harness provokes on purpose.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import functools
+import io
+import os
+import random
+import re
+import tempfile
+from dataclasses import dataclass
+from typing import Callable
+
+import markup5
+from markup5 import encoding as _encoding
+from markup5 import microsyntax as ms
+from markup5.dom import Element
+from markup5.html.parser import HTMLParser
+from markup5.xml import XmlParser
+from markup5.xml import Tokenizer as XmlTokenizer
+from markup5.xml.dump import dump_xml_tree
+
+from . import grammar
+from .roundtrip import unstable_class, unstable_xml_class
+
+
+class InvariantViolation(AssertionError):
+    """An invariant of fuzz/README.md does not hold for this input."""
+
+
+def check(condition: object, message: str) -> None:
+    if not condition:
+        raise InvariantViolation(message)
+
+
+@dataclass(frozen=True)
+class Harness:
+    """An entry point under test."""
+
+    name: str
+    target: Callable[[bytes], str]
+    generate: Callable[[random.Random], bytes]
+    seed_kind: str
+    #: Relative cost: scales the per-input time budget (a harness that
+    #: parses three times gets three times the budget).
+    cost: float = 1.0
+    doc: str = ""
+    #: Run once in a fresh child before the budgets apply: one-time costs
+    #: (an encoding's index loaded on first use) are not the input's.
+    warm_up: Callable[[], None] | None = None
+    #: Whether the memory budget (proportional to the input) applies: not
+    #: for a harness that builds documents far larger than its input.
+    memcheck: bool = True
+
+
+# Input layout ------------------------------------------------------------------
+
+def split_input(data: bytes) -> tuple[int, int, bytes]:
+    """(option bits, split seed, payload)."""
+    options = data[0] if len(data) > 0 else 0
+    split_seed = data[1] if len(data) > 1 else 0
+    return options, split_seed, data[2:]
+
+
+def as_text(payload: bytes) -> str:
+    return payload.decode("utf-8", "surrogateescape")
+
+
+def pieces(seq, seed: int) -> list:
+    """``seq`` (str or bytes) cut where ``seed`` says: one element at a time
+    for seed 0 (short inputs), else 1-4 random cut points, empty pieces
+    included."""
+    n = len(seq)
+    if seed == 0 and n <= 256:
+        return [seq[i:i + 1] for i in range(n)]
+    rng = random.Random(seed * 1000003 + n)
+    cuts = sorted(rng.randint(0, n) for _ in range(1 + seed % 4))
+    out = []
+    start = 0
+    for cut in cuts:
+        out.append(seq[start:cut])
+        start = cut
+    out.append(seq[start:])
+    return out
+
+
+def _header(rng: random.Random) -> bytes:
+    return bytes((rng.randrange(256), rng.randrange(256)))
+
+
+def _gen_with(kind: str, text_gen: Callable[[random.Random], str]):
+    """A generator: 2 header bytes, then half grammar, half mutated seeds."""
+    from .seeds import seeds
+
+    def generate(rng: random.Random) -> bytes:
+        r = rng.random()
+        if r < 0.5:
+            payload = text_gen(rng).encode("utf-8", "surrogatepass")
+        elif r < 0.95:
+            corpus = seeds(kind)
+            payload = grammar.mutate(rng, rng.choice(corpus)[:300], corpus)
+        else:
+            payload = bytes(rng.randrange(256) for _ in range(rng.randint(0, 64)))
+        return _header(rng) + payload
+    return generate
+
+
+def _errors(errors) -> list[tuple]:
+    return [(e.code, e.line, e.col) for e in errors]
+
+
+def _coalesce(tokens) -> list:
+    out: list = []
+    for token in tokens:
+        item = token.as_list()
+        if item[0] == "Character" and out and out[-1][0] == "Character":
+            out[-1] = ["Character", out[-1][1] + item[1]]
+        else:
+            out.append(item)
+    return out
+
+
+# HTML tokenizer -------------------------------------------------------------------
+
+TOKENIZER_STATES = (
+    ("Data state", None), ("Data state", None), ("RCDATA state", "title"),
+    ("RAWTEXT state", "style"), ("Script data state", "script"), ("PLAINTEXT state", None),
+    ("CDATA section state", None), ("RCDATA state", None),
+)
+
+
+def tokenizer_target(data: bytes) -> str:
+    """The tokenizer alone: one shot, then fed in pieces (same tokens and
+    errors); and ``tokenize`` with the tree builder's feedback, one shot and
+    in pieces."""
+    options, split_seed, payload = split_input(data)
+    text = as_text(payload)
+    state, last = TOKENIZER_STATES[options & 7]
+    kwargs = dict(initial_state=state, last_start_tag=last,
+                  processing_instructions=bool(options & 8), allow_cdata=bool(options & 16))
+    whole = markup5.Tokenizer(text, **kwargs)
+    tokens = _coalesce(whole)
+    errors = _errors(whole.errors)
+    tokenizer = markup5.Tokenizer(**kwargs)
+    fed = []
+    for piece in pieces(text, split_seed):
+        fed += tokenizer.feed(piece)
+    fed += tokenizer.close()
+    check(_coalesce(fed) == tokens, "feed() pieces give other tokens than one shot")
+    check(_errors(tokenizer.errors) == errors, "feed() pieces give other errors than one shot")
+    if options & 32:
+        stream = markup5.tokenize(text, processing_instructions=bool(options & 8),
+                                  scripting=bool(options & 64))
+        _coalesce(stream)
+        _errors(stream.errors)
+    return "checked"
+
+
+# parse ---------------------------------------------------------------------------
+
+def _dump_and_errors(node) -> tuple[str, list]:
+    return markup5.dump_tree(node), [(e.code, e.line, e.col) for e in node.errors]
+
+
+def parse_target(data: bytes) -> str:
+    """``parse`` one shot, then ``HTMLParser().feed()`` in pieces: the same
+    tree (html5lib-tests dump), errors and quirks mode."""
+    options, split_seed, payload = split_input(data)
+    text = as_text(payload)
+    kwargs = dict(scripting=bool(options & 1), processing_instructions=not options & 2)
+    doc = markup5.parse(text, **kwargs)
+    expected = _dump_and_errors(doc)
+    parser = HTMLParser(**kwargs)
+    for piece in pieces(text, split_seed):
+        parser.feed(piece)
+    fed = parser.close()
+    check(_dump_and_errors(fed) == expected, "feed() pieces give another tree or errors")
+    check(fed.mode == doc.mode, "feed() pieces give another quirks mode")
+    return "checked"
+
+
+# parse_fragment ---------------------------------------------------------------------
+
+FRAGMENT_CONTEXTS = (
+    "body", "html", "head", "td", "th", "tr", "tbody", "thead", "table", "caption",
+    "colgroup", "col", "select", "option", "optgroup", "selectedcontent", "button",
+    "template", "title", "textarea", "style", "script", "plaintext", "noscript", "xmp",
+    "iframe", "noembed", "noframes", "frameset", "frame", "p", "a", "b", "form", "li", "dd",
+    "ul", "pre", "listing", "div", "span", "ruby", "rt", "math", "svg", "svg desc",
+    "svg title", "svg foreignObject", "svg foreignobject", "svg svg", "svg path",
+    "math mi", "math mo", "math mtext", "math annotation-xml", "math math", "math svg",
+    "svg font", "x-custom", "image", "input", "img", "br",
+)
+
+
+def fragment_target(data: bytes) -> str:
+    """``parse_fragment`` with a context chosen by the first byte (a tag name
+    from the payload when it is 255); the result dumps and serializes."""
+    options, _, payload = split_input(data)
+    text = as_text(payload)
+    if options == 255:
+        # A context name made from the input: any non-blank name must work.
+        head, _, text = text.partition("|")
+        context = head[:20] or "body"
+        if not context.strip():
+            try:
+                markup5.parse_fragment(text, context)
+            except ValueError:
+                return "argument-error"  # documented: a blank context
+            raise InvariantViolation("blank context accepted")
+    else:
+        context = FRAGMENT_CONTEXTS[options % len(FRAGMENT_CONTEXTS)]
+    scripting = bool(options & 64) and options != 255
+    fragment = markup5.parse_fragment(text, context, scripting=scripting)
+    markup5.dump_tree(fragment)
+    markup5.serialize(fragment)
+    return "checked"
+
+
+# serialize round trip ----------------------------------------------------------------
+
+
+
+SERIALIZE_OPTION_SETS = (
+    {},
+    {"pretty": True},
+    {"omit_optional_tags": True},
+    {"quote_attr_values": "legacy", "minimize_boolean_attributes": True,
+     "use_trailing_solidus": True},
+    {"quote_attr_values": "spec", "use_best_quote_char": True, "escape_rcdata": True,
+     "escape_lt_in_attrs": False, "resolve_entities": False},
+    {"alphabetical_attributes": True, "strip_whitespace": True, "inject_meta_charset": True,
+     "encoding": "utf-8"},
+    {"scripting": True, "doctype_ids": True},
+)
+
+
+def serialize_target(data: bytes) -> str:
+    """serialize(parse(serialize(parse(x)))) == serialize(parse(x)), except
+    for the classes the standard does not preserve; every option set of
+    ``serialize`` runs without an exception."""
+    options, _, payload = split_input(data)
+    text = as_text(payload)
+    scripting = bool(options & 1)
+    doc = markup5.parse(text, scripting=scripting)
+    first = markup5.serialize(doc, scripting=scripting)
+    extra = dict(SERIALIZE_OPTION_SETS[(options >> 1) % len(SERIALIZE_OPTION_SETS)])
+    extra.setdefault("scripting", scripting)
+    markup5.serialize(doc, **extra)
+    second = markup5.serialize(markup5.parse(first, scripting=scripting), scripting=scripting)
+    if second == first:
+        return "stable"
+    # Trees the standard's serialization does not preserve through a re-parse
+    # (fuzz/README.md, "Round trip"): skipped only when the first tree is in
+    # one of the listed classes.
+    reason = unstable_class(doc, scripting)
+    if reason is not None:
+        return "skipped:" + reason
+    raise InvariantViolation("serialize(parse(serialize(parse(x)))) != serialize(parse(x)):\n"
+                             f"  first:  {first!r}\n  second: {second!r}")
+
+
+# XML ---------------------------------------------------------------------------------
+
+def xml_target(data: bytes) -> str:
+    """``parse_xml``: fed in pieces gives the same tree and errors;
+    ``serialize_xml`` is stable: parse_xml(serialize_xml(parse_xml(x)))
+    serializes (and dumps) as parse_xml(x) does."""
+    options, split_seed, payload = split_input(data)
+    xml10 = not options & 1
+    keep = not options & 2
+    source = payload if options & 4 else as_text(payload)
+    doc = markup5.parse_xml(source, xml10_compatible=xml10, keep_xmlns_attributes=keep)
+    dump = dump_xml_tree(doc)
+    errors = _errors(doc.errors)
+    if not options & 4:
+        parser = XmlParser(xml10_compatible=xml10, keep_xmlns_attributes=keep)
+        for piece in pieces(source, split_seed):
+            parser.feed(piece)
+        fed = parser.close()
+        check(dump_xml_tree(fed) == dump, "XmlParser.feed() pieces give another tree")
+        check(_errors(fed.errors) == errors, "XmlParser.feed() pieces give other errors")
+        tokenizer = XmlTokenizer(xml10_compatible=xml10)
+        fed_tokens = []
+        for piece in pieces(source, split_seed):
+            fed_tokens += tokenizer.feed(piece)
+        fed_tokens += tokenizer.close()
+        whole = XmlTokenizer(source, xml10_compatible=xml10)
+        check(_coalesce(fed_tokens) == _coalesce(whole),
+              "XML tokenizer feed() pieces give other tokens")
+    first = markup5.serialize_xml(doc)
+    again = markup5.parse_xml(first, xml10_compatible=xml10, keep_xmlns_attributes=keep)
+    second = markup5.serialize_xml(again)
+    if second == first:
+        return "stable"
+    reason = unstable_xml_class(doc, xml10)
+    if reason is not None:
+        return "skipped:" + reason
+    raise InvariantViolation("serialize_xml(parse_xml(serialize_xml(parse_xml(x)))) differs:\n"
+                             f"  first:  {first!r}\n  second: {second!r}")
+
+
+# microsyntaxes ----------------------------------------------------------------------
+
+_REF_DOC = markup5.parse('<map name=m id=i></map><map name=M></map><img usemap="#m">'
+                         '<map id="a b"></map><map name="">x</map>')
+
+def _serialize_utc(value) -> str:
+    """serialize_global_datetime's forced-UTC form; it documents a
+    ValueError when the UTC date falls before year 1 (0001-01-01T00:00+03:00
+    is in year 0 in UTC): then the offset is kept."""
+    if value.year < 1:
+        try:
+            ms.serialize_global_datetime(value)
+        except ValueError:
+            return ms.serialize_global_datetime(value, keep_offset=True)
+        raise InvariantViolation("a UTC date before year 1 was serialized")
+    return ms.serialize_global_datetime(value)
+
+
+#: parse function, serialize function, validity function.
+_ROUND_TRIPS = (
+    (ms.parse_date, ms.serialize_date, ms.is_valid_date_string),
+    (ms.parse_month, ms.serialize_month, ms.is_valid_month_string),
+    (ms.parse_week, ms.serialize_week, ms.is_valid_week_string),
+    (ms.parse_time, ms.serialize_time, ms.is_valid_time_string),
+    (ms.parse_yearless_date, ms.serialize_yearless_date, ms.is_valid_yearless_date_string),
+    (ms.parse_timezone_offset, ms.serialize_timezone_offset,
+     ms.is_valid_timezone_offset_string),
+    (ms.parse_local_datetime, ms.serialize_local_datetime,
+     ms.is_valid_normalized_local_datetime_string),
+    (ms.parse_global_datetime, lambda v: ms.serialize_global_datetime(v, keep_offset=True),
+     ms.is_valid_global_datetime_string),
+    (ms.parse_global_datetime, _serialize_utc, ms.is_valid_global_datetime_string),
+    (ms.parse_duration, ms.serialize_duration, ms.is_valid_duration_string),
+    (ms.parse_simple_color, ms.serialize_simple_color, ms.is_valid_lowercase_simple_color),
+)
+#: "valid X string" implies that the parser of X succeeds.
+_VALID_IMPLIES_PARSE = (
+    (ms.is_valid_integer, ms.parse_integer),
+    (ms.is_valid_non_negative_integer, ms.parse_non_negative_integer),
+    (ms.is_valid_float, ms.parse_float),
+    (ms.is_valid_date_string, ms.parse_date),
+    (ms.is_valid_month_string, ms.parse_month),
+    (ms.is_valid_week_string, ms.parse_week),
+    (ms.is_valid_time_string, ms.parse_time),
+    (ms.is_valid_yearless_date_string, ms.parse_yearless_date),
+    (ms.is_valid_timezone_offset_string, ms.parse_timezone_offset),
+    (ms.is_valid_local_datetime_string, ms.parse_local_datetime),
+    (ms.is_valid_normalized_local_datetime_string, ms.parse_local_datetime),
+    (ms.is_valid_global_datetime_string, ms.parse_global_datetime),
+    (ms.is_valid_date_string_with_optional_time, ms.parse_date_or_time),
+    (ms.is_valid_duration_string, ms.parse_duration),
+    (ms.is_valid_simple_color, ms.parse_simple_color),
+    (ms.is_valid_simple_color, ms.parse_legacy_color),
+)
+_COMPONENTS = (ms.parse_date_component, ms.parse_month_component, ms.parse_time_component,
+               ms.parse_yearless_date_component, ms.parse_timezone_offset_component)
+_PLAIN = (ms.parse_dimension, ms.parse_nonzero_dimension, ms.parse_dimension_list,
+          ms.parse_float_list, ms.is_valid_float_list, ms.parse_legacy_color,
+          ms.split_comma_tokens, ms.is_unique_space_tokens, ms.is_valid_hash_name_reference,
+          ms.parse_date_or_time)
+_KEYWORDS = {"on": 1, "off": 2, "": 3, "auto": 4}
+_SPACE = " \t\n\x0c\r"
+
+
+def _overflows(s: str) -> bool:
+    try:
+        return abs(float(s.strip(_SPACE))) == float("inf")
+    except ValueError:
+        return False
+
+
+def microsyntax_target(data: bytes) -> str:
+    """Every function of markup5.microsyntax on the payload: no exception;
+    parse(serialize(v)) == v and the serialization is valid; a valid string
+    parses; component parsers stay inside the string."""
+    options, position_seed, payload = split_input(data)
+    s = as_text(payload)
+    for function in _PLAIN:
+        if function is ms.is_valid_hash_name_reference:
+            function(s, _REF_DOC, "map")
+        else:
+            function(s)
+    found = ms.parse_hash_name_reference(s, _REF_DOC, "map")
+    check(found is None or isinstance(found, Element), "hash-name reference: not an element")
+    ms.is_unique_space_tokens(s, ascii_case_insensitive=True)
+    for token in ms.split_space_tokens(s):
+        check(token and not any(c in _SPACE for c in token), "space token with a space")
+    state = ms.enumerated_attribute_state(s, _KEYWORDS, missing_default=0, invalid_default=-1)
+    check(state in (-1, 1, 2, 3, 4), "enumerated attribute: unknown state")
+    check(ms.is_enumerated_attribute_value_valid(s, _KEYWORDS) == (state != -1),
+          "enumerated attribute: validity and state disagree")
+    ms.is_boolean_attribute_value_valid(s, "checked")
+    for is_valid, parse in _VALID_IMPLIES_PARSE:
+        if is_valid(s) and parse(s) is None:
+            # A valid float string may still overflow: the rules for parsing
+            # floating-point number values return an error when the value
+            # rounds to 2**1024 (step "Conversion").
+            # parse_duration documents None for a duration beyond
+            # timedelta's range (999,999,999 days: nine digits at least).
+            overflow = ((parse is ms.parse_float and _overflows(s))
+                        or (parse is ms.parse_duration and re.search(r"\d{9}", s)))
+            check(overflow, f"{is_valid.__name__} but {parse.__name__} fails")
+    for parse, serialize, is_valid in _ROUND_TRIPS:
+        value = parse(s)
+        if value is None:
+            continue
+        out = serialize(value)
+        name = getattr(serialize, "__name__", "serialize")
+        check(is_valid(out), f"{name} gave an invalid string {out!r}")
+        again = parse(out)
+        if (again is None and parse is ms.parse_duration
+                and value > _dt.timedelta.max - _dt.timedelta(milliseconds=1)):
+            # Rounded to the millisecond, a duration this close to
+            # timedelta's maximum is written beyond it, and parse_duration
+            # documents None beyond timedelta's range.
+            continue
+        check(again is not None and serialize(again) == out,
+              f"{name}: the serialization is not a fixed point")
+        # A value from a valid string survives exactly (the serializers
+        # round what a valid string cannot carry, e.g. sub-millisecond
+        # seconds, so values from other strings may move by that much).
+        if is_valid(s) and serialize is not _serialize_utc:
+            check(again == value, f"{parse.__name__}({name}(v)) != v for a valid string")
+        if parse is ms.parse_date:
+            check(1 <= ms.days_in_month(value.month, value.year) <= 31, "days_in_month")
+            ms.is_leap_year(value.year)
+            ms.weeks_in_year(value.year)
+    number = ms.parse_float(s)
+    if number is not None:
+        check(ms.parse_float(ms.serialize_float(number)) == number, "float round trip")
+    integer = ms.parse_integer(s)
+    nonneg = ms.parse_non_negative_integer(s)
+    check(nonneg is None or (nonneg >= 0 and nonneg == integer), "non-negative integer")
+    legacy = ms.parse_legacy_color(s)
+    if legacy is not None:
+        check(all(0 <= c <= 255 for c in legacy), "legacy color out of range")
+    start = position_seed % (len(s) + 1)
+    for component in _COMPONENTS:
+        result = component(s, start)
+        if result is not None:
+            check(start <= result[1] <= len(s), f"{component.__name__} position out of range")
+    ms.is_valid_float_list(s)
+    return "checked"
+
+
+# encoding sniffing -----------------------------------------------------------------
+
+_TRANSPORT = (None, None, None, None, "utf-8", "UTF-16BE", "shift_jis", "iso-2022-jp",
+              "x-user-defined", "replacement", "gb18030", "big5", "euc-kr", "koi8-u",
+              "utf-16", "windows-1251")
+
+
+def sniff_target(data: bytes) -> str:
+    """Encoding sniffing on random bytes: ``sniff_encoding`` with and
+    without a transport label; decoding with the result, one shot and
+    through a stateful decoder fed in pieces (the same text); ``parse`` of
+    the bytes equal to ``HTMLParser().feed()`` of them in pieces (tree,
+    errors, encoding, confidence).  An unknown label is a ValueError."""
+    options, split_seed, payload = split_input(data)
+    transport = _TRANSPORT[options & 15]
+    result = markup5.sniff_encoding(payload, transport)
+    if options & 16:
+        bogus = as_text(payload[:12]) + "-no-such-encoding"
+        try:
+            markup5.sniff_encoding(payload, bogus)
+        except ValueError:
+            pass  # documented: an unknown label is a ValueError
+        else:
+            raise InvariantViolation(f"unknown label {bogus!r} accepted")
+    enc = _encoding.get_encoding(result.encoding)
+    text = _encoding.decode(payload, enc)
+    decoder = enc.decoder()
+    body = payload
+    bom = _encoding.bom_sniff(payload)
+    if bom is not None:
+        # decode() drops the BOM; the stateful decoder gets what follows it.
+        enc2 = bom
+        body = payload[{"UTF-8": 3}.get(bom.name, 2):]
+        decoder = enc2.decoder()
+    out = []
+    for piece in pieces(body, split_seed):
+        out.append(decoder.decode(piece))
+    out.append(decoder.decode(b"", final=True))
+    check("".join(out) == text, f"{enc.name} decoder fed in pieces gives another text")
+    if options & 32:
+        kwargs = {"transport_encoding": transport}
+        doc = markup5.parse(payload, **kwargs)
+        parser = HTMLParser(**kwargs)
+        for piece in pieces(payload, split_seed ^ 0x55):
+            parser.feed(piece)
+        fed = parser.close()
+        check(_dump_and_errors(fed) == _dump_and_errors(doc),
+              "HTMLParser bytes fed in pieces give another tree or errors")
+        check((fed.encoding, fed.encoding_confidence) == (doc.encoding, doc.encoding_confidence),
+              "HTMLParser bytes fed in pieces give another encoding")
+    return result.confidence
+
+
+def _warm_up_encodings() -> None:
+    """Load every encoding's tables (Big5, GB18030, ... load on first use)."""
+    for enc in _encoding.ENCODINGS.values():
+        enc.decode(b"\x81\x40\xa4\xa4\x8e\xa1\x1b$B\x30\x21\x1b(Ba")
+
+
+def _gen_sniff(rng: random.Random) -> bytes:
+    from .seeds import seeds
+    r = rng.random()
+    if r < 0.6:
+        payload = grammar.sniff_bytes(rng)
+    elif r < 0.9:
+        corpus = seeds("encoding")
+        payload = grammar.mutate(rng, rng.choice(corpus)[:1500], corpus, max_len=1500)
+    else:
+        payload = bytes(rng.randrange(256) for _ in range(rng.randint(0, 64)))
+    return _header(rng) + payload
+
+
+# CLI -------------------------------------------------------------------------------
+
+CLI_COMMANDS = (
+    ["parse", "{f}"], ["parse", "--tree", "{f}"], ["parse", "--pretty", "{f}"],
+    ["parse", "--fragment", "td", "{f}"], ["parse", "--fragment", "svg desc", "--tree", "{f}"],
+    ["parse", "--scripting", "--no-processing-instructions", "{f}"],
+    ["parse", "--encoding", "shift_jis", "{f}"], ["parse", "--encoding", "bogus", "{f}"],
+    ["text", "{f}"], ["text", "--all", "--separator", "|", "--strip", "{f}"],
+    ["text", "--fragment", "select", "{f}"],
+    ["xml", "{f}"], ["xml", "--tree", "{f}"], ["xml", "--encoding", "latin-1", "{f}"],
+    ["tokenize", "{f}"], ["tokenize", "--errors", "{f}"], ["tokenize", "--raw", "{f}"],
+    ["tokenize", "--state", "RCDATA", "--last-start-tag", "title", "{f}"],
+    ["tokenize", "--state", "no such state", "{f}"],
+    ["check", "{f}"], ["check", "--xml", "{f}"],
+    ["select", "p, a[href], :is(b, i) > *", "{f}"], ["select", "--text", "*", "{f}"],
+    ["select", "--xml", "*|*", "{f}"], ["select", "{sel}", "{f}"],
+    ["trace", "{t}"], ["trace", "{t}"], ["parse", "--fragment", "{ctx}", "{f}"],
+    ["parse", "{f}", "--no-such-option"], ["select", "p", "/nonexistent/file"],
+)
+
+_cli_file: str | None = None
+
+
+def _cli_path() -> str:
+    global _cli_file
+    if _cli_file is None:
+        # /dev/shm where there is one: opening files on the work tree's
+        # file system cost more than running most commands.
+        where = "/dev/shm" if os.path.isdir("/dev/shm") else None
+        fd, _cli_file = tempfile.mkstemp(prefix="markup5-fuzz-", suffix=".html", dir=where)
+        os.close(fd)
+    return _cli_file
+
+
+def cli_target(data: bytes) -> str:
+    """The command line on a random file: exit status 0, 1 or 2 (argparse's
+    usage errors too), never a traceback."""
+    from markup5 import cli
+    if not hasattr(cli.build_parser, "cache_info"):
+        # The argument parser does not depend on the input, and building it
+        # costs more than most commands: build it once per process.
+        cli.build_parser = functools.lru_cache(maxsize=None)(cli.build_parser)
+    main = cli.main
+    options, _, payload = split_input(data)
+    path = _cli_path()
+    with open(path, "wb") as f:
+        f.write(payload)
+    short = as_text(payload[:40]).replace("\x00", "")
+    argv = [a.format(f=path, t=as_text(payload[:300]).replace("\x00", ""),
+                     sel=short or "*", ctx=short.strip() or "td")
+            for a in CLI_COMMANDS[options % len(CLI_COMMANDS)]]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse: usage errors exit 2
+            status = exc.code if isinstance(exc.code, int) else 2
+    check(status in (0, 1, 2), f"exit status {status!r}")
+    check("Traceback" not in err.getvalue(), "traceback on stderr")
+    if status == 2:
+        check(err.getvalue().strip(), "exit status 2 without a message")
+    return f"exit-{status}"
+
+
+def _gen_cli(rng: random.Random) -> bytes:
+    data = bytearray(_gen_with("html", grammar.html)(rng))
+    if rng.random() < 0.2:
+        data[2:] = grammar.xml(rng).encode("utf-8", "surrogatepass")
+    return bytes(data)
+
+
+# scaling: time linear in the input ----------------------------------------------------
+
+SCALING_PREFIXES = ("", "<table>", "<select>", "<svg>", "<template>", "<math><mi>",
+                    "<select><option>", "<b><i><u>", "<!DOCTYPE html><p>", "<frameset>")
+SCALING_TARGETS = (
+    ("parse", lambda text: markup5.parse(text)),
+    ("parse_fragment td", lambda text: markup5.parse_fragment(text, "td")),
+    ("tokenize", lambda text: list(markup5.tokenize(text))),
+    ("parse_xml", lambda text: markup5.parse_xml(text)),
+    ("serialize", lambda text: markup5.serialize(markup5.parse(text))),
+)
+#: The unit is repeated N times (N doubled from SCALING_START until one run
+#: takes SCALING_MIN_SECONDS of CPU, at most SCALING_MAX_N) and 4N times; the
+#: best of three runs of each is kept (a busy machine only adds time, and CPU
+#: time may be counted in scheduler ticks).  Linear time gives a ratio near
+#: 4, quadratic near 16; above SCALING_RATIO is a finding.
+SCALING_START, SCALING_MAX_N, SCALING_MIN_SECONDS, SCALING_RATIO = 256, 4096, 0.02, 8.0
+
+
+def _best(function, text: str, runs: int = 3) -> float:
+    import time
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        function(text)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def scaling_target(data: bytes) -> str:
+    """A unit repeated N and 4N times after a prefix (the families of
+    benchmarks/scaling.py, found at random): the CPU time of the entry point
+    must grow about 4 times (a quadratic family: 16); over 8 times is a
+    finding.  The per-input budget does not see this on short inputs."""
+    options, target_seed, payload = split_input(data)
+    unit = as_text(payload)[:40]
+    if not unit:
+        return "empty"
+    prefix = SCALING_PREFIXES[options % len(SCALING_PREFIXES)]
+    name, function = SCALING_TARGETS[target_seed % len(SCALING_TARGETS)]
+    n = SCALING_START
+    small = _best(function, prefix + unit * n)
+    while small < SCALING_MIN_SECONDS and n < SCALING_MAX_N:
+        n *= 2
+        small = _best(function, prefix + unit * n)
+    if small < SCALING_MIN_SECONDS:
+        return "fast"
+    large = _best(function, prefix + unit * (4 * n))
+    ratio = large / small
+    check(ratio <= SCALING_RATIO,
+          f"{name}: {prefix!r} + {unit!r} x {4 * n} takes {ratio:.1f} times the CPU of "
+          f"x {n} ({large:.3f} s): not linear")
+    return "linear"
+
+
+def _gen_scaling(rng: random.Random) -> bytes:
+    unit = grammar.html(rng, max_len=32) if rng.random() < 0.85 else grammar.xml(rng, 32)
+    return _header(rng) + unit.encode("utf-8", "surrogatepass")[:40]
+
+
+# the registry ----------------------------------------------------------------------
+
+def _gen_tokenizer(rng: random.Random) -> bytes:
+    return _gen_with("html", grammar.html)(rng)
+
+
+HARNESSES: dict[str, Harness] = {h.name: h for h in (
+    Harness("tokenizer", tokenizer_target, _gen_tokenizer, "html", 1.0,
+            tokenizer_target.__doc__ or ""),
+    Harness("parse", parse_target, _gen_with("html", grammar.html), "html", 2.0,
+            parse_target.__doc__ or ""),
+    Harness("fragment", fragment_target, _gen_with("html", grammar.html), "html", 1.5,
+            fragment_target.__doc__ or ""),
+    Harness("serialize", serialize_target, _gen_with("html", grammar.html), "html", 3.0,
+            serialize_target.__doc__ or ""),
+    Harness("xml", xml_target, _gen_with("xml", grammar.xml), "xml", 4.0,
+            xml_target.__doc__ or ""),
+    Harness("microsyntax", microsyntax_target, _gen_with("microsyntax", grammar.microsyntax),
+            "microsyntax", 1.0, microsyntax_target.__doc__ or ""),
+    Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or "",
+            _warm_up_encodings),
+    Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or "",
+            _warm_up_encodings),
+    # Not one of the entry points: repetition families, checked for linear
+    # time (each input parses two documents of up to ~10 KB, twice).
+    Harness("scaling", scaling_target, _gen_scaling, "html", 100.0,
+            scaling_target.__doc__ or "", memcheck=False),
+)}
