@@ -1,7 +1,11 @@
-"""Tree building without tokens (HTMLParser's direct_* methods, fed by the
-tokenizer's data state shortcut) gives the tree and the parse errors of the
-token-by-token path: on every html5lib-tests tree-construction case (whole,
-and fed in small chunks), and on the benchmark corpus when it is present."""
+"""The parser's shortcuts -- the tokenizer's data state and comment
+shortcuts (``Tokenizer.fast_paths``) and tree building without tokens
+(HTMLParser's direct_* methods, fed by the data state shortcut) -- give the
+tree and the parse errors of the full rules (every tokenizer state, every
+token through the tree construction dispatcher; the parser module's
+``_FULL_RULES`` switch): on every html5lib-tests tree-construction case
+(whole, fed in small chunks, and as bytes), and on the benchmark corpus
+(``../shared/corpus/readability`` beside the project; skipped when absent)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import pytest
 
 from html5lib_tree import load_cases
 from markup5.dom import Document, DocumentFragment
+import markup5.html.parser as parser_module
 from markup5.html.parser import HTMLParser, parse, parse_fragment
 from markup5.treedump import dump_tree
 
@@ -20,13 +25,13 @@ CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "
 
 
 @contextmanager
-def token_by_token() -> Iterator[None]:
-    """Every token built and handed to the dispatcher (the reference path)."""
-    HTMLParser.direct_tree_building = False
+def full_rules() -> Iterator[None]:
+    """No shortcut: every state, every token (the reference path)."""
+    parser_module._FULL_RULES = True
     try:
         yield
     finally:
-        HTMLParser.direct_tree_building = True
+        parser_module._FULL_RULES = False
 
 
 def outcome(result: Document | DocumentFragment) -> tuple[str, list[tuple[str, int]], object]:
@@ -51,12 +56,13 @@ def _files() -> dict[str, list]:
 FILES = _files()
 
 
-def test_the_direct_path_is_on_by_default() -> None:
-    assert HTMLParser.direct_tree_building is True
+def test_the_shortcuts_are_on_by_default_and_the_switch_turns_them_off() -> None:
+    assert parser_module._FULL_RULES is False
     parser = HTMLParser()
-    assert parser.tokenizer.direct is parser
-    with token_by_token():
-        assert HTMLParser().tokenizer.direct is None
+    assert parser.tokenizer.direct is parser and parser.tokenizer.fast_paths is True
+    with full_rules():
+        reference = HTMLParser()
+        assert reference.tokenizer.direct is None and reference.tokenizer.fast_paths is False
 
 
 @pytest.mark.parametrize("file", sorted(FILES))
@@ -74,7 +80,7 @@ def test_same_trees_and_errors_on_html5lib_tests(file: str) -> None:
                     return [outcome(parse_fragment(case.data, case.fragment_context,
                                                    scripting=scripting))]
             direct = run()
-            with token_by_token():
+            with full_rules():
                 reference = run()
             assert direct == reference, f"{case!r} scripting={scripting}\n#data\n{case.data}"
 
@@ -86,6 +92,6 @@ def test_same_trees_and_errors_on_the_corpus() -> None:
     for path in files:
         raw = path.read_bytes()
         direct = outcome(parse(raw))
-        with token_by_token():
+        with full_rules():
             reference = outcome(parse(raw))
         assert direct == reference, path.name

@@ -63,6 +63,16 @@ _X_USER_DEFINED = ENCODINGS["x-user-defined"]
 _FIRST_SLICE = 4096
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
+#: For tests only: True makes every parser started afterwards run the full
+#: rules, the reference its shortcuts are checked against
+#: (tests/test_direct_tree_building.py): the tokenizer walks every state (no
+#: data state or comment shortcut, ``Tokenizer.fast_paths`` False) and every
+#: token goes through the tree construction dispatcher (no tree building
+#: without tokens, see below).  False, the default, takes both shortcuts.
+#: (A module global, not a class attribute: the compiled build's classes
+#: cannot be changed from Python.)
+_FULL_RULES = False
+
 
 class _ChangeEncoding(Exception):
     """Raised from the tree builder to re-parse with another encoding
@@ -102,11 +112,6 @@ class HTMLParser(InsertionModes):
     #: The confidence of the encoding (None until the first chunk).
     encoding_confidence: str | None = None
 
-    #: Take text and simple tags from the tokenizer's data state shortcut
-    #: without tokens (see "Tree building without tokens" below); False
-    #: builds every token (tests compare the two).
-    direct_tree_building = True
-
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
                  default_encoding: str = "windows-1252") -> None:
@@ -135,7 +140,9 @@ class HTMLParser(InsertionModes):
         re-parsing after a change of encoding)."""
         tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
         tokenizer._ends = []  # track token offsets, to locate tree errors
-        if self.direct_tree_building:
+        if _FULL_RULES:
+            tokenizer.fast_paths = False
+        else:
             tokenizer.direct = self
         self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
         self._pending = None
@@ -397,7 +404,7 @@ class HTMLParser(InsertionModes):
     # dispatcher does after a token (the self-closing flag's check, a
     # reprocessed token, the CDATA flag).  Anything else is built as a token
     # and goes to the dispatcher.  tests/test_direct_tree_building.py checks
-    # that trees and errors are those of the token-by-token path.
+    # that trees and errors are those of the full rules (_FULL_RULES).
 
     def _takes_direct(self) -> bool:
         """Whether the dispatcher would give the next token to the in body
