@@ -38,8 +38,9 @@ from collections.abc import Callable, Iterator
 from enum import IntEnum
 from itertools import chain, repeat
 from types import MethodType
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
+from ._mypyc import mypyc_attr
 from .errors import ParseError, PositionMap
 from .tokens import Token
 
@@ -53,6 +54,7 @@ Emitted = Union[Token, ParseError]
 _HANDLERS: dict[type, tuple[Callable[[Any], bool], ...]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the XML tokenizer stays Python
 class TokenizerBase:
     """Input buffer, run loop, emission and error reporting of a tokenizer.
 
@@ -63,8 +65,11 @@ class TokenizerBase:
     """
 
     #: The token classes for character data and comments.
-    _CHARACTERS: Callable[[str], Token]
-    _COMMENT: Callable[[str], Token]
+    #: (Class variables: the subclasses, one of them interpreted in the
+    #: compiled build, set them on the class.  Any: mypy would take a
+    #: ClassVar Callable for a method.)  Called with the data (a str).
+    _CHARACTERS: ClassVar[Any]
+    _COMMENT: ClassVar[Any]
 
     #: The current state (a member of the subclass's state enum) and the
     #: current comment token's parts.
@@ -101,7 +106,7 @@ class TokenizerBase:
         self._sink = sink
         self._errors: list[ParseError] = []
         self._collect_errors = collect_errors
-        self._inline = inline_errors
+        self._inline_errors = inline_errors  # (not "_inline": mypyc would name it __inline, a C keyword)
 
         cls = type(self)
         functions = _HANDLERS.get(cls)
@@ -251,7 +256,7 @@ class TokenizerBase:
         if self._collect_errors:
             error = ParseError(code, self._base + index, self._positions)
             self._errors.append(error)
-            if self._inline:
+            if self._inline_errors:
                 if self._text:
                     self._flush_text()
                 self._out.append(error)

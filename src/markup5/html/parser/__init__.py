@@ -152,7 +152,7 @@ class HTMLParser(InsertionModes):
 
     # Input ---------------------------------------------------------------------
 
-    def feed(self, data: str | bytes) -> None:
+    def feed(self, data: str | bytes | bytearray) -> None:
         """Parse the next chunk of the document (str or bytes; all chunks of
         one parse are of the same kind)."""
         if self._done:
@@ -494,8 +494,8 @@ class HTMLParser(InsertionModes):
         return errors
 
 
-def parse(data: str | bytes, *, scripting: bool = False, processing_instructions: bool = True,
-          transport_encoding: str | None = None,
+def parse(data: str | bytes | bytearray, *, scripting: bool = False,
+          processing_instructions: bool = True, transport_encoding: str | None = None,
           default_encoding: str = "windows-1252") -> Document:
     """Parse a whole HTML document, as a browser does.
 
@@ -536,7 +536,7 @@ def _decode(text: object) -> str:
 _RAWTEXT_CONTEXTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})
 
 
-def parse_fragment(text: str | bytes, context: str | Element = "body", *,
+def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body", *,
                    scripting: bool = False,
                    processing_instructions: bool = True) -> DocumentFragment:
     """The HTML fragment parsing algorithm (innerHTML).

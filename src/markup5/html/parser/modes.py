@@ -500,7 +500,9 @@ class InsertionModes(TreeBuilderCore):
         if name in ("li", "dd", "dt"):
             self.frameset_ok = False
             targets = ("li",) if name == "li" else ("dd", "dt")
-            for node in reversed(self.open_elements):
+            stack = self.open_elements
+            for i in range(len(stack) - 1, -1, -1):  # (mypyc: no reversed() over list[Any])
+                node = stack[i]
                 if node.namespace == HTML and node.local_name in targets:
                     self._generate_implied_end_tags(node.local_name)
                     if not self._current_is(node.local_name):

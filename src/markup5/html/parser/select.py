@@ -319,13 +319,14 @@ class SelectednessMixin:
         attribute whose option element nearest ancestor select is the
         select (no option, datalist or hr above it in the copies, and at
         most one optgroup counting those above the selectedcontent)."""
-        stack = [(node, optgroups) for node in reversed(copies)]
+        # (Slices, not reversed(): mypyc cannot compile reversed() of a list[Any].)
+        stack = [(node, optgroups) for node in copies[::-1]]
         while stack:
             node, seen = stack.pop()
             if getattr(node, "namespace", None) != HTML:
                 children = getattr(node, "children", None)
                 if children and getattr(node, "local_name", None) is not None:
-                    stack.extend((child, seen) for child in reversed(children))
+                    stack.extend((child, seen) for child in children[::-1])
                 continue
             name = node.local_name
             if name == "option":
@@ -336,7 +337,7 @@ class SelectednessMixin:
                 continue
             if name == "optgroup":
                 seen += 1
-            stack.extend((child, seen) for child in reversed(node.children))
+            stack.extend((child, seen) for child in node.children[::-1])
         return False
 
     def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
