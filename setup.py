@@ -1,6 +1,6 @@
 """Optional compiled build: ``MARKUP5_COMPILE=1 pip install .`` compiles the
-tokenizer, the tree builder and the token classes with mypyc (a C compiler
-is needed); without it the package is pure Python.  The compiled modules are
+HTML tokenizer and tree builder with mypyc (mypy is fetched for the build,
+and a C compiler is needed); without it the package is pure Python.  The compiled modules are
 the same source: ``tests/test_compiled.py`` checks they are the ones
 imported when the test suite runs against a compiled install."""
 
@@ -12,9 +12,11 @@ import sys
 from setuptools import setup
 
 #: The modules compiled with MARKUP5_COMPILE=1: the HTML tokenizer and tree
-#: builder and what they run on (the DOM, the selectors, XML and the
-#: encodings stay Python: the DOM's mixin classes are not single
-#: inheritance, and the rest is not on the parse path).
+#: builder.  The rest stays Python: the DOM (its mixin classes are not single
+#: inheritance, which mypyc's native classes need), the XML tokenizer (mixins
+#: too), the token classes (their equality and repr read ``__slots__``,
+#: which a compiled class does not have), and what is not on the parse path
+#: (selectors, encodings, serializer, CLI).
 COMPILED = [
     "src/markup5/_tokenizer_core.py",
     "src/markup5/html/states.py",
