@@ -12,6 +12,7 @@ medians of the same run.
 from __future__ import annotations
 
 import gc
+import importlib.util
 import json
 import statistics
 import sys
@@ -21,7 +22,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+# The installed markup5 when there is one (so that a compiled install,
+# ``MARKUP5_COMPILE=1 pip install .``, is what is measured), else src/.
+if importlib.util.find_spec("markup5") is None:
+    sys.path.insert(0, str(ROOT / "src"))
 # The scripts' own folder is first on sys.path, and benchmarks/xml.py would
 # shadow the standard library's xml package (which html5lib imports).
 _here = str(Path(__file__).resolve().parent)
