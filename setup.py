@@ -36,7 +36,15 @@ _METADATA_ONLY = {"egg_info", "dist_info"}.intersection(sys.argv[1:]) and not {
 
 ext_modules = []
 if os.environ.get("MARKUP5_COMPILE", "") not in ("", "0") and not _METADATA_ONLY:
+    import glob
+    import shutil
+
     from mypyc.build import mypycify
+
+    # The wheel is staged in build/lib.*: drop what an earlier build left
+    # there, or a module since taken off COMPILED would ship compiled.
+    for staged in glob.glob("build/lib.*"):
+        shutil.rmtree(staged)
 
     os.environ.setdefault("MYPYPATH", "src")
     # --ignore-missing-imports: mypy follows the package's imports, and the

@@ -251,7 +251,7 @@ def test_custom_switching_start_tags_with_sink():
 
         tokenizer = Tokenizer(sink=sink)
         tokenizer.fast_paths = fast
-        tokenizer.switching_start_tags = Tokenizer.switching_start_tags | {"listing"}
+        tokenizer.switching_start_tags = tokenizer.switching_start_tags | {"listing"}
         tokenizer.feed("<p><listing><b>x</b></listing><i>")
         tokenizer.close()
         results.append(coalesce(seen))
