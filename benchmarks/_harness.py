@@ -1,20 +1,39 @@
 """What the corpus benchmarks share: loading the corpus, interleaved rounds
-(best round counts), and the MB/s and ratio report."""
+timed in CPU time, and the report (a table a person can read, or JSON).
+
+Timing: every contender runs over the whole corpus once per round, the
+rounds interleaved (A B C, A B C, ...) so that a busy machine slows
+everyone alike; each run is timed with ``time.process_time`` (CPU time of
+this process, which other processes on the machine do not inflate) after a
+``gc.collect()``.  The median round counts, and ratios are taken between
+medians of the same run.
+"""
 
 from __future__ import annotations
 
+import gc
+import importlib.util
+import json
+import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+# The installed markup5 when there is one (so that a compiled install,
+# ``MARKUP5_COMPILE=1 pip install .``, is what is measured), else src/.
+if importlib.util.find_spec("markup5") is None:
+    sys.path.insert(0, str(ROOT / "src"))
 # The scripts' own folder is first on sys.path, and benchmarks/xml.py would
 # shadow the standard library's xml package (which html5lib imports).
 _here = str(Path(__file__).resolve().parent)
 sys.path[:] = [p for p in sys.path if p and Path(p).resolve() != Path(_here)]
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
+
+Runner = Callable[[list[str]], Any]
 
 
 def load(directory: Path) -> list[str]:
@@ -30,10 +49,24 @@ def megabytes(texts: list[str]) -> float:
     return sum(len(t.encode("utf-8")) for t in texts) / 1e6
 
 
-def best_times(runners, texts, rounds: int) -> dict[str, float]:
-    """Run every contender over the corpus ``rounds`` times, rounds
-    interleaved so that machine noise hits everyone alike; the best round
-    counts."""
+def cpu_rounds(runners: Sequence[tuple[str, Runner]], texts: list[str],
+               rounds: int) -> dict[str, list[float]]:
+    """The CPU seconds of each contender in each of ``rounds`` interleaved
+    rounds over the corpus."""
+    times: dict[str, list[float]] = {name: [] for name, _ in runners}
+    clock = time.process_time
+    for _ in range(rounds):
+        for name, run in runners:
+            gc.collect()
+            start = clock()
+            run(texts)
+            times[name].append(clock() - start)
+    return times
+
+
+def best_times(runners: Sequence[tuple[str, Runner]], texts: list[str],
+               rounds: int) -> dict[str, float]:
+    """The best round of each contender (wall clock; kept for older scripts)."""
     best = {name: float("inf") for name, _ in runners}
     for _ in range(rounds):
         for name, run in runners:
@@ -43,9 +76,10 @@ def best_times(runners, texts, rounds: int) -> dict[str, float]:
     return best
 
 
-def report(runners, best: dict[str, float], size: float, ratios) -> None:
-    """Print MB/s per contender, then the ratios asked for (pairs of names;
-    a pair with a skipped contender is left out)."""
+def report(runners: Sequence[tuple[str, Runner]], best: dict[str, float], size: float,
+           ratios: Sequence[tuple[str, str]]) -> None:
+    """Print MB/s per contender, then the ratios asked for (kept for older
+    scripts; see :func:`table`)."""
     speed = {name: size / seconds for name, seconds in best.items()}
     width = max(len(name) for name, _ in runners) + 2
     for name, _ in runners:
@@ -53,3 +87,47 @@ def report(runners, best: dict[str, float], size: float, ratios) -> None:
     for a, b in ratios:
         if a in speed and b in speed:
             print(f"ratio {a} / {b}: {speed[a] / speed[b]:.2f}x")
+
+
+def table(title: str, times: dict[str, list[float]], size: float,
+          ratios: Sequence[tuple[str, str, float | None]], *, as_json: bool = False,
+          skipped: Sequence[str] = (), extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Report the medians: MB/s per contender and the ratios asked for
+    (``(a, b, goal)``: a's speed over b's, with the goal or None).  Prints
+    a table, or with ``as_json`` one JSON object; returns that object."""
+    medians = {name: statistics.median(ts) for name, ts in times.items()}
+    speed = {name: size / seconds for name, seconds in medians.items()}
+    result: dict[str, Any] = {
+        "benchmark": title, "corpus_mb": round(size, 3),
+        "rounds": len(next(iter(times.values()))) if times else 0,
+        "clock": "process_time (CPU), median of interleaved rounds",
+        "contenders": {name: {"mb_per_s": round(speed[name], 3),
+                              "median_s": round(medians[name], 4),
+                              "rounds_s": [round(t, 4) for t in times[name]]}
+                       for name in times},
+        "ratios": [], "skipped": list(skipped)}
+    for a, b, goal in ratios:
+        if a in speed and b in speed:
+            value = speed[a] / speed[b]
+            result["ratios"].append({"a": a, "b": b, "ratio": round(value, 3), "goal": goal,
+                                     "met": None if goal is None else value >= goal})
+    if extra:
+        result.update(extra)
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return result
+    print(f"{title}: {size:.1f} MB, median of {result['rounds']} interleaved rounds, CPU time")
+    width = max([len(name) for name in times] + [10]) + 2
+    print(f"  {'contender':{width}s} {'MB/s':>8s} {'median s':>9s}   rounds (s)")
+    for name in sorted(times, key=lambda n: -speed[n]):
+        rounds = " ".join(f"{t:.2f}" for t in times[name])
+        print(f"  {name:{width}s} {speed[name]:8.2f} {medians[name]:9.2f}   {rounds}")
+    for name in skipped:
+        print(f"  {name:{width}s} {'skipped':>8s}")
+    if result["ratios"]:
+        print("  ratios:")
+        for r in result["ratios"]:
+            goal = "" if r["goal"] is None else (
+                f"   goal >= {r['goal']:g}x: {'met' if r['met'] else 'NOT met'}")
+            print(f"    {r['a']} / {r['b']}: {r['ratio']:.2f}x{goal}")
+    return result

@@ -2,18 +2,21 @@
 
 Usage::
 
-    python benchmarks/parse.py [DIR] [--rounds N]
+    python benchmarks/parse.py [DIR] [--rounds N] [--json]
     python benchmarks/parse.py [DIR] --profile
+    python benchmarks/parse.py [DIR] --memory
 
 DIR defaults to ``../shared/corpus/readability`` (relative to the project
 root) when it exists.  Every ``.html`` file in DIR is decoded as UTF-8 with
 replacement before timing starts, so decoding is not measured.  What is
 measured is the full job of turning a ``str`` into a document tree:
 tokenizing plus tree construction, for each file of the corpus in turn.
-Each contender parses the whole corpus ``--rounds`` times, rounds
-interleaved so that machine noise hits everyone alike; the best round
-counts.  Throughput is reported as MB/s, where MB is the size of the corpus
-in UTF-8 bytes (10**6 bytes), the same number for every contender.
+Each contender parses the whole corpus ``--rounds`` times (default 5),
+rounds interleaved so that machine noise hits everyone alike, each timed in
+CPU time (``time.process_time``); the median round counts, and the ratios
+are between medians of the same run.  Throughput is reported as MB/s, where
+MB is the size of the corpus in UTF-8 bytes (10**6 bytes), the same number
+for every contender.  ``--json`` prints the results as one JSON object.
 
 Contenders:
 
@@ -21,9 +24,16 @@ Contenders:
 * ``justhtml``: ``JustHTML(text, sanitize=False)`` (no sanitizing pass, so it
   builds the plain tree like the others); ``pip install justhtml``;
 * ``html5lib``: ``html5lib.parse(text)`` with its default etree builder;
-  ``pip install html5lib``.
+  ``pip install html5lib``;
+* ``selectolax (lexbor, C)``: ``LexborHTMLParser(text)``, a parser written
+  in C, for scale; ``pip install selectolax``.
 
 Peers that are not installed are reported as skipped.
+
+``--memory`` measures the peak of the Python heap (``tracemalloc``) while
+each file is parsed and its tree kept, per byte of input (UTF-8), for
+markup5, justhtml and html5lib, file by file; the input string itself is
+not counted.
 
 ``--profile`` runs ``cProfile`` on markup5 alone, over one pass of the
 corpus, and prints the 25 functions with the highest ``tottime`` (time spent
@@ -44,7 +54,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from _harness import DEFAULT_CORPUS, best_times, load, megabytes, report
+from _harness import DEFAULT_CORPUS, cpu_rounds, load, megabytes, table
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
@@ -55,12 +65,13 @@ def run_markup5(texts):
         parse(text)
 
 
-def contenders():
+def contenders(skipped: list[str] | None = None):
+    skipped = [] if skipped is None else skipped
     found = [("markup5.parse", run_markup5)]
     try:
         from justhtml import JustHTML
     except ImportError:
-        print("justhtml: skipped (pip install justhtml)")
+        skipped.append("justhtml")
     else:
         def run_justhtml(texts):
             for text in texts:
@@ -69,14 +80,77 @@ def contenders():
     try:
         import html5lib
     except ImportError:
-        print("html5lib: skipped (pip install html5lib)")
+        skipped.append("html5lib")
     else:
         def run_html5lib(texts):
             parse = html5lib.parse
             for text in texts:
                 parse(text)
         found.append(("html5lib", run_html5lib))
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError:
+        skipped.append("selectolax (lexbor, C)")
+    else:
+        def run_lexbor(texts):
+            for text in texts:
+                LexborHTMLParser(text)
+        found.append(("selectolax (lexbor, C)", run_lexbor))
     return found
+
+
+def memory_builders():
+    """(name, parse) for the memory table: each keeps the tree it returns."""
+    found = [("markup5.parse", markup5.parse)]
+    try:
+        from justhtml import JustHTML
+    except ImportError:
+        pass
+    else:
+        found.append(("justhtml", lambda text: JustHTML(text, sanitize=False)))
+    try:
+        import html5lib
+    except ImportError:
+        pass
+    else:
+        found.append(("html5lib", html5lib.parse))
+    return found
+
+
+def measure_memory(texts: list[str], as_json: bool) -> None:
+    """Peak Python heap (tracemalloc) while parsing each file and holding its
+    tree, per input byte; summed over the corpus (total peak bytes / total
+    input bytes) and the median and worst file."""
+    import json
+    import statistics
+    import tracemalloc
+
+    sizes = [len(t.encode("utf-8")) for t in texts]
+    results = {}
+    for name, parse in memory_builders():
+        peaks = []
+        for text in texts:
+            tracemalloc.start()
+            tree = parse(text)
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+            del tree
+            peaks.append(peak)
+        per_file = [p / s for p, s in zip(peaks, sizes) if s]
+        results[name] = {"bytes_per_input_byte": round(sum(peaks) / sum(sizes), 2),
+                         "median_file": round(statistics.median(per_file), 2),
+                         "worst_file": round(max(per_file), 2)}
+    if as_json:
+        print(json.dumps({"benchmark": "tree memory (tracemalloc peak per input byte)",
+                          "corpus_mb": round(sum(sizes) / 1e6, 3), "contenders": results},
+                         indent=2))
+        return
+    print(f"tree memory: peak Python heap (tracemalloc) per input byte, {len(texts)} files, "
+          f"{sum(sizes) / 1e6:.1f} MB")
+    print(f"  {'contender':16s} {'corpus':>8s} {'median file':>12s} {'worst file':>11s}")
+    for name, r in results.items():
+        print(f"  {name:16s} {r['bytes_per_input_byte']:8.2f} {r['median_file']:12.2f} "
+              f"{r['worst_file']:11.2f}")
 
 
 def profile(texts, top: int = 25) -> None:
@@ -145,7 +219,10 @@ def measure_bytes(directory: Path, rounds: int) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--memory", action="store_true",
+                    help="peak Python heap per input byte of a parsed tree (tracemalloc)")
     ap.add_argument("--profile", action="store_true",
                     help="cProfile markup5 alone over the corpus; top 25 by tottime")
     ap.add_argument("--bytes", action="store_true",
@@ -161,14 +238,20 @@ def main(argv=None) -> int:
         return 0
     texts = load(args.directory)
     size = megabytes(texts)
+    if args.memory:
+        measure_memory(texts, args.json)
+        return 0
     if args.profile:
         print(f"corpus: {len(texts)} files, {size:.1f} MB, cProfile of markup5.parse")
         profile(texts)
         return 0
-    print(f"corpus: {len(texts)} files, {size:.1f} MB, {args.rounds} rounds (best counts)")
-    runners = contenders()
-    report(runners, best_times(runners, texts, args.rounds), size,
-           [("markup5.parse", "justhtml"), ("markup5.parse", "html5lib")])
+    skipped: list[str] = []
+    runners = contenders(skipped)
+    table(f"parse ({len(texts)} files)", cpu_rounds(runners, texts, args.rounds), size,
+          [("markup5.parse", "html5lib", 4.0), ("markup5.parse", "justhtml", 2.5),
+           ("selectolax (lexbor, C)", "markup5.parse", None)],
+          as_json=args.json, skipped=skipped,
+          extra={"markup5": markup5.__file__})
     return 0
 
 

@@ -2,13 +2,13 @@
 
 Usage::
 
-    python benchmarks/tokenize.py [DIR] [--rounds N]
+    python benchmarks/tokenize.py [DIR] [--rounds N] [--json]
 
 DIR defaults to ``../shared/corpus/readability`` (relative to the project
 root) when it exists.  Every ``.html`` file in DIR is decoded as UTF-8 with
-replacement.  Each contender tokenizes the whole corpus ``--rounds`` times,
-rounds interleaved so that machine noise hits everyone alike; the best
-round counts.  Peers that are not installed are reported as skipped
+replacement.  Each contender tokenizes the whole corpus ``--rounds`` times
+(default 5), rounds interleaved so that machine noise hits everyone alike,
+each timed in CPU time; the median round counts.  Peers that are not installed are reported as skipped
 (``pip install html5lib`` for the html5lib tokenizer).
 
 Contenders:
@@ -28,7 +28,7 @@ import argparse
 import html.parser
 from pathlib import Path
 
-from _harness import DEFAULT_CORPUS, best_times, load, megabytes, report
+from _harness import DEFAULT_CORPUS, cpu_rounds, load, megabytes, table
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
@@ -52,14 +52,14 @@ def run_html_parser(texts):
         parser.close()
 
 
-def contenders():
+def contenders(skipped: list[str]):
     found = [("markup5.tokenize", run_markup5_tokenize),
              ("markup5.Tokenizer (raw)", run_markup5_raw),
              ("html.parser", run_html_parser)]
     try:
         from html5lib._tokenizer import HTMLTokenizer
     except ImportError:
-        print("html5lib tokenizer: skipped (pip install html5lib)")
+        skipped.append("html5lib tokenizer")
     else:
         def run_html5lib(texts):
             for text in texts:
@@ -72,19 +72,21 @@ def contenders():
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args(argv)
     if not args.directory.is_dir():
         ap.error(f"not a directory: {args.directory}")
     texts = load(args.directory)
     size = megabytes(texts)
-    print(f"corpus: {len(texts)} files, {size:.1f} MB, {args.rounds} rounds (best counts)")
-    runners = contenders()
-    report(runners, best_times(runners, texts, args.rounds), size, [
-        ("markup5.tokenize", "html.parser"),
-        ("markup5.Tokenizer (raw)", "html.parser"),
-        ("markup5.Tokenizer (raw)", "html5lib tokenizer"),
-        ("markup5.tokenize", "html5lib tokenizer")])
+    skipped: list[str] = []
+    runners = contenders(skipped)
+    table(f"tokenize ({len(texts)} files)", cpu_rounds(runners, texts, args.rounds), size, [
+        ("markup5.tokenize", "html5lib tokenizer", 7.0),
+        ("markup5.tokenize", "html.parser", 2.0),
+        ("markup5.Tokenizer (raw)", "html5lib tokenizer", None),
+        ("markup5.Tokenizer (raw)", "html.parser", None)],
+        as_json=args.json, skipped=skipped, extra={"markup5": markup5.__file__})
     return 0
 
 

@@ -38,16 +38,23 @@ from collections.abc import Callable, Iterator
 from enum import IntEnum
 from itertools import chain, repeat
 from types import MethodType
-from typing import Any
+from typing import Any, ClassVar, Union
 
+from ._mypyc import mypyc_attr
 from .errors import ParseError, PositionMap
+from .tokens import Token
 
-__all__ = ["TokenizerBase"]
+__all__ = ["TokenizerBase", "Emitted"]
+
+#: What a tokenizer puts in its output: tokens, and with inline errors on,
+#: parse errors where they occur.
+Emitted = Union[Token, ParseError]
 
 #: Each tokenizer class's state handlers, in state order (worked out once).
-_HANDLERS: dict[type, tuple] = {}
+_HANDLERS: dict[type, tuple[Callable[[Any], bool], ...]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the XML tokenizer stays Python
 class TokenizerBase:
     """Input buffer, run loop, emission and error reporting of a tokenizer.
 
@@ -58,12 +65,20 @@ class TokenizerBase:
     """
 
     #: The token classes for character data and comments.
-    _CHARACTERS: type = type(None)
-    _COMMENT: type = type(None)
+    #: (Class variables: the subclasses, one of them interpreted in the
+    #: compiled build, set them on the class.  Any: mypy would take a
+    #: ClassVar Callable for a method.)  Called with the data (a str).
+    _CHARACTERS: ClassVar[Any]
+    _COMMENT: ClassVar[Any]
+
+    #: The current state (a member of the subclass's state enum) and the
+    #: current comment token's parts.
+    _state: int
+    _comment: list[str]
 
     def _init_core(self, text: str | None, states: type[IntEnum], *,
                    collect_errors: bool = True, inline_errors: bool = False,
-                   sink: Callable[[Any], Any] | None = None) -> None:
+                   sink: Callable[[Any], object] | None = None) -> None:
         """Set up the buffer, the output and the handler table (one method
         per member of ``states``, ``_<name in lower case>_state``)."""
         # The input: the unconsumed tail of the preprocessed stream.
@@ -77,7 +92,7 @@ class TokenizerBase:
         self._source = text
 
         # Output.
-        self._out: list = []
+        self._out: list[Emitted] = []
         #: With offset tracking on (a tree builder turns it on), the stream
         #: offset just past each token in ``_out``.
         self._ends: list[int] | None = None
@@ -91,7 +106,7 @@ class TokenizerBase:
         self._sink = sink
         self._errors: list[ParseError] = []
         self._collect_errors = collect_errors
-        self._inline = inline_errors
+        self._inline_errors = inline_errors  # (not "_inline": mypyc would name it __inline, a C keyword)
 
         cls = type(self)
         functions = _HANDLERS.get(cls)
@@ -118,7 +133,7 @@ class TokenizerBase:
         """Offset in the preprocessed stream of the next input character."""
         return self._base + self.pos
 
-    def feed(self, chunk: str) -> list:
+    def feed(self, chunk: str) -> list[Emitted]:
         """Tokenize the next chunk of input.
 
         Returns the tokens completed by this chunk (with a ``sink``, they are
@@ -137,7 +152,7 @@ class TokenizerBase:
         self._push(chunk, False)
         return self._drive()
 
-    def close(self) -> list:
+    def close(self) -> list[Emitted]:
         """Signal the end of input; returns the remaining tokens."""
         if self._closed:
             return []
@@ -145,12 +160,13 @@ class TokenizerBase:
         self._closed = True
         return self._drive()
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Emitted]:
         """Tokenize the text given to the constructor, lazily, one step of
         the machine at a time."""
         return self.tokens()
 
-    def tokens(self, observer: Callable[[list], Any] | None = None) -> Iterator:
+    def tokens(self, observer: Callable[[list[Emitted]], object] | None = None
+               ) -> Iterator[Emitted]:
         """Like iterating, with an ``observer`` that is given each step's
         tokens (a list) before they are yielded and before the tokenizer reads
         on: a hook for a tree builder's feedback."""
@@ -194,7 +210,7 @@ class TokenizerBase:
     # ------------------------------------------------------------------
     # The run loop
 
-    def _drive(self) -> list:
+    def _drive(self) -> list[Emitted]:
         """Run the machine as far as the input allows; returns the tokens."""
         if self._done:
             return []
@@ -209,7 +225,8 @@ class TokenizerBase:
             pass
         return []
 
-    def _batches(self, observer: Callable[[list], Any] | None = None) -> Iterator[list]:
+    def _batches(self, observer: Callable[[list[Emitted]], object] | None = None
+                 ) -> Iterator[list[Emitted]]:
         """Run the machine, yielding the tokens of each step as a list as soon
         as the step is over.  ``observer`` sees each list before it is
         yielded."""
@@ -239,7 +256,7 @@ class TokenizerBase:
         if self._collect_errors:
             error = ParseError(code, self._base + index, self._positions)
             self._errors.append(error)
-            if self._inline:
+            if self._inline_errors:
                 if self._text:
                     self._flush_text()
                 self._out.append(error)
@@ -255,7 +272,7 @@ class TokenizerBase:
             if self._ends is not None:
                 self._ends.append(self._base + self.pos if end is None else end)
 
-    def _emit(self, token) -> None:
+    def _emit(self, token: Token) -> None:
         """Emit ``token`` (after the pending character data)."""
         if self._text:
             self._flush_text(self._lt)

@@ -38,7 +38,8 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .encoding import decode as decode_bytes
 from .encoding import get_encoding
-from .html.feedback import decode_html_bytes, tokenize
+from .dom import Document, DocumentFragment
+from .html.feedback import TokenStream, decode_html_bytes, tokenize
 from .html.parser import parse, parse_fragment
 from .html.serializer import serialize
 from .treedump import dump_tree
@@ -137,7 +138,7 @@ def _add_parser_options(parser: argparse.ArgumentParser) -> None:
                         action="store_false", help="<? opens a bogus comment, as before 2026")
 
 
-def _tokens(args: argparse.Namespace, text: str):
+def _tokens(args: argparse.Namespace, text: str) -> TokenStream:
     return tokenize(text, initial_state=args.state, last_start_tag=args.last_start_tag,
                     processing_instructions=args.processing_instructions,
                     scripting=args.scripting, feedback=not args.raw)
@@ -156,7 +157,7 @@ def _cmd_tokenize(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _parse(args: argparse.Namespace, data: bytes):
+def _parse(args: argparse.Namespace, data: bytes) -> Document | DocumentFragment:
     encoding = _html_encoding(args)
     if args.fragment is not None:
         # A fragment has no encoding declaration of its own: UTF-8 unless
@@ -243,6 +244,7 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
         selector = compile_selector(args.selector, dict(args.namespace or ()))
     except ValueError as exc:
         raise CommandError(f"bad selector: {exc}") from None
+    node: Document | DocumentFragment
     if args.xml:
         _, node = _read_xml(args)
     else:
@@ -335,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args, sys.stdout)
+        status: int = args.run(args, sys.stdout)
+        return status
     except CommandError as exc:
         sys.stderr.write(f"markup5: {exc}\n")
         return 2

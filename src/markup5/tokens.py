@@ -26,21 +26,20 @@ __all__ = [
 class Token:
     """Base class of all tokens."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        if result is NotImplemented:
-            return result
-        return not result
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() != other._values()
 
     __hash__ = None  # type: ignore[assignment]  # tokens are mutable
 
@@ -48,7 +47,7 @@ class Token:
         args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({args})"
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         """This token in the html5lib-tests tokenizer list format."""
         raise NotImplementedError
 
@@ -69,7 +68,7 @@ class StartTag(Token):
         self.attrs = {} if attrs is None else attrs
         self.self_closing = self_closing
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         if self.self_closing:
             return ["StartTag", self.name, dict(self.attrs), True]
         return ["StartTag", self.name, dict(self.attrs)]
@@ -84,7 +83,7 @@ class EndTag(Token):
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["EndTag", self.name]
 
 
@@ -96,7 +95,7 @@ class Characters(Token):
     def __init__(self, data: str) -> None:
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["Character", self.data]
 
 
@@ -108,7 +107,7 @@ class Comment(Token):
     def __init__(self, data: str) -> None:
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["Comment", self.data]
 
 
@@ -124,7 +123,7 @@ class Doctype(Token):
         self.system_id = system_id
         self.force_quirks = force_quirks
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         # html5lib-tests' last field is "correctness": not force-quirks.
         return ["DOCTYPE", self.name, self.public_id, self.system_id, not self.force_quirks]
 
@@ -138,5 +137,5 @@ class ProcessingInstruction(Token):
         self.target = target
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["ProcessingInstruction", self.target, self.data]

@@ -34,7 +34,7 @@ from .dom import (
 __all__ = ["dump_tree"]
 
 # Namespace designators of the tag name string and the attribute name string.
-_ELEMENT_DESIGNATOR = {HTML_NAMESPACE: "", SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
+_ELEMENT_DESIGNATOR: dict[str | None, str] = {HTML_NAMESPACE: "", SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
 _ATTRIBUTE_DESIGNATOR = {XLINK_NAMESPACE: "xlink ", XML_NAMESPACE: "xml ",
                          XMLNS_NAMESPACE: "xmlns "}
 

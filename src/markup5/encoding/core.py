@@ -72,7 +72,7 @@ class Encoding:
     def __repr__(self) -> str:
         return f"<Encoding {self.name}>"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         return (get_encoding, (self.name,))
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 
 __all__ = [
@@ -227,7 +228,7 @@ def _byte_class(values: list[int]) -> bytes:
 
 
 @lru_cache(maxsize=None)
-def _fast_path(name: str):
+def _fast_path(name: str) -> tuple[Callable[[bytes, int], re.Match[bytes] | None], str] | None:
     """(match, codec): ``match(data, pos)`` matches the longest run, from
     ``pos``, of single bytes and two-byte sequences that the standard
     library's ``codec`` decodes to exactly what this encoding's decoder (the
@@ -287,8 +288,8 @@ def _fast_path(name: str):
         if trails:
             groups.setdefault(tuple(trails), []).append(lead)
     branches = [b"[" + _byte_class(singles) + b"]+"] if singles else []
-    for trails, group in sorted(groups.items(), key=lambda item: -len(item[1])):
-        branches.append(b"[" + _byte_class(group) + b"][" + _byte_class(list(trails)) + b"]")
+    for trail_bytes, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+        branches.append(b"[" + _byte_class(group) + b"][" + _byte_class(list(trail_bytes)) + b"]")
     if not branches:  # pragma: no cover
         return None
     return re.compile(b"(?:" + b"|".join(branches) + b")+").match, codec

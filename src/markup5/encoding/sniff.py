@@ -12,7 +12,8 @@ parser).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Literal, NamedTuple, cast, overload
 
 from .core import ENCODINGS, Encoding, bom_sniff, get_encoding, lookup
 
@@ -67,7 +68,11 @@ def sniff_encoding(data: bytes, transport_encoding: str | None = None,
     return SniffResult(encoding.name, confidence, bom)
 
 
-def _label(label, what: str, optional: bool) -> Encoding | None:
+@overload
+def _label(label: object, what: str, optional: Literal[False]) -> Encoding: ...
+@overload
+def _label(label: object, what: str, optional: bool) -> Encoding | None: ...
+def _label(label: object, what: str, optional: bool) -> Encoding | None:
     if label is None and optional:
         return None
     if not isinstance(label, (str, Encoding)):
@@ -235,12 +240,18 @@ def _meta(data: bytes, position: int) -> tuple[Encoding | None, int]:
 _FAILURE = object()
 
 
-_SKIP_SPACE_OR_SLASH = re.compile(rb"[\t\n\x0c\r /]*")
-_SKIP_SPACES = re.compile(rb"[\t\n\x0c\r ]*")
+def _always_matches(pattern: bytes) -> Callable[[bytes, int], re.Match[bytes]]:
+    """``re.compile(pattern).match`` for a ``pattern`` that matches the
+    empty string, typed as never returning None."""
+    return cast("Callable[[bytes, int], re.Match[bytes]]", re.compile(pattern).match)
+
+
+_SKIP_SPACE_OR_SLASH = _always_matches(rb"[\t\n\x0c\r /]*")
+_SKIP_SPACES = _always_matches(rb"[\t\n\x0c\r ]*")
 #: Step 4's loop: the bytes appended to the attribute name after its first.
-_NAME_REST = re.compile(rb"[^=\t\n\x0c\r />]*")
+_NAME_REST = _always_matches(rb"[^=\t\n\x0c\r />]*")
 #: Step 11's loop: the bytes of an unquoted value.
-_UNQUOTED_VALUE = re.compile(rb"[^\t\n\x0c\r >]*")
+_UNQUOTED_VALUE = _always_matches(rb"[^\t\n\x0c\r >]*")
 
 
 def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, int]:
@@ -250,7 +261,7 @@ def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | Non
     here; names and values are ASCII-lowercased as the steps do."""
     n = len(data)
     # Step 1: skip 0x09, 0x0A, 0x0C, 0x0D, 0x20 and 0x2F.
-    position = _SKIP_SPACE_OR_SLASH.match(data, position).end()
+    position = _SKIP_SPACE_OR_SLASH(data, position).end()
     if position >= n:
         raise _OutOfBytes
     # Step 2.
@@ -259,7 +270,7 @@ def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | Non
     # Steps 3-5: the first byte always starts the name (even "="), then
     # bytes up to "=", a space, "/" or ">".
     name_start = position
-    position = _NAME_REST.match(data, position + 1).end()
+    position = _NAME_REST(data, position + 1).end()
     if position >= n:
         raise _OutOfBytes
     name = _lowered(data, name_start, position)
@@ -268,7 +279,7 @@ def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | Non
         position += 1  # to "value"
     elif byte in _SPACE_BYTES:
         # Step 6, "spaces".
-        position = _SKIP_SPACES.match(data, position).end()
+        position = _SKIP_SPACES(data, position).end()
         if position >= n:
             raise _OutOfBytes
         # Step 7.
@@ -279,7 +290,7 @@ def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | Non
     else:  # "/" or ">"
         return (name, ""), position
     # Step 9, "value".
-    position = _SKIP_SPACES.match(data, position).end()
+    position = _SKIP_SPACES(data, position).end()
     if position >= n:
         raise _OutOfBytes
     # Step 10.
@@ -293,7 +304,7 @@ def _get_an_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | Non
     if byte == 0x3E:
         return (name, ""), position
     # Steps 10 (anything else) to 12: up to a space or ">".
-    end = _UNQUOTED_VALUE.match(data, position + 1).end()
+    end = _UNQUOTED_VALUE(data, position + 1).end()
     if end >= n:
         raise _OutOfBytes
     return (name, _lowered(data, position, end)), end

@@ -21,8 +21,10 @@ that break out of foreign content, or ``<textarea>`` inside ``<select>``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import cast
 
+from .._tokenizer_core import Emitted
 from ..errors import ParseError
 from ..tokens import EndTag, StartTag, Token
 from .states import State
@@ -54,12 +56,13 @@ class TextElementFeedback:
         self._switches = switches
         self._foreign_depth = 0
 
-    def __call__(self, tokens: list[Token]) -> None:
+    def __call__(self, tokens: Sequence[Emitted]) -> None:
         """Observe the tokens of one step, as the tree builder would, before
         the tokenizer reads on."""
         for token in tokens:
             kind = type(token)
             if kind is StartTag:
+                assert isinstance(token, StartTag)  # for the type checker
                 name = token.name
                 if self._foreign_depth:
                     if name in FOREIGN_ROOTS and not token.self_closing:
@@ -72,7 +75,8 @@ class TextElementFeedback:
                     state = self._switches.get(name)
                     if state is not None:
                         self.tokenizer.state = state
-            elif kind is EndTag and self._foreign_depth and token.name in FOREIGN_ROOTS:
+            elif kind is EndTag and self._foreign_depth and \
+                    cast(EndTag, token).name in FOREIGN_ROOTS:
                 self._foreign_depth -= 1
                 if not self._foreign_depth:
                     self.tokenizer.allow_cdata = False
@@ -89,7 +93,8 @@ class TokenStream:
         self._feedback = feedback
 
     def __iter__(self) -> Iterator[Token]:
-        return self.tokenizer.tokens(self._feedback)
+        # The HTML tokenizer puts no parse errors in its output.
+        return cast("Iterator[Token]", self.tokenizer.tokens(self._feedback))
 
     @property
     def errors(self) -> list[ParseError]:

@@ -16,7 +16,7 @@ __all__ = ["State"]
 # (member name, spec name), in the order of §13.2.5.1 onwards.  The five
 # processing-instruction states were added on 2026-06-25 between the CDATA
 # and the character reference states.
-_STATES = [
+_STATES: list[tuple[str, str]] = [
     ("DATA", "Data state"),
     ("RCDATA", "RCDATA state"),
     ("RAWTEXT", "RAWTEXT state"),
@@ -106,37 +106,124 @@ _STATES = [
     ("NUMERIC_CHARACTER_REFERENCE_END", "Numeric character reference end state"),
 ]
 
-State = IntEnum("State", [(name, i) for i, (name, _) in enumerate(_STATES)])
-State.__doc__ = "A state of the HTML tokenizer, named as in the HTML Standard."
-State.__module__ = __name__
+class State(IntEnum):
+    """A state of the HTML tokenizer, named as in the HTML Standard."""
 
-_SPEC_NAMES = {State[name]: spec for name, spec in _STATES}
+    DATA = 0
+    RCDATA = 1
+    RAWTEXT = 2
+    SCRIPT_DATA = 3
+    PLAINTEXT = 4
+    TAG_OPEN = 5
+    END_TAG_OPEN = 6
+    TAG_NAME = 7
+    RCDATA_LESS_THAN_SIGN = 8
+    RCDATA_END_TAG_OPEN = 9
+    RCDATA_END_TAG_NAME = 10
+    RAWTEXT_LESS_THAN_SIGN = 11
+    RAWTEXT_END_TAG_OPEN = 12
+    RAWTEXT_END_TAG_NAME = 13
+    SCRIPT_DATA_LESS_THAN_SIGN = 14
+    SCRIPT_DATA_END_TAG_OPEN = 15
+    SCRIPT_DATA_END_TAG_NAME = 16
+    SCRIPT_DATA_ESCAPE_START = 17
+    SCRIPT_DATA_ESCAPE_START_DASH = 18
+    SCRIPT_DATA_ESCAPED = 19
+    SCRIPT_DATA_ESCAPED_DASH = 20
+    SCRIPT_DATA_ESCAPED_DASH_DASH = 21
+    SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN = 22
+    SCRIPT_DATA_ESCAPED_END_TAG_OPEN = 23
+    SCRIPT_DATA_ESCAPED_END_TAG_NAME = 24
+    SCRIPT_DATA_DOUBLE_ESCAPE_START = 25
+    SCRIPT_DATA_DOUBLE_ESCAPED = 26
+    SCRIPT_DATA_DOUBLE_ESCAPED_DASH = 27
+    SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH = 28
+    SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN = 29
+    SCRIPT_DATA_DOUBLE_ESCAPE_END = 30
+    BEFORE_ATTRIBUTE_NAME = 31
+    ATTRIBUTE_NAME = 32
+    AFTER_ATTRIBUTE_NAME = 33
+    BEFORE_ATTRIBUTE_VALUE = 34
+    ATTRIBUTE_VALUE_DOUBLE_QUOTED = 35
+    ATTRIBUTE_VALUE_SINGLE_QUOTED = 36
+    ATTRIBUTE_VALUE_UNQUOTED = 37
+    AFTER_ATTRIBUTE_VALUE_QUOTED = 38
+    SELF_CLOSING_START_TAG = 39
+    BOGUS_COMMENT = 40
+    MARKUP_DECLARATION_OPEN = 41
+    COMMENT_START = 42
+    COMMENT_START_DASH = 43
+    COMMENT = 44
+    COMMENT_LESS_THAN_SIGN = 45
+    COMMENT_LESS_THAN_SIGN_BANG = 46
+    COMMENT_LESS_THAN_SIGN_BANG_DASH = 47
+    COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH = 48
+    COMMENT_END_DASH = 49
+    COMMENT_END = 50
+    COMMENT_END_BANG = 51
+    DOCTYPE = 52
+    BEFORE_DOCTYPE_NAME = 53
+    DOCTYPE_NAME = 54
+    AFTER_DOCTYPE_NAME = 55
+    AFTER_DOCTYPE_PUBLIC_KEYWORD = 56
+    BEFORE_DOCTYPE_PUBLIC_IDENTIFIER = 57
+    DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED = 58
+    DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED = 59
+    AFTER_DOCTYPE_PUBLIC_IDENTIFIER = 60
+    BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS = 61
+    AFTER_DOCTYPE_SYSTEM_KEYWORD = 62
+    BEFORE_DOCTYPE_SYSTEM_IDENTIFIER = 63
+    DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED = 64
+    DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED = 65
+    AFTER_DOCTYPE_SYSTEM_IDENTIFIER = 66
+    BOGUS_DOCTYPE = 67
+    CDATA_SECTION = 68
+    CDATA_SECTION_BRACKET = 69
+    CDATA_SECTION_END = 70
+    PROCESSING_INSTRUCTION_OPEN = 71
+    PROCESSING_INSTRUCTION_TARGET = 72
+    AFTER_PROCESSING_INSTRUCTION_TARGET = 73
+    PROCESSING_INSTRUCTION_DATA = 74
+    PROCESSING_INSTRUCTION_QUESTIONABLE = 75
+    CHARACTER_REFERENCE = 76
+    NAMED_CHARACTER_REFERENCE = 77
+    AMBIGUOUS_AMPERSAND = 78
+    NUMERIC_CHARACTER_REFERENCE = 79
+    HEXADECIMAL_CHARACTER_REFERENCE_START = 80
+    DECIMAL_CHARACTER_REFERENCE_START = 81
+    HEXADECIMAL_CHARACTER_REFERENCE = 82
+    DECIMAL_CHARACTER_REFERENCE = 83
+    NUMERIC_CHARACTER_REFERENCE_END = 84
+
+    @property
+    def spec_name(self) -> str:
+        """The state's name as the standard writes it."""
+        return _SPEC_NAMES[self]
+
+    @classmethod
+    def lookup(cls, value: object) -> State:
+        """Return the state named by ``value``: a :class:`State`, a member name
+        (``"SCRIPT_DATA"``) or the spec's name (``"Script data state"``, with or
+        without the word "state"), case-insensitively."""
+        if isinstance(value, State):
+            return value
+        if isinstance(value, str):
+            key = " ".join(value.split()).lower()
+            state = _BY_KEY.get(key)
+            if state is not None:
+                return state
+            raise ValueError(f"unknown tokenizer state {value!r}; expected a markup5.State or a "
+                             f"spec name such as 'Data state' or 'RCDATA state'")
+        raise TypeError(f"tokenizer state must be a markup5.State or a str, not "
+                        f"{type(value).__name__}")
+
+
+# The class body lists the members in the order of _STATES (checked here, once).
+assert [state.name for state in State] == [name for name, _ in _STATES]
+
+_SPEC_NAMES: dict[State, str] = {State[name]: spec for name, spec in _STATES}
 _BY_KEY: dict[str, State] = {}
 for _name, _spec in _STATES:
     _BY_KEY[_spec.lower()] = State[_name]
     _BY_KEY[_spec.lower()[: -len(" state")]] = State[_name]
     _BY_KEY[_name.lower()] = State[_name]
-
-
-def _spec_name(self: State) -> str:
-    return _SPEC_NAMES[self]
-
-
-def _lookup(cls: type, value: object) -> State:
-    """Return the state named by ``value``: a :class:`State`, a member name
-    (``"SCRIPT_DATA"``) or the spec's name (``"Script data state"``, with or
-    without the word "state"), case-insensitively."""
-    if isinstance(value, State):
-        return value
-    if isinstance(value, str):
-        key = " ".join(value.split()).lower()
-        state = _BY_KEY.get(key)
-        if state is not None:
-            return state
-        raise ValueError(f"unknown tokenizer state {value!r}; expected a markup5.State or a "
-                         f"spec name such as 'Data state' or 'RCDATA state'")
-    raise TypeError(f"tokenizer state must be a markup5.State or a str, not {type(value).__name__}")
-
-
-State.spec_name = property(_spec_name, doc="The state's name as the standard writes it.")
-State.lookup = classmethod(_lookup)

@@ -18,7 +18,7 @@ sees it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..tokens import Characters, Token
 from .feedback import TextElementFeedback
@@ -75,7 +75,7 @@ def trace(text: str, *, initial_state: State | str = State.DATA,
     tokenizer.fast_paths = False
     observe = TextElementFeedback(tokenizer, scripting=scripting) if feedback else None
 
-    rows: list[list] = []  # [input, before, after, tokens, snapshot_before, snapshot_after]
+    rows: list[list[Any]] = []  # [input, before, after, tokens, snapshot_before, snapshot_after]
     waiting = ""  # characters looked at but not yet decided
     pending_start: tuple[State, dict[str, str]] | None = None
 
@@ -121,7 +121,7 @@ def trace(text: str, *, initial_state: State | str = State.DATA,
         step(c, False)
     step("", True)
 
-    merged: list[list] = []
+    merged: list[list[Any]] = []
     for row in rows:
         if merged:
             last = merged[-1]

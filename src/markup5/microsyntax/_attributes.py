@@ -108,5 +108,5 @@ def is_enumerated_attribute_value_valid(value: str, keywords: object) -> bool:
     folded = ascii_lowercase(value)
     return any(
         isinstance(keyword, str) and ascii_lowercase(keyword) == folded
-        for keyword in keywords  # type: ignore[attr-defined]
+        for keyword in keywords
     )

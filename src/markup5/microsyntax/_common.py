@@ -102,7 +102,8 @@ def ascii_lowercase(text: str) -> str:
 
 @lru_cache(maxsize=64)
 def _power_of_ten(exponent: int) -> int:
-    return 10**exponent
+    power: int = 10**exponent  # exponent >= 0: an int
+    return power
 
 
 def digits_to_int(digits: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..dom import HTML_NAMESPACE, Element, Node
 from ._common import require_str
 
@@ -14,7 +16,7 @@ def _tree_root(node: Node) -> Node:
     return node
 
 
-def _elements_of_type(root: Node, local_name: str):
+def _elements_of_type(root: Node, local_name: str) -> Iterator[Element]:
     """The HTML elements called ``local_name`` in ``root``'s tree, in tree
     order (``root`` included)."""
     if isinstance(root, Element) and root.namespace == HTML_NAMESPACE and \

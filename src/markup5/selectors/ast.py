@@ -9,6 +9,8 @@ compared by identity: the matcher keys its per-call caches on them.
 
 from __future__ import annotations
 
+from typing import Union
+
 __all__ = [
     "ANY_NAMESPACE", "SelectorList", "ComplexSelector", "RelativeSelector",
     "CompoundSelector", "TypeSelector", "IdSelector", "ClassSelector", "AttributeSelector",
@@ -162,6 +164,11 @@ class LangPseudoClass:
         return f"LangPseudoClass({self.ranges!r})"
 
 
+#: What a compound selector holds besides its type selector.
+SimpleSelector = Union[IdSelector, ClassSelector, AttributeSelector, PseudoClass, NthPseudoClass,
+                       LogicalPseudoClass, HasPseudoClass, LangPseudoClass]
+
+
 class CompoundSelector:
     """A compound selector: ``type`` (or None) and ``simples`` (id, class,
     attribute and pseudo-class selectors, in source order).
@@ -170,7 +177,7 @@ class CompoundSelector:
 
     __slots__ = ("type", "simples", "pseudo_element")
 
-    def __init__(self, type: TypeSelector | None, simples: tuple,
+    def __init__(self, type: TypeSelector | None, simples: tuple[SimpleSelector, ...],
                  pseudo_element: str | None = None) -> None:
         self.type = type
         self.simples = simples

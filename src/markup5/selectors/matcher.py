@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..dom import (HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, Document,
                    Element, Node, ParentNode, Text)
@@ -92,9 +93,13 @@ class MatchContext:
         self.html = not (isinstance(root, Document) and root.is_xml)
         self.quirks = isinstance(root, Document) and root.mode == "quirks"
         self.scope = scope
-        self.tables: dict = {}
-        self.siblings: dict = {}
-        self.caches: dict = {}
+        #: Per complex selector, its memo tables (see ``_tables``).
+        self.tables: dict[object, tuple[list[dict[Element, bool]], list[dict[Element, bool]],
+                                        list[dict[Element, bool]]]] = {}
+        self.siblings: dict[Node, Any] = {}
+        #: Whatever a selector computes once per match over the tree, under
+        #: a key of its own.
+        self.caches: dict[object, Any] = {}
 
     # Tree helpers ----------------------------------------------------------------
 
@@ -176,7 +181,8 @@ class CompiledComplex:
     def _match(self, el: Element, ctx: MatchContext) -> bool:
         return self._rest(0, el, ctx)
 
-    def _tables(self, ctx: MatchContext) -> tuple[list[dict], list[dict], list[dict]]:
+    def _tables(self, ctx: MatchContext) -> tuple[list[dict[Element, bool]], list[dict[Element, bool]],
+                                                  list[dict[Element, bool]]]:
         tables = ctx.tables.get(self)
         if tables is None:
             n = self.last + 1
@@ -270,7 +276,7 @@ class CompiledRelative:
         """The elements for which this relative selector matches something:
         computed once per call over the whole tree, right to left, each
         step linear in the size of the tree."""
-        anchors = ctx.caches.get(self)
+        anchors: set[Element] | None = ctx.caches.get(self)
         if anchors is not None:
             return anchors
         compounds = self.compounds
@@ -571,15 +577,15 @@ def _nth_matches(a: int, b: int, index: int) -> bool:
     return remainder == 0 and n >= 0
 
 
-def _type_positions(ctx: MatchContext, el: Element) -> dict:
+def _type_positions(ctx: MatchContext, el: Element) -> dict[Element, tuple[int, int]]:
     """For ``el``'s parent: each element child -> (index among the children
     of its type, number of children of its type)."""
     parent = el.parent
     key = ("types", parent)
-    table = ctx.caches.get(key) if parent is not None else None
+    table: dict[Element, Any] | None = ctx.caches.get(key) if parent is not None else None
     if table is None:
         elements = ctx.sibling_info(el)[0]
-        counts: dict = {}
+        counts: dict[tuple[str | None, str], int] = {}
         table = {}
         for child in elements:
             kind = (child.namespace, child.local_name)
@@ -832,7 +838,7 @@ def _checked_radios(ctx: MatchContext) -> set[Element]:
     §4.10.5.1.17)."""
     checked = ctx.caches.get("radios")
     if checked is None:
-        last: dict = {}
+        last: dict[object, Element] = {}
         for e in ctx.all_elements():
             if _is_html(e, "input") and "checked" in e.attrs and _input_type(e) == "radio":
                 name = e.attrs.get("name", "")
@@ -864,7 +870,7 @@ def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
     option that is not disabled (HTML §4.10.7 "selectedness setting
     algorithm")."""
     key = ("selected", select)
-    selected = ctx.caches.get(key)
+    selected: set[Element] | None = ctx.caches.get(key)
     if selected is not None:
         return selected
     options = []
@@ -972,7 +978,8 @@ def _pragma_set_default_language(ctx: MatchContext) -> str | None:
     lang attribute around them (its first whitespace-separated word)."""
     key = "pragma-language"
     if key in ctx.caches:
-        return ctx.caches[key]
+        cached: str | None = ctx.caches[key]
+        return cached
     language = None
     if ctx.html and isinstance(ctx.root, Document):
         for e in ctx.all_elements():

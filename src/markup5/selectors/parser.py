@@ -287,7 +287,7 @@ class _Parser:
     def compound(self, nested: bool) -> ast.CompoundSelector | None:
         """<compound-selector>, or None if no simple selector starts here."""
         type_selector = self.type_selector()
-        simples: list = []
+        simples: list[ast.SimpleSelector] = []
         pseudo_element = None
         while True:
             tok = self.tok
@@ -435,7 +435,7 @@ class _Parser:
         self.i += 1
         return name
 
-    def pseudo_class(self, nested: bool) -> object:
+    def pseudo_class(self, nested: bool) -> ast.SimpleSelector | str:
         colon = self.tok
         self.i += 1  # ':'
         tok = self.tok
@@ -466,10 +466,10 @@ class _Parser:
         self.close_function()
         return result
 
-    def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> object:
+    def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> ast.SimpleSelector:
         """The argument of a functional pseudo-class (up to its ')')."""
         if name in ("is", "where"):
-            result: object = ast.LogicalPseudoClass(name, self.forgiving_list())
+            result: ast.SimpleSelector = ast.LogicalPseudoClass(name, self.forgiving_list())
         elif name == "not":
             self.skip_ws()
             result = ast.LogicalPseudoClass(name, self.complex_list(RIGHT_PAREN, nested=True))

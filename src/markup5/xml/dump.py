@@ -46,7 +46,7 @@ def dump_xml_tree(node: Node) -> str:
         indent = "| " + "  " * depth
         kind = type(current)
         if kind is Text:
-            append(f'{indent}"{current.data}"')
+            append(f'{indent}"{current.data}"')  # type: ignore[attr-defined]
         elif isinstance(current, Element):
             uri = current.namespace
             prefix = current.prefix
@@ -57,15 +57,15 @@ def dump_xml_tree(node: Node) -> str:
             if current.children:
                 stack.extend((child, depth + 1) for child in reversed(current.children))
         elif kind is Comment:
-            append(f"{indent}<!-- {current.data} -->")
+            append(f"{indent}<!-- {current.data} -->")  # type: ignore[attr-defined]
         elif kind is ProcessingInstruction:
-            append(f"{indent}<?{current.target} {current.data}?>")
+            append(f"{indent}<?{current.target} {current.data}?>")  # type: ignore[attr-defined]
         elif kind is DocumentType:
-            if current.public_id or current.system_id:
-                append(f'{indent}<!DOCTYPE {current.name} "{current.public_id or ""}" '
-                       f'"{current.system_id or ""}">')
+            if current.public_id or current.system_id:  # type: ignore[attr-defined]
+                append(f'{indent}<!DOCTYPE {current.name} "{current.public_id or ""}" '  # type: ignore[attr-defined]
+                       f'"{current.system_id or ""}">')  # type: ignore[attr-defined]
             else:
-                append(f"{indent}<!DOCTYPE {current.name}>")
+                append(f"{indent}<!DOCTYPE {current.name}>")  # type: ignore[attr-defined]
         elif isinstance(current, ParentNode):
             stack.extend((child, depth) for child in reversed(current.children))
     return "\n".join(lines)

@@ -8,6 +8,10 @@ names the same way when parsed again.  See the package docstring.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+#: A namespace scope: prefix (None: the default namespace) -> URI.
+Scope = dict[Any, Any]
 
 from ..dom import XML_NAMESPACE, XMLNS_NAMESPACE
 
@@ -29,21 +33,21 @@ def split_qname(name: str) -> tuple[str | None, str]:
     return None, name
 
 
-def resolve_prefix(prefix: str | None, scope: dict, error: Callable[[str], None] | None
+def resolve_prefix(prefix: str | None, scope: Scope, error: Callable[[str], None] | None
                    ) -> str | None:
     """The namespace of an element name with ``prefix`` in ``scope`` (no
     prefix: the default namespace).  An unknown or undeclared prefix is an
     error and gives no namespace."""
     if prefix is None:
-        return scope[None]
+        return scope[None]  # type: ignore[no-any-return]
     uri = scope.get(prefix)
     if uri is None and error is not None:
         error("unbound-namespace-prefix")
     return uri
 
 
-def bind_tag(name: str, attrs: dict[str, str], scope: dict,
-             error: Callable[[str], None] | None = None):
+def bind_tag(name: str, attrs: dict[str, str], scope: Scope,
+             error: Callable[[str], None] | None = None) -> tuple[Any, ...]:
     """Resolve the names of one tag.
 
     Returns ``(namespace, prefix, local, attrs, attr_namespaces, scope)``:

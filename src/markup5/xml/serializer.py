@@ -22,6 +22,8 @@ serialization gives the same tree.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..dom import (Comment, DocumentType, Element, Node, ParentNode, ProcessingInstruction,
                    Text, XMLNS_NAMESPACE)
 from .namespaces import INITIAL_SCOPE, bind_tag, split_qname
@@ -63,7 +65,7 @@ def _quote(value: str) -> str:
     return f"'{value}'" if '"' in value else f'"{value}"'
 
 
-def _start_tag(element: Element, scope: dict) -> tuple[str, dict]:
+def _start_tag(element: Element, scope: dict[Any, Any]) -> tuple[str, dict[Any, Any]]:
     """The start tag of ``element`` (without its closing ">"), and the
     scope inside it."""
     attrs = element.attrs
@@ -135,7 +137,7 @@ def serialize_xml(node: Node) -> str:
     out: list[str] = []
     append = out.append
     # The stack holds nodes to write, and (end tag) strings to write.
-    stack: list = []
+    stack: list[Any] = []
     if isinstance(node, ParentNode) and not isinstance(node, Element):
         stack.extend(reversed(node.children))
     else:

@@ -25,7 +25,7 @@ class XmlToken(Token):
     """Base class of the XML5 tokens (value equality and no hashing come
     from :class:`markup5.tokens.Token`; the repr is positional)."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         args = ", ".join(f"{getattr(self, name)!r}" for name in self.__slots__)
@@ -42,7 +42,7 @@ class StartTag(XmlToken):
         self.name = name
         self.attrs = {} if attrs is None else attrs
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["StartTag", self.name, dict(self.attrs)]
 
 
@@ -55,7 +55,7 @@ class EmptyTag(XmlToken):
         self.name = name
         self.attrs = {} if attrs is None else attrs
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["EmptyTag", self.name, dict(self.attrs)]
 
 
@@ -68,7 +68,7 @@ class EndTag(XmlToken):
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["EndTag", self.name]
 
 
@@ -80,7 +80,7 @@ class ShortTag(XmlToken):
     def __repr__(self) -> str:
         return "ShortTag()"
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["ShortTag", ""]
 
 
@@ -92,7 +92,7 @@ class Characters(XmlToken):
     def __init__(self, data: str) -> None:
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["Character", self.data]
 
 
@@ -104,7 +104,7 @@ class Comment(XmlToken):
     def __init__(self, data: str) -> None:
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["Comment", self.data]
 
 
@@ -117,7 +117,7 @@ class ProcessingInstruction(XmlToken):
         self.target = target
         self.data = data
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["PI", self.target, self.data]
 
 
@@ -132,5 +132,5 @@ class Doctype(XmlToken):
         self.public_id = public_id
         self.system_id = system_id
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[object]:
         return ["DOCTYPE", self.name, self.public_id, self.system_id]

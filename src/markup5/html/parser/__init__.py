@@ -12,15 +12,19 @@ inserts names another encoding while the confidence is tentative.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
-    Element
+    Element, Node
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
+from ...encoding.decoders import Decoder
+from ...errors import ParseError
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
-from ...tokens import Characters, StartTag
+from ...tokens import Characters, EndTag, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import InsertionModes
+from .modes import BODY_END_SPECIAL, BODY_START_SPECIAL, InsertionModes
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -58,6 +62,16 @@ _X_USER_DEFINED = ENCODINGS["x-user-defined"]
 #: The first slice of bytes decoded while the encoding is tentative.
 _FIRST_SLICE = 4096
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+#: For tests only: True makes every parser started afterwards run the full
+#: rules, the reference its shortcuts are checked against
+#: (tests/test_direct_tree_building.py): the tokenizer walks every state (no
+#: data state or comment shortcut, ``Tokenizer.fast_paths`` False) and every
+#: token goes through the tree construction dispatcher (no tree building
+#: without tokens, see below).  False, the default, takes both shortcuts.
+#: (A module global, not a class attribute: the compiled build's classes
+#: cannot be changed from Python.)
+_FULL_RULES = False
 
 
 class _ChangeEncoding(Exception):
@@ -115,17 +129,21 @@ class HTMLParser(InsertionModes):
         self._encoding: Encoding | None = None
         self._input_kind: type | None = None  # str or bytes, fixed by the first chunk
         self._head = bytearray()  # bytes received before the encoding is sniffed
-        self._decoder = None
+        self._decoder: Decoder | None = None
         self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
         self._all_ascii = True  # whether the kept bytes are all ASCII bytes
         self._done = False
         self._start(sink, scripting)
 
-    def _start(self, sink, scripting: bool) -> None:
+    def _start(self, sink: TreeSink | None, scripting: bool) -> None:
         """A fresh tokenizer and tree construction state (also when
         re-parsing after a change of encoding)."""
         tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
         tokenizer._ends = []  # track token offsets, to locate tree errors
+        if _FULL_RULES:
+            tokenizer.fast_paths = False
+        else:
+            tokenizer.direct = self
         self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
         self._pending = None
         self._force_html = False
@@ -134,7 +152,7 @@ class HTMLParser(InsertionModes):
 
     # Input ---------------------------------------------------------------------
 
-    def feed(self, data: str | bytes) -> None:
+    def feed(self, data: str | bytes | bytearray) -> None:
         """Parse the next chunk of the document (str or bytes; all chunks of
         one parse are of the same kind)."""
         if self._done:
@@ -153,8 +171,8 @@ class HTMLParser(InsertionModes):
                 self._set_encoding(_UTF8, "irrelevant")
         elif kind is not self._input_kind:
             raise TypeError("feed() takes str chunks or bytes chunks, not a mix of both")
-        if kind is str:
-            self._push_text(data)  # type: ignore[arg-type]
+        if isinstance(data, str):
+            self._push_text(data)
         else:
             self._push_bytes(bytes(data))
 
@@ -169,9 +187,10 @@ class HTMLParser(InsertionModes):
                 if self._input_kind is None:
                     self._set_encoding(_UTF8, "irrelevant")
                 self._push_text("", final=True)
-        document = self.sink.document
+        document: Document = self.sink.document
         document.errors = self.all_errors
         if isinstance(document, Document):
+            assert self.encoding is not None and self.encoding_confidence is not None
             document.encoding = self.encoding
             document.encoding_confidence = self.encoding_confidence
         return document
@@ -271,6 +290,7 @@ class HTMLParser(InsertionModes):
     def _change_the_encoding(self, new: Encoding) -> None:
         """Change the encoding while parsing (§13.2.3.4)."""
         current = self._encoding
+        assert current is not None  # set with the first chunk
         # Step 1: a UTF-16 document stays UTF-16.
         if current in _UTF16:
             self._set_encoding(current, "certain")
@@ -301,7 +321,7 @@ class HTMLParser(InsertionModes):
 
     def _reparse(self, encoding: Encoding, final: bool) -> None:
         data = b"".join(self._kept)
-        sink = self.sink
+        sink: Any = self.sink
         if type(sink) is DomSink:
             sink = None  # a new document
         else:
@@ -313,7 +333,7 @@ class HTMLParser(InsertionModes):
 
     # The tree construction dispatcher ----------------------------------------
 
-    def _process(self, token) -> None:
+    def _process(self, token: Any) -> None:
         """The tree construction dispatcher, for one token (None: EOF)."""
         if self._skip_newline:
             self._skip_newline = False
@@ -321,6 +341,12 @@ class HTMLParser(InsertionModes):
                 if len(token.data) == 1:
                     return
                 token = Characters(token.data[1:])
+        self._dispatch(token)
+
+    def _dispatch(self, token: Any) -> None:
+        """The dispatcher proper: the insertion mode or the rules for foreign
+        content, until the token is not to be reprocessed; then the
+        tokenizer's CDATA flag follows the adjusted current node."""
         handlers = self._handlers
         stack = self.open_elements
         context = self.context
@@ -346,7 +372,13 @@ class HTMLParser(InsertionModes):
             stack = self.open_elements
             if self._pending is not None:
                 token, self._pending = self._pending, None
+        self._update_allow_cdata()
+
+    def _update_allow_cdata(self) -> None:
+        """Tell the tokenizer whether the adjusted current node is outside
+        the HTML namespace (CDATA sections are then allowed)."""
         stack = self.open_elements
+        context = self.context
         if context is not None and len(stack) == 1:
             node = context
         else:
@@ -355,7 +387,89 @@ class HTMLParser(InsertionModes):
         if foreign is not self._allow_cdata:
             self._allow_cdata = self.tokenizer.allow_cdata = foreign
 
-    def _foreign_applies(self, node, token) -> bool:
+    # Tree building without tokens ------------------------------------------------
+    #
+    # The tokenizer's data state shortcut hands each run of text, simple
+    # start tag and simple end tag here instead of building a token (see
+    # markup5.html.tokenizer.shortcuts), in order, before it reads on.  Each
+    # is processed as the dispatcher (_process) would process its token.
+    # When the dispatcher would give it to the in body insertion mode (the
+    # mode is "in body", the adjusted current node is an HTML element, and no
+    # newline is to be skipped after <pre>, <listing> or <textarea>), the in
+    # body rules run directly: a character token (_in_body_characters),
+    # "any other start tag" (_in_body_any_other_start_tag), "any other end
+    # tag" that names the current node (generate implied end tags except
+    # for it -- nothing, the current node is it -- and pop it), and the
+    # in body rules for other start and end tags, followed by what the
+    # dispatcher does after a token (the self-closing flag's check, a
+    # reprocessed token, the CDATA flag).  Anything else is built as a token
+    # and goes to the dispatcher.  tests/test_direct_tree_building.py checks
+    # that trees and errors are those of the full rules (_FULL_RULES).
+
+    def _takes_direct(self) -> bool:
+        """Whether the dispatcher would give the next token to the in body
+        insertion mode (and needs to do nothing else first)."""
+        if self.mode != "in body" or self._skip_newline:
+            return False
+        stack = self.open_elements
+        if self.context is not None and len(stack) == 1:
+            return False  # the adjusted current node is the context element
+        return bool(stack) and stack[-1].namespace == HTML
+
+    def _after_in_body(self, token: Any, again: bool | None) -> None:
+        """What the dispatcher does once the in body mode has handled
+        ``token``: reprocess it (or its replacement) if asked to, else check
+        that a start tag's self-closing flag was acknowledged; then the CDATA
+        flag."""
+        if again:
+            pending = self._pending
+            self._pending = None
+            self._dispatch(token if pending is None else pending)
+            return
+        if type(token) is StartTag and token.self_closing and \
+                token.name not in VOID_ELEMENTS and token.name not in ("svg", "math"):
+            self._error("non-void-html-element-start-tag-with-trailing-solidus")
+        self._update_allow_cdata()
+
+    def direct_text(self, data: str, end: int) -> bool:
+        """A character token (text with a NULL, which the data state passes
+        on, goes to the dispatcher)."""
+        self._token_end = end
+        if "\x00" not in data and self._takes_direct():
+            self._in_body_characters(data)  # the stack only grows by HTML elements
+        else:
+            self._process(Characters(data))
+        return True
+
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
+                         end: int) -> bool:
+        """A start tag token."""
+        self._token_end = end
+        if not self._takes_direct():
+            self._process(StartTag(name, attrs, self_closing))
+        elif name not in BODY_START_SPECIAL:
+            self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
+            if self_closing:  # not void: the flag is not acknowledged
+                self._error("non-void-html-element-start-tag-with-trailing-solidus")
+        else:
+            token = StartTag(name, attrs, self_closing)
+            self._after_in_body(token, self._in_body_start_tag(token))
+        return True
+
+    def direct_end_tag(self, name: str, end: int) -> bool:
+        """An end tag token."""
+        self._token_end = end
+        if not self._takes_direct():
+            self._process(EndTag(name))
+        elif self.open_elements[-1].local_name == name and name not in BODY_END_SPECIAL:
+            self._pop()
+            self._update_allow_cdata()
+        else:
+            token = EndTag(name)
+            self._after_in_body(token, self._in_body_end_tag(token))
+        return True
+
+    def _foreign_applies(self, node: Any, token: Any) -> bool:
         """Whether the token goes to the rules for foreign content (the
         dispatcher's conditions, negated)."""
         kind = type(token)
@@ -373,15 +487,15 @@ class HTMLParser(InsertionModes):
         return True
 
     @property
-    def all_errors(self) -> list:
+    def all_errors(self) -> list[ParseError]:
         """Tokenizer and tree builder errors, in stream order."""
         errors = list(self.tokenizer.errors) + self.errors
         errors.sort(key=lambda e: e.offset)
         return errors
 
 
-def parse(data: str | bytes, *, scripting: bool = False, processing_instructions: bool = True,
-          transport_encoding: str | None = None,
+def parse(data: str | bytes | bytearray, *, scripting: bool = False,
+          processing_instructions: bool = True, transport_encoding: str | None = None,
           default_encoding: str = "windows-1252") -> Document:
     """Parse a whole HTML document, as a browser does.
 
@@ -409,7 +523,7 @@ def parse(data: str | bytes, *, scripting: bool = False, processing_instructions
     return parser.close()
 
 
-def _decode(text) -> str:
+def _decode(text: object) -> str:
     """Fragment input: a str, or bytes "UTF-8 decode"d (there is no encoding
     sniffing for fragments)."""
     if isinstance(text, (bytes, bytearray)):
@@ -422,7 +536,7 @@ def _decode(text) -> str:
 _RAWTEXT_CONTEXTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})
 
 
-def parse_fragment(text: str | bytes, context: str | Element = "body", *,
+def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body", *,
                    scripting: bool = False,
                    processing_instructions: bool = True) -> DocumentFragment:
     """The HTML fragment parsing algorithm (innerHTML).
@@ -472,7 +586,7 @@ def parse_fragment(text: str | bytes, context: str | Element = "body", *,
         parser.template_modes.append("in template")
     parser._reset_insertion_mode()
     # The form element pointer: the nearest form ancestor of the context.
-    node = context_element
+    node: Node | None = context_element
     while node is not None:
         if isinstance(node, Element) and node.namespace == HTML and node.local_name == "form":
             parser.form_element = node

@@ -10,6 +10,7 @@ sets built once, not long if-chains on strings where it matters.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...tokens import Characters, Comment, Doctype, EndTag, ProcessingInstruction, StartTag
@@ -61,6 +62,12 @@ _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | 
                            "noscript", "select", "option", "optgroup", "rb", "rtc", "rp", "rt",
                            "math", "svg", "html", "body", "frameset", "plaintext"}))
 
+#: Every end tag name the in body insertion mode has a rule for (others
+#: take "any other end tag").
+BODY_END_SPECIAL = (_ADOPTION_END | _BLOCKS_END | _HEADINGS | frozenset({
+    "p", "li", "dd", "dt", "body", "html", "form", "applet", "marquee", "object", "br",
+    "template"}))
+BODY_START_SPECIAL = _BODY_START_SPECIAL
 
 #: A run of ASCII whitespace (the characters the modes treat as whitespace).
 _WHITESPACE_RUN = re.compile("[\t\n\f\r ]+")
@@ -81,7 +88,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The initial insertion mode ---------------------------------------------
 
-    def _initial(self, token) -> bool | None:
+    def _initial(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             _, rest = _split_whitespace(token.data)
@@ -107,7 +114,7 @@ class InsertionModes(TreeBuilderCore):
         self.mode = "before html"
         return self._reprocess(token)
 
-    def _reprocess(self, token) -> bool:
+    def _reprocess(self, token: Any) -> bool:
         """Reprocess ``token`` (possibly a replacement token) in the current
         mode: stored for the dispatcher, which loops."""
         self._pending = token
@@ -135,7 +142,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "before html" insertion mode ----------------------------------------
 
-    def _before_html(self, token) -> bool | None:
+    def _before_html(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Doctype:
             self._error("unexpected-doctype")
@@ -165,7 +172,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "before head" insertion mode ----------------------------------------
 
-    def _before_head(self, token) -> bool | None:
+    def _before_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             _, rest = _split_whitespace(token.data)
@@ -194,7 +201,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in head" insertion mode --------------------------------------------
 
-    def _in_head(self, token) -> bool | None:
+    def _in_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -290,7 +297,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in head noscript" insertion mode -----------------------------------
 
-    def _in_head_noscript(self, token) -> bool | None:
+    def _in_head_noscript(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Doctype:
             self._error("unexpected-doctype")
@@ -328,7 +335,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after head" insertion mode -----------------------------------------
 
-    def _after_head(self, token) -> bool | None:
+    def _after_head(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -378,7 +385,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in body" insertion mode --------------------------------------------
 
-    def _in_body(self, token) -> bool | None:
+    def _in_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             data = token.data
@@ -387,17 +394,7 @@ class InsertionModes(TreeBuilderCore):
                 data = data.replace("\x00", "")
                 if not data:
                     return None
-            afe = self.active_formatting
-            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
-                self._reconstruct_active_formatting()
-            current = self.open_elements[-1]
-            if self.foster_parenting or (current.local_name == "template"
-                                         and current.namespace == HTML):
-                self._insert_characters(data)
-            else:  # the usual appropriate place: the current node
-                self.sink.insert_text(current, data, None)
-            if self.frameset_ok and data.lstrip(WHITESPACE):
-                self.frameset_ok = False
+            self._in_body_characters(data)
             return None
         if kind is StartTag:
             return self._in_body_start_tag(token)
@@ -416,6 +413,31 @@ class InsertionModes(TreeBuilderCore):
         self._stop_parsing()
         return None
 
+    def _in_body_characters(self, data: str) -> None:
+        """In body, a character token other than U+0000 NULL (``data`` holds
+        no NULL): reconstruct the active formatting elements, if any; insert
+        the characters; if any is not whitespace, set the frameset-ok flag
+        to "not ok"."""
+        afe = self.active_formatting
+        if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+            self._reconstruct_active_formatting()
+        current = self.open_elements[-1]
+        if self.foster_parenting or (current.local_name == "template"
+                                     and current.namespace == HTML):
+            self._insert_characters(data)
+        else:  # the usual appropriate place: the current node
+            self.sink.insert_text(current, data, None)
+        if self.frameset_ok and data.lstrip(WHITESPACE):
+            self.frameset_ok = False
+
+    def _in_body_any_other_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, "any other start tag": reconstruct the active formatting
+        elements, if any; insert an HTML element for the token."""
+        afe = self.active_formatting
+        if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+            self._reconstruct_active_formatting()
+        self._insert_html_element(name, attrs)
+
     def _check_open_elements(self, code: str) -> None:
         """The parse error of EOF, </body> and </html> in body when an element
         other than dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
@@ -429,10 +451,7 @@ class InsertionModes(TreeBuilderCore):
         name = token.name
         if name not in _BODY_START_SPECIAL:
             # "Any other start tag" (span, label, ...): the common case first.
-            afe = self.active_formatting
-            if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
-                self._reconstruct_active_formatting()
-            self._insert_html_element(name, token.attrs)
+            self._in_body_any_other_start_tag(name, token.attrs)
             return None
         if name in _FORMATTING_NO_A_NOBR:
             self._reconstruct_active_formatting()
@@ -481,7 +500,9 @@ class InsertionModes(TreeBuilderCore):
         if name in ("li", "dd", "dt"):
             self.frameset_ok = False
             targets = ("li",) if name == "li" else ("dd", "dt")
-            for node in reversed(self.open_elements):
+            stack = self.open_elements
+            for i in range(len(stack) - 1, -1, -1):  # (mypyc: no reversed() over list[Any])
+                node = stack[i]
                 if node.namespace == HTML and node.local_name in targets:
                     self._generate_implied_end_tags(node.local_name)
                     if not self._current_is(node.local_name):
@@ -864,7 +885,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "text" insertion mode -----------------------------------------------
 
-    def _text(self, token) -> bool | None:
+    def _text(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             self._insert_characters(token.data)
@@ -881,7 +902,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table" insertion mode -------------------------------------------
 
-    def _in_table(self, token) -> bool | None:
+    def _in_table(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             current = self.current_node
@@ -974,7 +995,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table text" insertion mode --------------------------------------
 
-    def _in_table_text(self, token) -> bool | None:
+    def _in_table_text(self, token: Any) -> bool | None:
         if type(token) is Characters:
             data = token.data
             if "\x00" in data:
@@ -998,7 +1019,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in caption" insertion mode -----------------------------------------
 
-    def _in_caption(self, token) -> bool | None:
+    def _in_caption(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is EndTag and token.name == "caption":
             self._close_caption()
@@ -1030,7 +1051,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in column group" insertion mode ------------------------------------
 
-    def _in_column_group(self, token) -> bool | None:
+    def _in_column_group(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             space, rest = _split_whitespace(token.data)
@@ -1087,7 +1108,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in table body" insertion mode --------------------------------------
 
-    def _in_table_body(self, token) -> bool | None:
+    def _in_table_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is StartTag:
             name = token.name
@@ -1132,7 +1153,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in row" insertion mode ---------------------------------------------
 
-    def _in_row(self, token) -> bool | None:
+    def _in_row(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is StartTag:
             name = token.name
@@ -1182,7 +1203,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in cell" insertion mode --------------------------------------------
 
-    def _in_cell(self, token) -> bool | None:
+    def _in_cell(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is EndTag:
             name = token.name
@@ -1226,7 +1247,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in template" insertion mode ----------------------------------------
 
-    def _in_template(self, token) -> bool | None:
+    def _in_template(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters or kind is Comment or kind is ProcessingInstruction \
                 or kind is Doctype:
@@ -1267,7 +1288,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after body" insertion mode -----------------------------------------
 
-    def _after_body(self, token) -> bool | None:
+    def _after_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             if _is_all_whitespace(token.data):
@@ -1295,7 +1316,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "in frameset" insertion mode ----------------------------------------
 
-    def _in_frameset(self, token) -> bool | None:
+    def _in_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             spaces = "".join(_WHITESPACE_RUN.findall(token.data))
@@ -1342,7 +1363,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after frameset" insertion mode -------------------------------------
 
-    def _after_frameset(self, token) -> bool | None:
+    def _after_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             spaces = "".join(_WHITESPACE_RUN.findall(token.data))
@@ -1373,7 +1394,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after after body" insertion mode -----------------------------------
 
-    def _after_after_body(self, token) -> bool | None:
+    def _after_after_body(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token, (self.sink.document, None))
@@ -1391,7 +1412,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The "after after frameset" insertion mode -------------------------------
 
-    def _after_after_frameset(self, token) -> bool | None:
+    def _after_after_frameset(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token, (self.sink.document, None))
@@ -1415,7 +1436,7 @@ class InsertionModes(TreeBuilderCore):
 
     # The rules for parsing tokens in foreign content -------------------------
 
-    def _foreign_content(self, token) -> bool | None:
+    def _foreign_content(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
             data = token.data
@@ -1478,18 +1499,18 @@ class InsertionModes(TreeBuilderCore):
                 return
             self._pop()
 
-    def _reprocess_html(self, token) -> bool:
+    def _reprocess_html(self, token: Any) -> bool:
         """Process the token by the rules of the current insertion mode."""
         self._force_html = True
         self._pending = token
         return True
 
     @staticmethod
-    def _is_mathml_text_integration_point(node) -> bool:
+    def _is_mathml_text_integration_point(node: Any) -> bool:
         return (node.namespace, node.local_name) in C.MATHML_TEXT_INTEGRATION_POINTS
 
     @staticmethod
-    def _is_html_integration_point(node) -> bool:
+    def _is_html_integration_point(node: Any) -> bool:
         if (node.namespace, node.local_name) in C.HTML_INTEGRATION_POINT_ELEMENTS:
             return True
         if node.namespace == MATHML and node.local_name == "annotation-xml":

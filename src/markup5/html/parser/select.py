@@ -52,9 +52,13 @@ never rescans the tree either.
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
 
 from ...dom import HTML_NAMESPACE
 from ...microsyntax import parse_non_negative_integer
+
+if TYPE_CHECKING:
+    from .sink import TreeSink
 
 HTML = HTML_NAMESPACE
 
@@ -67,7 +71,7 @@ class _SelectState:
     __slots__ = ("element", "multiple", "display_size_one", "selected", "candidates", "start",
                  "selectedcontents")
 
-    def __init__(self, element) -> None:
+    def __init__(self, element: Any) -> None:
         self.element = element
         attrs = element.attrs
         self.multiple = "multiple" in attrs
@@ -78,10 +82,10 @@ class _SelectState:
         if parsed is None:
             parsed = 4 if self.multiple else 1
         self.display_size_one = parsed == 1
-        self.selected = None          # the option whose selectedness is true
-        self.candidates: list = []    # options that are not disabled, in order
+        self.selected: Any = None     # the option whose selectedness is true
+        self.candidates: list[Any] = []    # options that are not disabled, in order
         self.start = 0                # candidates before this are gone for good
-        self.selectedcontents: list = []  # in insertion (tree) order
+        self.selectedcontents: list[Any] = []  # in insertion (tree) order
 
 
 class SelectednessMixin:
@@ -89,12 +93,18 @@ class SelectednessMixin:
     inserts and pops elements.  Mixed into the tree builder core, whose
     stack indexes (``_positions``) it reads."""
 
+    # What it reads of the tree builder core (set by its _init_core).
+    sink: TreeSink
+    open_elements: list[Any]
+    _positions: dict[str, list[int]]
+    _on_stack: set[int]
+
     def _init_select(self) -> None:
         self._selects: dict[int, _SelectState] = {}
         # id(option or selectedcontent) -> ((selectedcontent, generation), ...):
         # the selectedcontent ancestors a node had when it was inserted, and
         # how many times each had been emptied by then.
-        self._inside_selectedcontent: dict[int, tuple] = {}
+        self._inside_selectedcontent: dict[int, tuple[tuple[Any, int], ...]] = {}
         self._generations: dict[int, int] = {}      # id(selectedcontent) -> clones into it
         self._disabled_selectedcontent: set[int] = set()
         # id(selectedcontent) -> optgroups between it and its select (2: the
@@ -127,7 +137,7 @@ class SelectednessMixin:
                 root = detached[index]
         return root
 
-    def _nearest_select(self, top: int):
+    def _nearest_select(self, top: int) -> Any:
         """The option element nearest ancestor select of a node whose parent
         is the stack entry at ``top`` (§4.10.10): walking up, a datalist, hr
         or option, or a second optgroup, gives null; a select is the
@@ -145,10 +155,10 @@ class SelectednessMixin:
 
     # Insertion steps ---------------------------------------------------------
 
-    def _select_inserted(self, select) -> None:
+    def _select_inserted(self, select: Any) -> None:
         self._selects[id(select)] = _SelectState(select)
 
-    def _marks(self, top: int) -> tuple:
+    def _marks(self, top: int) -> tuple[tuple[Any, int], ...]:
         """The enabled selectedcontent element among the ancestors of a node
         whose parent is at stack position ``top``, with its clone count (or
         nothing).
@@ -171,7 +181,7 @@ class SelectednessMixin:
             return ()
         return ((selectedcontent, self._generations.get(id(selectedcontent), 0)),)
 
-    def _is_detached(self, node) -> bool:
+    def _is_detached(self, node: Any) -> bool:
         """Whether a clone has since removed ``node`` from the tree (one of
         the selectedcontent elements it was inserted under was emptied)."""
         generations = self._generations
@@ -180,7 +190,7 @@ class SelectednessMixin:
                 return True
         return False
 
-    def _option_inserted(self, option) -> None:
+    def _option_inserted(self, option: Any) -> None:
         """The option insertion steps: the selectedness of a new option in a
         select's list of options, and the selectedness setting algorithm."""
         top = len(self.open_elements) - 2  # the option itself is on top
@@ -218,7 +228,7 @@ class SelectednessMixin:
             # would have been picked when they were inserted.
             state.selected = option
 
-    def _selectedcontent_inserted(self, selectedcontent) -> None:
+    def _selectedcontent_inserted(self, selectedcontent: Any) -> None:
         """The selectedcontent insertion steps (its disabled state) and, for
         an enabled one, a copy of its select's selected option."""
         top = len(self.open_elements) - 2
@@ -254,7 +264,7 @@ class SelectednessMixin:
 
     # Popping an option -------------------------------------------------------
 
-    def _option_popped(self, option) -> None:
+    def _option_popped(self, option: Any) -> None:
         """Maybe clone an option into selectedcontent (§4.10.10), run when an
         option is popped off the stack of open elements (it has just been
         taken off: its parent is the new top of the stack)."""
@@ -266,7 +276,7 @@ class SelectednessMixin:
             return
         self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
 
-    def _update_selectedcontents(self, state: _SelectState, option, targets: list) -> None:
+    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any]) -> None:
         """Clone ``option`` into each of ``targets``, then settle what that
         did to the select's selected option, as Chromium does:
 
@@ -304,18 +314,19 @@ class SelectednessMixin:
                 state.start += 1
 
     @staticmethod
-    def _copies_bring_selected(copies: list, optgroups: int) -> bool:
+    def _copies_bring_selected(copies: list[Any], optgroups: int) -> bool:
         """Whether the copies hold an HTML option with a ``selected``
         attribute whose option element nearest ancestor select is the
         select (no option, datalist or hr above it in the copies, and at
         most one optgroup counting those above the selectedcontent)."""
-        stack = [(node, optgroups) for node in reversed(copies)]
+        # (Slices, not reversed(): mypyc cannot compile reversed() of a list[Any].)
+        stack = [(node, optgroups) for node in copies[::-1]]
         while stack:
             node, seen = stack.pop()
             if getattr(node, "namespace", None) != HTML:
                 children = getattr(node, "children", None)
                 if children and getattr(node, "local_name", None) is not None:
-                    stack.extend((child, seen) for child in reversed(children))
+                    stack.extend((child, seen) for child in children[::-1])
                 continue
             name = node.local_name
             if name == "option":
@@ -326,10 +337,10 @@ class SelectednessMixin:
                 continue
             if name == "optgroup":
                 seen += 1
-            stack.extend((child, seen) for child in reversed(node.children))
+            stack.extend((child, seen) for child in node.children[::-1])
         return False
 
-    def _enabled_selectedcontents(self, state: _SelectState) -> list:
+    def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
         """The selectedcontent elements a select copies its selected option
         into: none with multiple; otherwise every one of its selectedcontent
         descendants, in tree order, that is not disabled.  (The standard
@@ -342,7 +353,7 @@ class SelectednessMixin:
         return [selectedcontent for selectedcontent in state.selectedcontents
                 if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent)]
 
-    def _clone_option(self, option, selectedcontent) -> list:
+    def _clone_option(self, option: Any, selectedcontent: Any) -> list[Any]:
         """Clone an option into a selectedcontent: copies of the option's
         children (taken before anything changes) replace the children of
         the selectedcontent (``option`` None: the selectedcontent is

@@ -78,16 +78,19 @@ class DomSink:
         Text node that would precede it."""
         children = parent.children
         if reference is None:
-            if children and type(children[-1]) is Text:
-                children[-1].data += data
-                return
+            if children:
+                last = children[-1]
+                if type(last) is Text:
+                    last.data += data
+                    return
             node = Text(data)
             node.parent = parent
             children.append(node)
             return
         i = children.index(reference)
-        if i and type(children[i - 1]) is Text:
-            children[i - 1].data += data
+        previous = children[i - 1] if i else None
+        if type(previous) is Text:
+            previous.data += data
             return
         node = Text(data)
         node.parent = parent
@@ -136,12 +139,12 @@ class DomSink:
             (child, copies, None) for child in reversed(source.children)] if source else []
         while work:
             original, siblings, parent = work.pop()
-            kind = type(original)
-            if kind is Text:
+            # (Text, Comment and ProcessingInstruction have no subclasses.)
+            if isinstance(original, Text):
                 copy: Node = Text(original.data)
-            elif kind is Comment:
+            elif isinstance(original, Comment):
                 copy = Comment(original.data)
-            elif kind is ProcessingInstruction:
+            elif isinstance(original, ProcessingInstruction):
                 copy = ProcessingInstruction(original.target, original.data)
             elif isinstance(original, Element):
                 element = Element(original.local_name, dict(original.attrs), original.namespace,

@@ -9,6 +9,9 @@ modes themselves are in :mod:`.modes`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...errors import ParseError
 from ...tokens import Comment, ProcessingInstruction, StartTag
@@ -16,6 +19,7 @@ from .. import constants as C
 from ..states import State
 from ..tokenizer import Tokenizer
 from .select import SelectednessMixin
+from .sink import TreeSink
 
 HTML = HTML_NAMESPACE
 SVG = SVG_NAMESPACE
@@ -44,11 +48,15 @@ _HTML_BOUNDARY_KEYS = {name: keys for (ns, name), keys in _BOUNDARY_KEYS.items()
 class TreeBuilderCore(SelectednessMixin):
     """State and algorithms shared by the insertion modes."""
 
-    def _init_core(self, sink, tokenizer: Tokenizer, scripting: bool) -> None:
+    #: The confidence of the encoding (the parser's; "tentative" makes a
+    #: meta element in head call :meth:`_meta_encoding`).
+    encoding_confidence: str | None = None
+
+    def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool) -> None:
         self.sink = sink
         self.tokenizer = tokenizer
         self.scripting = scripting
-        self.open_elements: list = []
+        self.open_elements: list[Any] = []
         # Indexes over the stack of open elements, so that scope checks and
         # "is on the stack" are O(1) whatever the depth: the stack positions
         # of the HTML elements by name, of each scope's boundary elements,
@@ -56,21 +64,27 @@ class TreeBuilderCore(SelectednessMixin):
         self._positions: dict[str, list[int]] = {}
         self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
         self._on_stack: set[int] = set()
-        self.active_formatting: list = []
-        self._formatting_pushes: dict = {}  # (name, namespace, attributes) -> pushes
-        self.template_modes: list = []
+        self.active_formatting: list[Any] = []  # elements and MARKER (None)
+        # (name, namespace, attributes) -> pushes
+        self._formatting_pushes: dict[tuple[str, str, frozenset[tuple[str, str]]], int] = {}
+        self.template_modes: list[str] = []
         self.mode = "initial"
         self.original_mode = "initial"
-        self.head_element = None
-        self.form_element = None
+        self.head_element: Any = None
+        self.form_element: Any = None
         self.frameset_ok = True
         self._frameset_ok_at_template: list[bool] = []  # saved at each template start
         self.foster_parenting = False
-        self.context = None  # the context element in the fragment case
+        self.context: Any = None  # the context element in the fragment case
         self.pending_table_text: list[str] = []
         self.errors: list[ParseError] = []
         self._token_end = 0  # stream offset just past the token being handled
         self._init_select()
+
+    def _meta_encoding(self, attrs: dict[str, str]) -> None:
+        """A meta element was inserted in head while the encoding's
+        confidence is tentative: :class:`~markup5.html.parser.HTMLParser`
+        checks whether it changes the encoding (§13.2.3.4)."""
 
     # Errors ----------------------------------------------------------------
 
@@ -84,16 +98,16 @@ class TreeBuilderCore(SelectednessMixin):
     # The stack of open elements -------------------------------------------
 
     @property
-    def current_node(self):
+    def current_node(self) -> Any:
         return self.open_elements[-1] if self.open_elements else None
 
     @property
-    def adjusted_current_node(self):
+    def adjusted_current_node(self) -> Any:
         if self.context is not None and len(self.open_elements) == 1:
             return self.context
         return self.open_elements[-1] if self.open_elements else None
 
-    def _push(self, node) -> None:
+    def _push(self, node: Any) -> None:
         """Push onto the stack of open elements (keeping the indexes)."""
         stack = self.open_elements
         index = len(stack)
@@ -115,7 +129,7 @@ class TreeBuilderCore(SelectednessMixin):
         if self._detached_ids and id(node) in self._detached_ids:
             self._detached_positions.append(index)
 
-    def _pop(self):
+    def _pop(self) -> Any:
         """Pop the current node (running "maybe clone an option into
         selectedcontent" for option elements)."""
         stack = self.open_elements
@@ -180,13 +194,13 @@ class TreeBuilderCore(SelectednessMixin):
             if node.local_name == name and node.namespace == HTML:
                 return
 
-    def _pop_until_one_of(self, names) -> None:
+    def _pop_until_one_of(self, names: Collection[str]) -> None:
         while self.open_elements:
             node = self._pop()
             if node.local_name in names and node.namespace == HTML:
                 return
 
-    def _remove_from_stack(self, node) -> None:
+    def _remove_from_stack(self, node: Any) -> None:
         if id(node) not in self._on_stack:
             return
         stack = self.open_elements
@@ -201,7 +215,7 @@ class TreeBuilderCore(SelectednessMixin):
                 self._index_from(i)
                 return
 
-    def _in_stack(self, node) -> bool:
+    def _in_stack(self, node: Any) -> bool:
         return id(node) in self._on_stack
 
     def _has_in_scope(self, name: str, scope: str = "scope") -> bool:
@@ -213,7 +227,7 @@ class TreeBuilderCore(SelectednessMixin):
         boundaries = self._boundaries[scope]
         return not boundaries or positions[-1] >= boundaries[-1]
 
-    def _has_node_in_scope(self, target, scope: str = "scope") -> bool:
+    def _has_node_in_scope(self, target: Any, scope: str = "scope") -> bool:
         positions = self._positions.get(target.local_name)
         if not positions or id(target) not in self._on_stack:
             return False
@@ -224,7 +238,7 @@ class TreeBuilderCore(SelectednessMixin):
                 return not boundaries or index >= boundaries[-1]
         return False
 
-    def _has_any_in_scope(self, names, scope: str = "scope") -> bool:
+    def _has_any_in_scope(self, names: Collection[str], scope: str = "scope") -> bool:
         top = -1
         for name in names:
             positions = self._positions.get(name)
@@ -276,7 +290,7 @@ class TreeBuilderCore(SelectednessMixin):
             self._error("unexpected-p-close")
         self._pop_until("p")
 
-    def _clear_stack_back_to(self, names) -> None:
+    def _clear_stack_back_to(self, names: Collection[str]) -> None:
         """Clear the stack back to a table / table body / table row context."""
         stack = self.open_elements
         while stack and not (stack[-1].namespace == HTML and stack[-1].local_name in names):
@@ -284,7 +298,7 @@ class TreeBuilderCore(SelectednessMixin):
 
     # The list of active formatting elements --------------------------------
 
-    def _push_active_formatting(self, element) -> None:
+    def _push_active_formatting(self, element: Any) -> None:
         """Push onto the list of active formatting elements (Noah's Ark: at
         most three elements with the same name, namespace and attributes
         after the last marker)."""
@@ -299,7 +313,7 @@ class TreeBuilderCore(SelectednessMixin):
             afe.append(element)
             return
         count = 0
-        earliest = None
+        earliest = -1
         for i in range(len(afe) - 1, -1, -1):
             entry = afe[i]
             if entry is MARKER:
@@ -340,7 +354,7 @@ class TreeBuilderCore(SelectednessMixin):
             if afe.pop() is MARKER:
                 return
 
-    def _afe_index(self, node) -> int:
+    def _afe_index(self, node: Any) -> int:
         afe = self.active_formatting
         for i in range(len(afe) - 1, -1, -1):
             if afe[i] is node:
@@ -349,7 +363,7 @@ class TreeBuilderCore(SelectednessMixin):
 
     # Creating and inserting nodes ------------------------------------------
 
-    def _appropriate_place(self, override=None):
+    def _appropriate_place(self, override: Any = None) -> tuple[Any, Any]:
         """The appropriate place for inserting a node: (parent, before)."""
         target = override if override is not None else self.open_elements[-1]
         if (self.foster_parenting and target.namespace == HTML
@@ -372,18 +386,18 @@ class TreeBuilderCore(SelectednessMixin):
             return self.sink.template_contents(target), None
         return target, None
 
-    def _insert_node(self, node, place=None) -> None:
+    def _insert_node(self, node: Any, place: tuple[Any, Any] | None = None) -> None:
         parent, before = self._appropriate_place() if place is None else place
         if before is None:
             self.sink.append(parent, node)
         else:
             self.sink.insert_before(parent, node, before)
 
-    def _create_element(self, name: str, attrs: dict, namespace: str = HTML,
-                        attr_namespaces=None):
+    def _create_element(self, name: str, attrs: dict[str, str], namespace: str = HTML,
+                        attr_namespaces: dict[str, str] | None = None) -> Any:
         return self.sink.create_element(name, namespace, attrs, attr_namespaces)
 
-    def _insert_html_element(self, name: str, attrs: dict):
+    def _insert_html_element(self, name: str, attrs: dict[str, str]) -> Any:
         """Insert an HTML element for a token with this name and attributes."""
         element = self.sink.create_element(name, HTML, attrs)
         current = self.open_elements[-1] if self.open_elements else None
@@ -403,7 +417,7 @@ class TreeBuilderCore(SelectednessMixin):
                     self._selectedcontent_inserted(element)
         return element
 
-    def _insert_foreign_element(self, token: StartTag, namespace: str):
+    def _insert_foreign_element(self, token: StartTag, namespace: str) -> Any:
         """Insert a foreign element (attributes adjusted by the caller)."""
         attrs = token.attrs
         attr_namespaces = None
@@ -415,7 +429,8 @@ class TreeBuilderCore(SelectednessMixin):
         return element
 
     @staticmethod
-    def _adjust_foreign_attributes(attrs: dict):
+    def _adjust_foreign_attributes(attrs: dict[str, str]
+                                   ) -> tuple[dict[str, str], dict[str, str] | None]:
         """Adjust foreign attributes (xlink:, xml:, xmlns)."""
         namespaces = None
         for name in attrs:
@@ -438,21 +453,23 @@ class TreeBuilderCore(SelectednessMixin):
             return  # the Document cannot have Text children
         self.sink.insert_text(parent, data, before)
 
-    def _insert_comment(self, data: str, place=None) -> None:
+    def _insert_comment(self, data: str, place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_comment(data)
         self._insert_node(node, place)
 
-    def _insert_processing_instruction(self, token: ProcessingInstruction, place=None) -> None:
+    def _insert_processing_instruction(self, token: ProcessingInstruction,
+                                       place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_processing_instruction(token.target, token.data)
         self._insert_node(node, place)
 
-    def _insert_comment_like(self, token, place=None) -> None:
+    def _insert_comment_like(self, token: Comment | ProcessingInstruction,
+                             place: tuple[Any, Any] | None = None) -> None:
         """Insert a comment or (2026) processing instruction: PIs go wherever
         comments go."""
-        if type(token) is Comment:
-            self._insert_comment(token.data, place)
-        else:
+        if isinstance(token, ProcessingInstruction):
             self._insert_processing_instruction(token, place)
+        else:
+            self._insert_comment(token.data, place)
 
     # The adoption agency algorithm ----------------------------------------
 
@@ -569,7 +586,7 @@ class TreeBuilderCore(SelectednessMixin):
             self._index_from(stack_index)
         return True
 
-    def _stack_index(self, node) -> int:
+    def _stack_index(self, node: Any) -> int:
         stack = self.open_elements
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is node:

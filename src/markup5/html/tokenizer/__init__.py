@@ -19,29 +19,28 @@ module                 states
 ``shortcuts``          the data state's loop over text and simple tags
 ``core``               input, run loop, emission, errors
 =====================  =====================================================
+
+The families are stacked in one line of single inheritance, in the order of
+the table's first column below (each family's class derives from the next
+one's, down to :class:`~.core.TokenizerCore`): the method resolution order
+is the one the combined class had, and a type checker (and mypyc, which
+compiles single inheritance only) sees every state that a family hands over
+to (the data state calls the tag open state, ...)::
+
+    Tokenizer -> ContentStates -> TagStates -> EndTagStates -> ScriptStates
+      -> AttributeStates -> CommentStates -> DoctypeStates -> CdataStates
+      -> ProcessingInstructionStates -> CharacterReferenceStates
+      -> DataShortcut -> TokenizerCore -> TokenizerBase
 """
 
 from __future__ import annotations
 
-from .attributes import AttributeStates
-from .cdata import CdataStates
-from .charrefs import CharacterReferenceStates
-from .comments import CommentStates
 from .content import ContentStates
-from .core import TokenizerCore
-from .doctype import DoctypeStates
-from .endtags import EndTagStates
-from .pi import ProcessingInstructionStates
-from .script import ScriptStates
-from .shortcuts import DataShortcut
-from .tags import TagStates
 
 __all__ = ["Tokenizer"]
 
 
-class Tokenizer(ContentStates, TagStates, EndTagStates, ScriptStates, AttributeStates,
-                CommentStates, DoctypeStates, CdataStates, ProcessingInstructionStates,
-                CharacterReferenceStates, DataShortcut, TokenizerCore):
+class Tokenizer(ContentStates):
     """The WHATWG HTML tokenizer.
 
     ``Tokenizer(text)`` is iterable: it yields :mod:`markup5.tokens` tokens

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from ..states import State
-from .charclass import lower_ascii
+from .charclass import Scan, always_matches, lower_ascii
+from .comments import CommentStates
 
 DATA = State.DATA
 ATTRIBUTE_NAME = State.ATTRIBUTE_NAME
@@ -19,14 +20,14 @@ AFTER_ATTRIBUTE_VALUE_QUOTED = State.AFTER_ATTRIBUTE_VALUE_QUOTED
 SELF_CLOSING_START_TAG = State.SELF_CLOSING_START_TAG
 CHARACTER_REFERENCE = State.CHARACTER_REFERENCE
 
-_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*").match
+_WHITESPACE_RUN = always_matches(r"[\t\n\f ]*")
 _ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+").match
 _DOUBLE_QUOTED_RUN = re.compile(r"[^\"&\x00]+").match
 _SINGLE_QUOTED_RUN = re.compile(r"[^'&\x00]+").match
 _UNQUOTED_RUN = re.compile(r"[^\t\n\f &>\x00\"'<=`]+").match
 
 
-class AttributeStates:
+class AttributeStates(CommentStates):
     """Before/after attribute name, attribute name and value states, and the
     self-closing start tag state."""
 
@@ -141,7 +142,7 @@ class AttributeStates:
             self._state = ATTRIBUTE_VALUE_UNQUOTED
         return True
 
-    def _quoted_value(self, run, quote: str, state: State) -> bool:
+    def _quoted_value(self, run: Scan, quote: str, state: State) -> bool:
         """Shared by the attribute value (double-quoted) and (single-quoted)
         states, which differ only in their quote character."""
         buf = self.buf

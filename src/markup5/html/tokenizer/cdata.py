@@ -8,11 +8,12 @@ current node is not in the HTML namespace (:attr:`Tokenizer.allow_cdata`).
 from __future__ import annotations
 
 from ..states import State
+from .pi import ProcessingInstructionStates
 
 S = State
 
 
-class CdataStates:
+class CdataStates(ProcessingInstructionStates):
     """The CDATA section, CDATA section bracket and CDATA section end states."""
 
     def _cdata_section_state(self) -> bool:

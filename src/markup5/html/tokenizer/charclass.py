@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import re
 import string
+from collections.abc import Callable
+from typing import Optional, cast
+
+#: A precompiled pattern's ``match`` or ``search``: ``(text, pos)`` to a
+#: match or None.
+Scan = Callable[[str, int], Optional["re.Match[str]"]]
+#: The ``match`` of a pattern that matches at every position (it can match
+#: the empty string), so its result is never None.
+Run = Callable[[str, int], "re.Match[str]"]
+
+
+def always_matches(pattern: str) -> Run:
+    """``re.compile(pattern).match`` for a ``pattern`` that matches the
+    empty string, typed as never returning None."""
+    return cast(Run, re.compile(pattern).match)
 
 #: ASCII alpha, as a frozenset for one-character membership tests.
 ASCII_ALPHA = frozenset(string.ascii_letters)

@@ -14,7 +14,8 @@ import re
 from ..entities import (LONGEST_NAME, NAMED_REFERENCES, NUMERIC_REPLACEMENTS,
                         match_named_reference)
 from ..states import State
-from .charclass import ASCII_ALPHANUMERIC, ASCII_DIGITS, ASCII_HEX_DIGITS
+from .charclass import ASCII_ALPHANUMERIC, ASCII_DIGITS, ASCII_HEX_DIGITS, Scan
+from .shortcuts import DataShortcut
 
 S = State
 _ATTRIBUTE_VALUE_STATES = frozenset({S.ATTRIBUTE_VALUE_DOUBLE_QUOTED,
@@ -27,7 +28,7 @@ _DECIMAL_RUN = re.compile(r"[0-9]+").match
 _MAX_CODE = 0x10FFFF + 1  # codes above are all "outside the Unicode range"
 
 
-class CharacterReferenceStates:
+class CharacterReferenceStates(DataShortcut):
     """The character reference states."""
 
     def _flush_code_points(self, text: str) -> None:
@@ -120,7 +121,7 @@ class CharacterReferenceStates:
             self._state = S.DECIMAL_CHARACTER_REFERENCE_START
         return True
 
-    def _numeric_start(self, digits: frozenset, next_state: State) -> bool:
+    def _numeric_start(self, digits: frozenset[str], next_state: State) -> bool:
         """The hexadecimal and decimal character reference start states."""
         pos = self.pos
         if pos >= self.end and not self._closed:
@@ -141,7 +142,7 @@ class CharacterReferenceStates:
         """Decimal character reference start state (§13.2.5.82)."""
         return self._numeric_start(ASCII_DIGITS, S.DECIMAL_CHARACTER_REFERENCE)
 
-    def _numeric_digits(self, run, base: int) -> bool:
+    def _numeric_digits(self, run: Scan, base: int) -> bool:
         """The hexadecimal and decimal character reference states: digits
         accumulate into the character reference code (saturating once it is
         past U+10FFFF, so a run of a million digits stays cheap)."""

@@ -14,6 +14,7 @@ import re
 
 from ...tokens import Comment
 from ..states import State
+from .doctype import DoctypeStates
 
 S = State
 DATA = S.DATA
@@ -27,7 +28,7 @@ _BOGUS_COMMENT_STOP = re.compile("[>\x00]").search
 _COMMENT_STOP = re.compile("[-<\x00]").search
 
 
-class CommentStates:
+class CommentStates(DoctypeStates):
     """The markup declaration open, bogus comment and comment states."""
 
     def _markup_declaration_open_state(self) -> bool:

@@ -8,8 +8,11 @@ matters with one precompiled regex search, and emits it as character data.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..states import State
+from .charclass import Scan
+from .tags import TagStates
 
 DATA = State.DATA
 RCDATA = State.RCDATA
@@ -23,7 +26,7 @@ _DATA_STOP = re.compile("[&<\x00]").search
 _RAWTEXT_STOP = re.compile("[<\x00]").search
 
 
-class ContentStates:
+class ContentStates(TagStates):
     """The data, RCDATA, RAWTEXT, script data and PLAINTEXT states."""
 
     def _data_state(self) -> bool:
@@ -59,7 +62,7 @@ class ContentStates:
         self._text.append("\x00")
         return True
 
-    def _text_run(self, stop, on_stop) -> bool:
+    def _text_run(self, stop: Scan, on_stop: Callable[[str], bool]) -> bool:
         """Shared by the RCDATA, RAWTEXT and script data states: consume up
         to the next stop character, then hand it to ``on_stop``."""
         buf = self.buf

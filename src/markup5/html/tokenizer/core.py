@@ -58,7 +58,8 @@ class TokenizerCore(TokenizerBase):
             if not isinstance(flag, bool):
                 raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
 
-        self._state: State = State.lookup(initial_state)
+        state = State.lookup(initial_state)
+        self._state = state
         #: The "return state" of the character reference states.
         self.return_state: State = State.DATA
         #: The "temporary buffer" of the standard.
@@ -96,7 +97,7 @@ class TokenizerCore(TokenizerBase):
         # The character reference code of the numeric states.
         self._char_ref_code = 0
 
-        self._start_in(self._state)
+        self._start_in(state)
 
     # ------------------------------------------------------------------
     # Public interface
@@ -130,7 +131,7 @@ class TokenizerCore(TokenizerBase):
         """The current state.  Assigning it (a :class:`State` or a spec name)
         is the tree builder's feedback channel: RCDATA, RAWTEXT, script data,
         PLAINTEXT, ..."""
-        return self._state
+        return State(self._state)
 
     @state.setter
     def state(self, state: State | str) -> None:
@@ -246,7 +247,7 @@ class TokenizerCore(TokenizerBase):
     def current_token(self) -> Token | None:
         """The token under construction in the current state, if any
         (for inspection; the returned object is a snapshot)."""
-        state = self._state
+        state = State(self._state)
         if state in _TEXT_STATES:
             return None
         family = _FAMILY.get(state)

@@ -5,21 +5,22 @@ from __future__ import annotations
 import re
 
 from ..states import State
-from .charclass import lower_ascii
+from .charclass import Scan, always_matches, lower_ascii
+from .cdata import CdataStates
 
 S = State
 DATA = S.DATA
 BOGUS_DOCTYPE = S.BOGUS_DOCTYPE
 BEFORE_DOCTYPE_NAME = S.BEFORE_DOCTYPE_NAME
 
-_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*").match
+_WHITESPACE_RUN = always_matches(r"[\t\n\f ]*")
 _DOCTYPE_NAME_RUN = re.compile(r"[^\t\n\f >\x00]+").match
 _DOUBLE_QUOTED_RUN = re.compile(r"[^\">\x00]+").match
 _SINGLE_QUOTED_RUN = re.compile(r"[^'>\x00]+").match
 _BOGUS_DOCTYPE_STOP = re.compile("[>\x00]").search
 
 
-class DoctypeStates:
+class DoctypeStates(CdataStates):
     """The DOCTYPE states."""
 
     def _eof_in_doctype(self, pos: int) -> bool:
@@ -71,9 +72,11 @@ class DoctypeStates:
         """DOCTYPE name state (§13.2.5.55)."""
         buf = self.buf
         pos = self.pos
+        name = self._doctype_name
+        assert name is not None  # set by the before DOCTYPE name state
         m = _DOCTYPE_NAME_RUN(buf, pos)
         if m is not None:
-            self._doctype_name.append(lower_ascii(m.group()))
+            name.append(lower_ascii(m.group()))
             pos = m.end()
             self.pos = pos
         if pos >= self.end:
@@ -85,7 +88,7 @@ class DoctypeStates:
             self._emit_doctype()
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
-            self._doctype_name.append("\ufffd")
+            name.append("\ufffd")
         else:
             self._state = S.AFTER_DOCTYPE_NAME
         return True
@@ -180,12 +183,13 @@ class DoctypeStates:
         else:
             self._system_id = []
 
-    def _doctype_identifier(self, run, quote: str, after: State, kind: str) -> bool:
+    def _doctype_identifier(self, run: Scan, quote: str, after: State, kind: str) -> bool:
         """The four DOCTYPE public/system identifier (double-/single-quoted)
         states."""
         buf = self.buf
         pos = self.pos
         parts = self._public_id if kind == "public" else self._system_id
+        assert parts is not None  # the identifier was opened on the way here
         m = run(buf, pos)
         if m is not None:
             parts.append(m.group())

@@ -14,6 +14,7 @@ import re
 
 from ..states import State
 from .charclass import ASCII_ALPHA, lower_ascii
+from .script import ScriptStates
 
 S = State
 DATA = S.DATA
@@ -23,7 +24,7 @@ SELF_CLOSING_START_TAG = S.SELF_CLOSING_START_TAG
 _ASCII_ALPHA_RUN = re.compile(r"[A-Za-z]+").match
 
 
-class EndTagStates:
+class EndTagStates(ScriptStates):
     """Less-than sign, end tag open and end tag name states of the RCDATA,
     RAWTEXT and script data families."""
 

@@ -15,19 +15,20 @@ import re
 
 from ...tokens import ProcessingInstruction
 from ..states import State
-from .charclass import ASCII_ALPHA
+from .charclass import ASCII_ALPHA, always_matches
+from .charrefs import CharacterReferenceStates
 
 S = State
 BOGUS_COMMENT = S.BOGUS_COMMENT
 PROCESSING_INSTRUCTION_DATA = S.PROCESSING_INSTRUCTION_DATA
 
 _TARGET_RUN = re.compile(r"[A-Za-z0-9_-]+").match
-_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*").match
+_WHITESPACE_RUN = always_matches(r"[\t\n\f ]*")
 _DATA_STOP = re.compile(r"[?>]").search
 _DISALLOWED_TARGETS = frozenset({"xml", "xml-stylesheet"})
 
 
-class ProcessingInstructionStates:
+class ProcessingInstructionStates(CharacterReferenceStates):
     """The five processing instruction states."""
 
     def _convert_temporary_buffer_to_comment(self) -> None:

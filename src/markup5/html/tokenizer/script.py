@@ -12,6 +12,7 @@ import re
 
 from ..states import State
 from .charclass import ASCII_ALPHA, lower_ascii
+from .attributes import AttributeStates
 
 S = State
 SCRIPT_DATA = S.SCRIPT_DATA
@@ -28,7 +29,7 @@ _ESCAPED_STOP = re.compile("[-<\x00]").search
 _ASCII_ALPHA_RUN = re.compile(r"[A-Za-z]+").match
 
 
-class ScriptStates:
+class ScriptStates(AttributeStates):
     """The script data escape, escaped and double-escaped states."""
 
     def _script_data_escape_start_state(self) -> bool:

@@ -23,14 +23,26 @@ CDATA flag is read only at ``<![CDATA[``, which the loop never consumes, and
 a loop that emitted tokens ends the step before the states look at the
 character it stopped at, so the tree builder has seen (say) the ``<svg>``
 before the markup declaration open state asks whether CDATA is allowed.
+
+Tree building without tokens: a tree builder may set :attr:`direct` to an
+object with the :class:`DirectTreeBuilder` methods.  Then, while nothing
+has been emitted in the step, the loop offers each run of text, start tag
+and end tag to it instead of building a token; a builder that takes one
+has run the tree construction dispatcher's rules for it (the same rules a
+token would have met), and one that declines it (its insertion mode, or the
+adjusted current node, is not one the builder handles directly) gets it as
+a token, and so every later one in the step, in order.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any, Protocol, cast
 
 from ...tokens import Characters, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
+from .charclass import always_matches
+from .core import TokenizerCore
 
 #: Start tags after which the tree builder may switch the tokenizer's state
 #: ("parsing elements that contain only text", and the plaintext element).
@@ -75,7 +87,7 @@ SIMPLE_REFERENCE = re.compile(
     r"&(?:([A-Za-z][A-Za-z0-9]*);|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
 
 
-_ALPHANUMERIC_RUN = re.compile(r"[A-Za-z0-9]*").match
+_ALPHANUMERIC_RUN = always_matches(r"[A-Za-z0-9]*")
 
 
 def resolve_simple_reference(text: str, pos: int) -> str | None:
@@ -90,6 +102,12 @@ def resolve_simple_reference(text: str, pos: int) -> str | None:
         return NAMED_REFERENCES.get(named + ";")
     code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
     return chr(code) if clean_numeric_reference(code) else None
+
+
+def _simple_reference_end(text: str, pos: int) -> int:
+    """Where the :data:`SIMPLE_REFERENCE` at ``pos`` ends (one has been
+    resolved there)."""
+    return cast("re.Match[str]", SIMPLE_REFERENCE(text, pos)).end()
 
 
 def resolve_references(value: str) -> str | None:
@@ -164,7 +182,18 @@ def clean_numeric_reference(code: int) -> bool:
                 or code & 0xFFFE == 0xFFFE or code > 0x10FFFF)
 
 
-class DataShortcut:
+class DirectTreeBuilder(Protocol):
+    """What the loop offers text and simple tags to (see the module
+    docstring).  ``end`` is the stream offset just past the token; each
+    method returns whether it took the token."""
+
+    def direct_text(self, data: str, end: int) -> bool: ...
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
+                         end: int) -> bool: ...
+    def direct_end_tag(self, name: str, end: int) -> bool: ...
+
+
+class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
     #: Take the shortcuts (here and in the markup declaration open state).
@@ -174,6 +203,9 @@ class DataShortcut:
 
     #: The loop pauses after these start tags (see the module docstring).
     switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
+
+    #: A tree builder taking text and simple tags without tokens, or None.
+    direct: Any = None
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.
@@ -190,6 +222,9 @@ class DataShortcut:
         text = self._text
         switching = self.switching_start_tags
         emitted = len(out)
+        # The tree builder that takes tokens directly, while none has been
+        # emitted in this step (so the order is kept).
+        direct: DirectTreeBuilder | None = self.direct if not out else None
         ends = self._ends  # offsets of the tokens, when tracked
         base = self._base
         last_start_tag = None
@@ -215,7 +250,7 @@ class DataShortcut:
                         if value is None:
                             break
                         text.append(value)
-                        done = SIMPLE_REFERENCE(data, amp).end()
+                        done = _simple_reference_end(data, amp)
                         amp = data.find("&", done)
                     if amp != -1:
                         pos = m.start() + amp
@@ -244,17 +279,20 @@ class DataShortcut:
                     if text:
                         if data:
                             text.append(data)
-                        append(Characters("".join(text)))
+                        data = "".join(text)
                         text.clear()
+                    if data:
+                        if direct is None or not direct.direct_text(data, base + m.start(2) - 1):
+                            direct = None
+                            append(Characters(data))
+                            if ends is not None:
+                                ends.append(base + m.start(2) - 1)
+                    if direct is None or not direct.direct_start_tag(name, attrs, slash == "/",
+                                                                     base + m.end()):
+                        direct = None
+                        append(StartTag(name, attrs, slash == "/"))
                         if ends is not None:
-                            ends.append(base + m.start(2) - 1)
-                    elif data:
-                        append(Characters(data))
-                        if ends is not None:
-                            ends.append(base + m.start(2) - 1)
-                    append(StartTag(name, attrs, slash == "/"))
-                    if ends is not None:
-                        ends.append(base + m.end())
+                            ends.append(base + m.end())
                     if name in switching:
                         self.last_start_tag = name
                         self.pos = m.end()
@@ -264,17 +302,19 @@ class DataShortcut:
                     if text:
                         if data:
                             text.append(data)
-                        append(Characters("".join(text)))
+                        data = "".join(text)
                         text.clear()
+                    if data:
+                        if direct is None or not direct.direct_text(data, base + m.start(9) - 2):
+                            direct = None
+                            append(Characters(data))
+                            if ends is not None:
+                                ends.append(base + m.start(9) - 2)
+                    if direct is None or not direct.direct_end_tag(end_name, base + m.end()):
+                        direct = None
+                        append(EndTag(end_name))
                         if ends is not None:
-                            ends.append(base + m.start(9) - 2)
-                    elif data:
-                        append(Characters(data))
-                        if ends is not None:
-                            ends.append(base + m.start(9) - 2)
-                    append(EndTag(end_name))
-                    if ends is not None:
-                        ends.append(base + m.end())
+                            ends.append(base + m.end())
                 else:
                     if data:
                         text.append(data)
@@ -284,7 +324,7 @@ class DataShortcut:
             value = resolve_simple_reference(buf, pos)
             if value is not None:
                 text.append(value)
-                pos = SIMPLE_REFERENCE(buf, pos).end()
+                pos = _simple_reference_end(buf, pos)
                 continue
             self.pos = pos
             if last_start_tag is not None:

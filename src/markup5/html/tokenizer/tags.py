@@ -10,6 +10,7 @@ import re
 
 from ..states import State
 from .charclass import ASCII_ALPHA, lower_ascii
+from .endtags import EndTagStates
 
 DATA = State.DATA
 TAG_NAME = State.TAG_NAME
@@ -25,7 +26,7 @@ PROCESSING_INSTRUCTION_OPEN = State.PROCESSING_INSTRUCTION_OPEN
 _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+").match
 
 
-class TagStates:
+class TagStates(EndTagStates):
     """The tag open, end tag open and tag name states."""
 
     def _tag_open_state(self) -> bool:

@@ -6,9 +6,16 @@ double-quoted, single-quoted and unquoted attribute value states.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from ...html.tokenizer.charclass import Run, always_matches
 from ..states import State
 from .core import ATTRIBUTE_VALUE_WHITESPACE
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 EMPTY_TAG = State.EMPTY_TAG
@@ -21,14 +28,14 @@ TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED = State.TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED
 TAG_ATTRIBUTE_VALUE_UNQUOTED = State.TAG_ATTRIBUTE_VALUE_UNQUOTED
 CHARACTER_REFERENCE_IN_ATTRIBUTE_VALUE = State.CHARACTER_REFERENCE_IN_ATTRIBUTE_VALUE
 
-_TAG_WS_RUN = re.compile("[\t\n ]*").match
-_ATTR_NAME_RUN = re.compile("[^\t\n =>/]*").match
-_DOUBLE_QUOTED_RUN = re.compile('[^"&]*').match
-_SINGLE_QUOTED_RUN = re.compile("[^'&]*").match
-_UNQUOTED_RUN = re.compile("[^\t\n &>]*").match
+_TAG_WS_RUN = always_matches("[\t\n ]*")
+_ATTR_NAME_RUN = always_matches("[^\t\n =>/]*")
+_DOUBLE_QUOTED_RUN = always_matches('[^"&]*')
+_SINGLE_QUOTED_RUN = always_matches("[^'&]*")
+_UNQUOTED_RUN = always_matches("[^\t\n &>]*")
 
 
-class AttributeStates:
+class AttributeStates(_Core):
     """The tag attribute name and value states."""
 
     def _tag_attribute_name_before_state(self) -> bool:
@@ -71,7 +78,7 @@ class AttributeStates:
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._attr_name += buf[pos:i]
+            self._attr_name += buf[pos:i]  # type: ignore[operator]
             self.pos = pos = i
         if pos >= self.end:
             if not self._closed:
@@ -150,7 +157,7 @@ class AttributeStates:
             return False
         return self._eof_in_tag()
 
-    def _quoted_value(self, run, quote: str, state: State) -> bool:
+    def _quoted_value(self, run: Run, quote: str, state: State) -> bool:
         """Shared by the tag attribute value double and single quoted
         states: the run up to the quote or "&"."""
         buf = self.buf

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..states import State
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 CDATA = State.CDATA
@@ -12,7 +19,7 @@ CDATA_END = State.CDATA_END
 
 
 
-class CdataStates:
+class CdataStates(_Core):
     """The CDATA, CDATA bracket and CDATA end states."""
 
     def _cdata_state(self) -> bool:

@@ -12,6 +12,14 @@ from __future__ import annotations
 
 import re
 from html.entities import html5 as _ENTITIES
+from typing import TYPE_CHECKING
+
+from ...html.tokenizer.charclass import always_matches
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 __all__ = ["CharacterReferenceStates"]
 
@@ -19,9 +27,9 @@ __all__ = ["CharacterReferenceStates"]
 _PREFIXES = frozenset(name[:i] for name in _ENTITIES for i in range(1, len(name) + 1))
 
 _ALNUM = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-_ALNUM_RUN = re.compile("[0-9A-Za-z]*").match
-_DEC_RUN = re.compile("[0-9]*").match
-_HEX_RUN = re.compile("[0-9A-Fa-f]*").match
+_ALNUM_RUN = always_matches("[0-9A-Za-z]*")
+_DEC_RUN = always_matches("[0-9]*")
+_HEX_RUN = always_matches("[0-9A-Fa-f]*")
 #: Characters after "&" that mean "not a character reference" (no error).
 #: "%" is *not* among them, although the XML5 text lists it: the tests
 #: treat "&%" as text either way.
@@ -45,7 +53,8 @@ def _is_xml10_char(value: int) -> bool:
     return value <= 0xD7FF or 0xE000 <= value <= 0xFFFD or 0x10000 <= value <= 0x10FFFF
 
 
-def _numeric_value(value: int, errors: list, index: int, xml10: bool = False) -> str:
+def _numeric_value(value: int, errors: list[tuple[str, int]], index: int,
+                   xml10: bool = False) -> str:
     """Map the number of a numeric reference to its text (and errors).
     With ``xml10`` (``xml10_compatible``), a reference to any character XML
     1.0 allows gives that character with no error, as in XML 1.0 (no
@@ -76,7 +85,7 @@ def _numeric_value(value: int, errors: list, index: int, xml10: bool = False) ->
     return chr(value)
 
 
-class CharacterReferenceStates:
+class CharacterReferenceStates(_Core):
     """The character reference in data and in attribute value states, and
     the algorithm they share (tokenizing character references)."""
 

@@ -6,8 +6,15 @@ the XML5 text lacks (as in HTML; xml5lib-tests expect them).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from ...html.tokenizer.charclass import always_matches
 from ..states import State
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 COMMENT_START = State.COMMENT_START
@@ -24,10 +31,10 @@ CDATA = State.CDATA
 BOGUS_COMMENT = State.BOGUS_COMMENT
 DOCTYPE = State.DOCTYPE
 
-_COMMENT_RUN = re.compile("[^<-]*").match
+_COMMENT_RUN = always_matches("[^<-]*")
 
 
-class CommentStates:
+class CommentStates(_Core):
     """The markup declaration, comment and bogus comment states."""
 
     def _markup_declaration_state(self) -> bool:

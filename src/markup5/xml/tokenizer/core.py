@@ -20,6 +20,7 @@ runs on too.  This module adds what is particular to XML5:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..._tokenizer_core import TokenizerBase
 from ...errors import ParseError
@@ -143,7 +144,7 @@ class XmlTokenizerCore(TokenizerBase):
         #: ``end_tag(name)`` the shortcut calls for each token it completes
         #: (with :attr:`offset` just after the token, as when the token is
         #: emitted by a state), instead of queuing the token.
-        self._tree_sink = None
+        self._tree_sink: Any = None
 
     # ------------------------------------------------------------------
     # Public interface
@@ -156,7 +157,7 @@ class XmlTokenizerCore(TokenizerBase):
     @property
     def state(self) -> State:
         """The current state."""
-        return self._state
+        return self._state  # type: ignore[return-value]
 
     # ------------------------------------------------------------------
     # Input

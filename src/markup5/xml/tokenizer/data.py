@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..states import State
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .shortcuts import DataShortcut as _Core
+else:
+    _Core = object
 
 CHARACTER_REFERENCE_IN_DATA = State.CHARACTER_REFERENCE_IN_DATA
 TAG = State.TAG
@@ -12,7 +18,7 @@ TAG = State.TAG
 _DATA_STOP = re.compile("[&<]").search
 
 
-class DataStates:
+class DataStates(_Core):
     """The data state."""
 
     def _data_state(self) -> bool:

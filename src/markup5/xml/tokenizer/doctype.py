@@ -9,9 +9,16 @@ up to the first ``>`` a bogus DOCTYPE, and the name keeps its case.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..states import State
+from ...html.tokenizer.charclass import Run, always_matches
 from ..tokens import Doctype
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 DOCTYPE = State.DOCTYPE
@@ -34,25 +41,25 @@ DOCTYPE_INTERNAL_SUBSET = State.DOCTYPE_INTERNAL_SUBSET
 
 _DOCTYPE_WS = frozenset("\t\n\x0c ")
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-_DOCTYPE_NAME_RUN = re.compile("[^\t\n\x0c >]*").match
-_XML10_DOCTYPE_NAME_RUN = re.compile("[^\t\n\x0c >[]*").match
+_DOCTYPE_NAME_RUN = always_matches("[^\t\n\x0c >]*")
+_XML10_DOCTYPE_NAME_RUN = always_matches("[^\t\n\x0c >[]*")
 _PUBLIC_ID_SPLIT = re.compile("[ \t\n]+").split
-_DOUBLE_ID_RUN = re.compile('[^">]*').match
-_SINGLE_ID_RUN = re.compile("[^'>]*").match
+_DOUBLE_ID_RUN = always_matches('[^">]*')
+_SINGLE_ID_RUN = always_matches("[^'>]*")
 
 
-class DoctypeStates:
+class DoctypeStates(_Core):
     """The DOCTYPE states."""
 
     def _emit_doctype(self) -> None:
         name, public_id, system_id = self._doctype_name, self._public_id, self._system_id
         if public_id is not None:
-            public_id = "".join(public_id)
+            public_id = "".join(public_id)  # type: ignore[assignment]
             if self.xml10_compatible:
                 # XML 1.0 §4.2.2: runs of whitespace in a public identifier
                 # become one space; leading and trailing ones are removed.
-                public_id = " ".join(_PUBLIC_ID_SPLIT(public_id)).strip(" ")
-        self._emit(Doctype(None if name is None else "".join(name), public_id,
+                public_id = " ".join(_PUBLIC_ID_SPLIT(public_id)).strip(" ")  # type: ignore[assignment, call-overload]
+        self._emit(Doctype(None if name is None else "".join(name), public_id,  # type: ignore[arg-type]
                            None if system_id is None else "".join(system_id)))
 
     def _eof_in_doctype(self) -> bool:
@@ -112,7 +119,7 @@ class DoctypeStates:
             if self._has_bad:
                 self._check_run(pos, i)
             name = buf[pos:i]
-            self._doctype_name.append(name if xml10 else name.translate(_LOWER))
+            self._doctype_name.append(name if xml10 else name.translate(_LOWER))  # type: ignore[union-attr]
             self.pos = pos = i
         if pos >= self.end:
             if not self._closed:
@@ -258,7 +265,7 @@ class DoctypeStates:
         """Before DOCTYPE public identifier state (§1.3.43)."""
         return self._before_identifier(True)
 
-    def _quoted_identifier(self, run, public: bool) -> bool:
+    def _quoted_identifier(self, run: Run, public: bool) -> bool:
         """Shared by the four DOCTYPE identifier (quoted) states."""
         buf = self.buf
         pos = self.pos

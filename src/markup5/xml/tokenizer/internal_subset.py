@@ -36,8 +36,14 @@ End of input in any of them is ``eof-in-doctype``: the DOCTYPE is emitted.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..states import State
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 DOCTYPE_INTERNAL_SUBSET = State.DOCTYPE_INTERNAL_SUBSET
@@ -53,7 +59,7 @@ _DECLARATION_STOP = re.compile("[\"'>]").search
 _DOCTYPE_WS = frozenset("\t\n\x0c ")
 
 
-class InternalSubsetStates:
+class InternalSubsetStates(_Core):
     """The DOCTYPE internal subset states."""
 
     def _skip_to(self, stop: int) -> None:
@@ -70,7 +76,7 @@ class InternalSubsetStates:
             self._skip_to(self.end)
             if not self._closed:
                 return False
-            return self._eof_in_doctype()
+            return self._eof_in_doctype()  # type: ignore[attr-defined, no-any-return]
         i = m.start()
         self._skip_to(i)
         if buf[i] == "]":
@@ -92,7 +98,7 @@ class InternalSubsetStates:
         else:
             self._error("missing-end-of-doctype-internal-subset", i)
             self._state = DATA
-            self._emit_doctype()
+            self._emit_doctype()  # type: ignore[attr-defined]
         return True
 
     def _doctype_markup_declaration_state(self) -> bool:
@@ -103,7 +109,7 @@ class InternalSubsetStates:
             self._skip_to(self.end)
             if not self._closed:
                 return False
-            return self._eof_in_doctype()
+            return self._eof_in_doctype()  # type: ignore[attr-defined, no-any-return]
         i = m.start()
         self._skip_to(i)
         self.pos = i + 1
@@ -126,7 +132,7 @@ class InternalSubsetStates:
             if not self._closed:
                 return False
             self._skip_to(self.end)
-            return self._eof_in_doctype()
+            return self._eof_in_doctype()  # type: ignore[attr-defined, no-any-return]
         self._skip_to(i)
         self.pos = i + len(terminator)
         self._state = state
@@ -159,10 +165,11 @@ class InternalSubsetStates:
         if pos >= end:
             if not self._closed:
                 return False
-            return self._eof_in_doctype()
+            return self._eof_in_doctype()  # type: ignore[attr-defined, no-any-return]
         if buf[pos] == ">":
             self.pos = pos + 1
             self._state = DATA
-            self._emit_doctype()
+            self._emit_doctype()  # type: ignore[attr-defined]
             return True
-        return self._to_bogus_doctype("unexpected-character-after-doctype-internal-subset", pos)
+        return self._to_bogus_doctype(  # type: ignore[attr-defined, no-any-return]
+            "unexpected-character-after-doctype-internal-subset", pos)

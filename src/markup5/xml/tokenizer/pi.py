@@ -5,9 +5,16 @@ target after, pi data, pi after.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from ...html.tokenizer.charclass import always_matches
 from ..states import State
 from ..tokens import ProcessingInstruction
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 PI = State.PI
@@ -18,11 +25,11 @@ PI_AFTER = State.PI_AFTER
 BOGUS_COMMENT = State.BOGUS_COMMENT
 
 _TAG_WS = frozenset("\t\n ")
-_PI_TARGET_RUN = re.compile("[^\t\n ?]*").match
-_PI_AFTER_RUN = re.compile("[^?>]*").match
+_PI_TARGET_RUN = always_matches("[^\t\n ?]*")
+_PI_AFTER_RUN = always_matches("[^?>]*")
 
 
-class ProcessingInstructionStates:
+class ProcessingInstructionStates(_Core):
     """The processing instruction states."""
 
     def _pi_state(self) -> bool:

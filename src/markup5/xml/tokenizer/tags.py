@@ -5,9 +5,16 @@ name, end tag name after, tag name, empty tag.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from ...html.tokenizer.charclass import always_matches
 from ..states import State
 from ..tokens import ShortTag
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 DATA = State.DATA
 END_TAG = State.END_TAG
@@ -21,10 +28,10 @@ TAG_ATTRIBUTE_NAME_BEFORE = State.TAG_ATTRIBUTE_NAME_BEFORE
 TAG_ATTRIBUTE_VALUE_BEFORE = State.TAG_ATTRIBUTE_VALUE_BEFORE
 
 _TAG_WS = frozenset("\t\n ")
-_TAG_NAME_RUN = re.compile("[^\t\n />]*").match
+_TAG_NAME_RUN = always_matches("[^\t\n />]*")
 
 
-class TagStates:
+class TagStates(_Core):
     """The tag, end tag, end tag name, end tag name after, tag name and empty
     tag states."""
 

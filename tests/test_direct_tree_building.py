@@ -1,0 +1,97 @@
+"""The parser's shortcuts -- the tokenizer's data state and comment
+shortcuts (``Tokenizer.fast_paths``) and tree building without tokens
+(HTMLParser's direct_* methods, fed by the data state shortcut) -- give the
+tree and the parse errors of the full rules (every tokenizer state, every
+token through the tree construction dispatcher; the parser module's
+``_FULL_RULES`` switch): on every html5lib-tests tree-construction case
+(whole, fed in small chunks, and as bytes), and on the benchmark corpus
+(``../shared/corpus/readability`` beside the project; skipped when absent)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from html5lib_tree import load_cases
+from markup5.dom import Document, DocumentFragment
+import markup5.html.parser as parser_module
+from markup5.html.parser import HTMLParser, parse, parse_fragment
+from markup5.treedump import dump_tree
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "readability"
+
+
+@contextmanager
+def full_rules() -> Iterator[None]:
+    """No shortcut: every state, every token (the reference path)."""
+    parser_module._FULL_RULES = True
+    try:
+        yield
+    finally:
+        parser_module._FULL_RULES = False
+
+
+def outcome(result: Document | DocumentFragment) -> tuple[str, list[tuple[str, int]], object]:
+    errors = [(error.code, error.offset) for error in result.errors]
+    return dump_tree(result), errors, getattr(result, "encoding", None)
+
+
+def parse_chunked(data: str, size: int, scripting: bool) -> Document:
+    parser = HTMLParser(scripting=scripting)
+    for i in range(0, len(data), size):
+        parser.feed(data[i:i + size])
+    return parser.close()
+
+
+def _files() -> dict[str, list]:
+    by_file: dict[str, list] = {}
+    for case in load_cases():
+        by_file.setdefault(case.file, []).append(case)
+    return by_file
+
+
+FILES = _files()
+
+
+def test_the_shortcuts_are_on_by_default_and_the_switch_turns_them_off() -> None:
+    assert parser_module._FULL_RULES is False
+    parser = HTMLParser()
+    assert parser.tokenizer.direct is parser and parser.tokenizer.fast_paths is True
+    with full_rules():
+        reference = HTMLParser()
+        assert reference.tokenizer.direct is None and reference.tokenizer.fast_paths is False
+
+
+@pytest.mark.parametrize("file", sorted(FILES))
+def test_same_trees_and_errors_on_html5lib_tests(file: str) -> None:
+    for case in FILES[file]:
+        for scripting in case.modes():
+            if case.fragment_context is None:
+                def run() -> list[tuple[str, list[tuple[str, int]], object]]:
+                    return [outcome(parse(case.data, scripting=scripting)),
+                            outcome(parse_chunked(case.data, 3, scripting)),
+                            outcome(parse(case.data.encode("utf-8", "surrogatepass"),
+                                          scripting=scripting))]
+            else:
+                def run() -> list[tuple[str, list[tuple[str, int]], object]]:
+                    return [outcome(parse_fragment(case.data, case.fragment_context,
+                                                   scripting=scripting))]
+            direct = run()
+            with full_rules():
+                reference = run()
+            assert direct == reference, f"{case!r} scripting={scripting}\n#data\n{case.data}"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the benchmark corpus is not beside the project")
+def test_same_trees_and_errors_on_the_corpus() -> None:
+    files = sorted(p for p in CORPUS.iterdir() if p.suffix == ".html")
+    assert files
+    for path in files:
+        raw = path.read_bytes()
+        direct = outcome(parse(raw))
+        with full_rules():
+            reference = outcome(parse(raw))
+        assert direct == reference, path.name
