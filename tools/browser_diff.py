@@ -50,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import markup5  # noqa: E402
+from html.entities import html5 as html5_entities
 
 # ---------------------------------------------------------------------------
 # The browser side
@@ -462,6 +463,13 @@ _INTEGRATION_POINT_CONTEXTS = frozenset({
 _EMPTY_HEX_REFERENCE = re.compile(r"&#[xX];")
 _LEADING_SPACE_REFERENCES = re.compile(
     r"(?:[\t\n\f\r ]|&#0*(?:9|10|12|13|32);?|&#[xX]0*(?:9|[aAcCdD]|20);?)+")
+#: A named reference without its semicolon, by a legacy name (one the
+#: table also has without ";"), followed by an alphanumeric, with a ";"
+#: somewhere after it: in an attribute value the standard keeps it as text.
+_LEGACY_REFERENCE_THEN_SEMICOLON = re.compile(
+    "&(" + "|".join(sorted((name for name in html5_entities if not name.endswith(";")),
+                           key=lambda name: (-len(name), name)))
+    + ")(?=[A-Za-z0-9][^;]*;)")
 _SIZE_ZERO = re.compile(r"""(\bsize\s*=\s*["']?[\t\n\f\r ]*)0+(?![0-9])""", re.I)
 _PRE_THEN_NUL = re.compile(r"(<(?:pre|listing)(?:[\s/][^>]*)?>)\x00+", re.I)
 
@@ -516,6 +524,12 @@ DEVIATIONS: list[Deviation] = [
               or _LEADING_SPACE_REFERENCES.match(t) is not None,
               lambda t: _LEADING_SPACE_REFERENCES.sub(
                   "", _EMPTY_HEX_REFERENCE.sub("&amp;#x;", t), count=1)),
+    #    On the same fast path, a legacy named reference in an attribute
+    #    value followed by an alphanumeric ("&nott") is decoded when a ";"
+    #    comes later in the document; the standard keeps it as text.
+    Deviation("fast-path-character-references",
+              lambda t: _LEGACY_REFERENCE_THEN_SEMICOLON.search(t) is not None,
+              lambda t: _LEGACY_REFERENCE_THEN_SEMICOLON.sub(r"&\1;", t)),
     # 8. Chromium camel-cases an end tag seen in foreign content
     #    ("</foreignobject>" becomes "</foreignObject>") before comparing
     #    it with the open elements and before handing it back to the HTML

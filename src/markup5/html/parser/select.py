@@ -280,29 +280,44 @@ class SelectednessMixin:
         """Clone ``option`` into each of ``targets``, then settle what that
         did to the select's selected option, as Chromium does:
 
-        * the option was inside a selectedcontent, so the clone took it out
-          of the list of options; or
         * a copy brought in an option with a ``selected`` attribute that is
-          in the select's list of options: it becomes the selected option,
-          and Chromium copies it into the selectedcontent elements, which
-          takes the copy out again.
+          in the select's list of options (it sits in the selectedcontent,
+          which does not stop the nearest-select walk): it becomes the
+          selected option, and Chromium copies it into the selectedcontent
+          elements, which takes the copy out again, so they show the
+          children of that copy (``<option selected><i><option
+          selected>t`` shows ``t``).  If that second copy brings a selected
+          option again, they end up empty (markup5 stops there; see below);
+        * the option was inside a selectedcontent, so the clone took it out
+          of the list of options: the selectedcontent elements are emptied.
 
-        Either way the selectedcontent elements end up showing no option,
-        and the selectedness setting algorithm picks the first remaining
-        option that is not disabled, without copying it.  (Chromium copies
-        that one again in some cases and never finishes: see
+        Either way the selected option has left the list, and the
+        selectedness setting algorithm picks the first remaining option
+        that is not disabled, without copying it.  (Chromium copies that
+        one again in some cases and never finishes: see
         docs/browser-differences.md; the standard clones only when an
-        option is popped, so one round is where this stops.)"""
-        brought_selected = False
+        option is popped, so one round is where this stops.)  Each round
+        copies a part of the previous copy, so the work stays linear."""
+        brought = None
         for target in targets:
             copies = self._clone_option(option, target)
-            if copies and not brought_selected:
-                brought_selected = self._copies_bring_selected(
-                    copies, self._optgroups_above.get(id(target), 0))
-        if not (brought_selected or self._is_detached(option)):
+            if copies and brought is None:
+                brought = self._brought_selected(copies, self._optgroups_above.get(id(target), 0))
+        if brought is None and not self._is_detached(option):
             return
-        for target in self._enabled_selectedcontents(state):
-            self._clone_option(None, target)
+        targets = self._enabled_selectedcontents(state)
+        if brought is not None:
+            brought_again = None
+            for target in targets:
+                copies = self._clone_option(brought, target)
+                if copies and brought_again is None:
+                    brought_again = self._brought_selected(
+                        copies, self._optgroups_above.get(id(target), 0))
+            if brought_again is not None:
+                brought = None
+        if brought is None:
+            for target in targets:
+                self._clone_option(None, target)
         state.selected = None
         if state.display_size_one:
             candidates = state.candidates
@@ -314,11 +329,12 @@ class SelectednessMixin:
                 state.start += 1
 
     @staticmethod
-    def _copies_bring_selected(copies: list[Any], optgroups: int) -> bool:
-        """Whether the copies hold an HTML option with a ``selected``
-        attribute whose option element nearest ancestor select is the
-        select (no option, datalist or hr above it in the copies, and at
-        most one optgroup counting those above the selectedcontent)."""
+    def _brought_selected(copies: list[Any], optgroups: int) -> Any:
+        """The first HTML option, in tree order, among the copies that has
+        a ``selected`` attribute and whose option element nearest ancestor
+        select is the select (no option, datalist or hr above it in the
+        copies, and at most one optgroup counting those above the
+        selectedcontent); None when there is none."""
         # (Slices, not reversed(): mypyc cannot compile reversed() of a list[Any].)
         stack = [(node, optgroups) for node in copies[::-1]]
         while stack:
@@ -331,14 +347,14 @@ class SelectednessMixin:
             name = node.local_name
             if name == "option":
                 if "selected" in node.attrs and seen < 2:
-                    return True
+                    return node
                 continue
             if name in ("datalist", "hr", "select"):
                 continue
             if name == "optgroup":
                 seen += 1
             stack.extend((child, seen) for child in node.children[::-1])
-        return False
+        return None
 
     def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
         """The selectedcontent elements a select copies its selected option
