@@ -98,7 +98,7 @@ def _read_html_text(args: argparse.Namespace) -> tuple[str, str]:
     return name, decode_html_bytes(data, transport_encoding=encoding)
 
 
-def _read_xml(args: argparse.Namespace):
+def _read_xml(args: argparse.Namespace) -> tuple[str, Document]:
     """FILE parsed as XML: bytes, decoded as :func:`parse_xml` decodes them
     (a BOM, else ``--encoding``, else the XML declaration, else UTF-8);
     returns (display name, document)."""

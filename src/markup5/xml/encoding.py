@@ -45,9 +45,10 @@ character like any other, not an error.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Literal, NamedTuple, cast, overload
 
 from ..encoding import ENCODINGS, Encoding, bom_sniff, lookup
+from ..encoding.decoders import Gb18030Decoder
 
 __all__ = ["XmlEncoding", "sniff_xml_encoding", "XmlDecoder", "DECLARATION_LIMIT"]
 
@@ -98,6 +99,12 @@ def _family(encoding: Encoding) -> Encoding:
     return _UTF16LE if encoding is _UTF16BE else encoding
 
 
+@overload
+def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, *,
+                       final: Literal[True] = True) -> XmlEncoding: ...
+@overload
+def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, *,
+                       final: bool) -> XmlEncoding | None: ...
 def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, *,
                        final: bool = True) -> XmlEncoding | None:
     """The encoding of XML input that starts with ``data`` (see the module
@@ -186,11 +193,15 @@ class XmlDecoder:
     __slots__ = ("_decoder", "_literal", "_held", "_gb18030")
 
     def __init__(self, encoding: Encoding) -> None:
-        self._decoder = encoding.decoder()
+        decoder = encoding.decoder()
+        self._decoder = decoder
         #: The encoded U+FFFD, when the encoding has one.
         self._literal = _ENCODED_REPLACEMENT.get(encoding.name)
         self._held = b""
-        self._gb18030 = encoding.name in ("gb18030", "GBK")
+        #: The same decoder when it is gb18030's (GBK's too), whose pending
+        #: bytes are read below; otherwise None.
+        self._gb18030: Gb18030Decoder | None = (
+            cast(Gb18030Decoder, decoder) if encoding.name in ("gb18030", "GBK") else None)
 
     def decode(self, data: bytes, final: bool = False) -> tuple[str, list[int]]:
         literal = self._literal
@@ -243,8 +254,9 @@ class XmlDecoder:
             # UTF-16 decoder ends the pending sequence (an error) and
             # decodes them as the character: it is the last U+FFFD out.
             # gb18030's pending bytes may take some of them: no character.
-            pending = self._gb18030 and bool(
-                self._decoder.first or self._decoder.second or self._decoder.third)
+            gb18030 = self._gb18030
+            pending = gb18030 is not None and bool(
+                gb18030.first or gb18030.second or gb18030.third)
             piece = decode(data[k:k + size], final and k + size == len(data))
             n = len(piece)
             literal_at = n - 1 if piece.endswith("\ufffd") and not pending else -1

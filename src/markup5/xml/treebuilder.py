@@ -30,16 +30,19 @@ from __future__ import annotations
 
 import gc
 import heapq
+import re
 from collections import defaultdict
+from typing import Any, cast
 
 from html.entities import html5 as _ENTITIES
 
-from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
+from ..dom import (Comment, Document, DocumentType, Element, Node, ParentNode,
+                   ProcessingInstruction, Text)
 from ..encoding import Encoding, get_encoding
 from ..errors import ParseError
 from . import tokens as T
 from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
-from .namespaces import INITIAL_SCOPE, bind_tag, resolve_prefix, split_qname
+from .namespaces import INITIAL_SCOPE, Scope, bind_tag, resolve_prefix, split_qname
 from .tokenizer import Tokenizer
 from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
 from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_CDATA,
@@ -59,12 +62,12 @@ _WHITESPACE = " \t\n\r\x0c"
 #: keyed by the declarations' values too: (id(scope), tag name, attribute names, declared URIs) ->
 #: (scope, namespace, prefix, local name, attribute namespaces, new scope).
 #: All three are bounded and cleared together.
-_SCOPES: dict[frozenset, dict] = {}
-_BINDINGS: dict[tuple, tuple] = {}
-_DECLARING: dict[tuple, tuple] = {}
+_SCOPES: dict[frozenset[tuple[Any, Any]], Scope] = {}
+_BINDINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_DECLARING: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _intern_scope(scope: dict) -> dict:
+def _intern_scope(scope: Scope) -> Scope:
     """The interned dict with the bindings of ``scope``."""
     key = frozenset(scope.items())
     interned = _SCOPES.get(key)
@@ -98,16 +101,16 @@ class XmlTreeBuilder:
         self.document.errors = self.errors
         #: The stack of open elements.
         self.open_elements: list[Element] = []
-        self._scopes: list[dict] = [INITIAL_SCOPE]
+        self._scopes: list[Scope] = [INITIAL_SCOPE]
         #: How many open elements there are with each (namespace, local
         #: name): an end tag that is not the current element's is looked
         #: for in the stack only when there is one (no quadratic search).
-        self._open_counts: defaultdict[tuple, int] = defaultdict(int)
+        self._open_counts: defaultdict[tuple[str | None, str], int] = defaultdict(int)
         self._keep_xmlns = keep_xmlns_attributes
         #: Whether ``process`` is the main phase (for the shortcut methods).
         self._main = False
         #: Cache: raw qualified name -> (prefix, local name).
-        self._qnames: dict[str, tuple] = {}
+        self._qnames: dict[str, tuple[str | None, str]] = {}
         #: The data of the XML declaration (``version="1.0" ...``), or None.
         self.xml_declaration: str | None = None
         self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
@@ -121,12 +124,12 @@ class XmlTreeBuilder:
         else:
             self.errors.append(ParseError(code, tokenizer.offset, tokenizer._positions))
 
-    def _create_element(self, token) -> Element:
+    def _create_element(self, token: T.StartTag | T.EmptyTag) -> Element:
         """Create an element for the token, binding its namespaces in the
         current scope; returns it and leaves its scope in ``_new_scope``."""
         return self._element(token.name, token.attrs)
 
-    def _element(self, name: str, attrs: dict) -> Element:
+    def _element(self, name: str, attrs: dict[str, str]) -> Element:
         """:meth:`_create_element` for a tag's name and attributes."""
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
@@ -177,8 +180,9 @@ class XmlTreeBuilder:
                               (namespace, local))
         return self._finish_element(namespace, prefix, local, attrs, attr_namespaces, new_scope)
 
-    def _finish_element(self, namespace, prefix, local, attrs, attr_namespaces,
-                        new_scope) -> Element:
+    def _finish_element(self, namespace: str | None, prefix: str | None, local: str,
+                        attrs: dict[str, str], attr_namespaces: dict[str, str] | None,
+                        new_scope: Scope) -> Element:
         """The element :meth:`_element` bound (its scope in ``_new_scope``)."""
         if not self._keep_xmlns and attrs:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
@@ -204,14 +208,14 @@ class XmlTreeBuilder:
         self._open_counts[key] -= 1
         return element
 
-    def _append(self, parent, node) -> None:
+    def _append(self, parent: ParentNode, node: Node) -> None:
         node.parent = parent
         parent.children.append(node)
 
     # ------------------------------------------------------------------
     # Phases
 
-    def _xml_declaration_phase(self, token) -> None:
+    def _xml_declaration_phase(self, token: Any) -> None:
         """Before the first token (not in the XML5 text): a processing
         instruction with the target ``xml`` at the very start of the input
         is the XML declaration (XML 1.0 §2.8), not a node, as in an XML 1.0
@@ -223,7 +227,7 @@ class XmlTreeBuilder:
             return
         self._start_phase(token)
 
-    def _start_phase(self, token) -> None:
+    def _start_phase(self, token: Any) -> None:
         """Start phase."""
         kind = type(token)
         if kind is T.StartTag:
@@ -250,14 +254,14 @@ class XmlTreeBuilder:
         elif kind is T.EndTag or kind is T.ShortTag:
             self._error("unexpected-end-tag-before-root")
 
-    def _main_phase(self, token) -> None:
+    def _main_phase(self, token: Any) -> None:
         """Main phase."""
         kind = type(token)
         if kind is T.Characters:
             node = self.open_elements[-1]
             children = node.children
-            if children and type(children[-1]) is Text:
-                children[-1].data += token.data
+            if children and type(last := children[-1]) is Text:
+                last.data += token.data
             else:
                 text = Text(token.data)
                 text.parent = node
@@ -288,7 +292,7 @@ class XmlTreeBuilder:
         elif kind is T.Doctype:
             self._error("unexpected-doctype")
 
-    def _end_tag(self, token) -> None:
+    def _end_tag(self, token: T.EndTag) -> None:
         """An end tag in the main phase."""
         self._end(token.name)
 
@@ -368,12 +372,17 @@ class XmlTreeBuilder:
         new_node = object.__new__
         current = open_elements[-1]
         children = current.children
-        if children and type(children[-1]) is Text:
+        if children and type(last := children[-1]) is Text:
             # Text the states added joins the text that follows.
-            pending.insert(0, children.pop().data)
+            children.pop()
+            pending.insert(0, last.data)
         scope = scopes[-1]
         default = scope[None]
         restart = False
+        # (Declared for the type checker: a BUILD_SCAN match in the loop, a
+        # BUILD_OTHER match or None after it; a text, comment or PI node.)
+        m: re.Match[str] | None
+        node: Node
         while True:
             for m in finditer(buf, pos):
                 text, name, first, value, source, empty, leaf, end_name = m.groups()
@@ -421,10 +430,11 @@ class XmlTreeBuilder:
                             return
                         current = open_elements[-1]
                         children = current.children
-                        if children and type(children[-1]) is Text:
+                        if children and type(last := children[-1]) is Text:
                             # An end tag that closed nothing: the text before
                             # it joins the text after it.
-                            pending.append(children.pop().data)
+                            children.pop()
+                            pending.append(last.data)
                     scope = scopes[-1]
                     default = scope[None]
                     continue
@@ -539,6 +549,7 @@ class XmlTreeBuilder:
                 tokenizer.pos = pos
                 return
             kind = m.lastindex
+            assert kind is not None  # every alternative has a group
             if kind <= OTHER_NAMED:
                 # A character reference, resolved as the states would, or
                 # left to them.
@@ -580,14 +591,14 @@ class XmlTreeBuilder:
             return
         node = self.open_elements[-1]
         children = node.children
-        if children and type(children[-1]) is Text:
-            children[-1].data += data
+        if children and type(last := children[-1]) is Text:
+            last.data += data
         else:
             text = Text(data)
             text.parent = node
             children.append(text)
 
-    def start_tag(self, name: str, attrs: dict) -> None:
+    def start_tag(self, name: str, attrs: dict[str, str]) -> None:
         if not self._main:
             self.process(T.StartTag(name, attrs))
             return
@@ -601,7 +612,7 @@ class XmlTreeBuilder:
         counts = self._open_counts
         counts[key] = counts.get(key, 0) + 1
 
-    def empty_tag(self, name: str, attrs: dict) -> None:
+    def empty_tag(self, name: str, attrs: dict[str, str]) -> None:
         if not self._main:
             self.process(T.EmptyTag(name, attrs))
             return
@@ -616,7 +627,7 @@ class XmlTreeBuilder:
             return
         self._end(name)
 
-    def _end_phase(self, token) -> None:
+    def _end_phase(self, token: Any) -> None:
         """End phase."""
         kind = type(token)
         if kind is T.Comment:
@@ -707,16 +718,17 @@ class XmlParser:
         elif kind is not self._input_kind:
             raise TypeError("feed() takes str chunks or bytes chunks, not a mix of both")
         if kind is bytes:
-            self._push_bytes(bytes(chunk), False)
+            self._push_bytes(bytes(cast(bytes, chunk)), False)
             return
-        if not self._started and chunk:
+        text = cast(str, chunk)
+        if not self._started and text:
             # A leading U+FEFF is dropped, as by parse_xml(): it is the first
             # character of the first non-empty chunk (an empty chunk first
             # must not let it through).
             self._started = True
-            if chunk.startswith("\ufeff"):
-                chunk = chunk[1:]
-        self._run(chunk, False)
+            if text.startswith("\ufeff"):
+                text = text[1:]
+        self._run(text, False)
 
     def close(self) -> Document:
         """Signal the end of the input; returns the document."""
@@ -731,7 +743,8 @@ class XmlParser:
         _merge_errors(self.builder.errors, self._decode_errors)
         self._decode_errors = []
         if self._input_kind is bytes:
-            document.encoding = self.encoding
+            # (Known: the final _push_bytes settled it.)
+            document.encoding = cast(str, self.encoding)
             document.encoding_confidence = "certain"
         return document
 
@@ -827,7 +840,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         found = sniff_xml_encoding(data, _transport(transport_encoding))
         if found.bom:
             data = data[found.bom:]
-        errors = None
+        errors: list[int] | None = None
         if found.encoding.name == "UTF-8":
             # Valid UTF-8 (most input) decodes the same with the C codec;
             # for the rest the decoder tells the errors.

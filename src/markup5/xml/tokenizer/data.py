@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..states import State
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
+    # (here through the shortcut the data state calls, itself on the core)
     from .shortcuts import DataShortcut as _Core
 else:
     _Core = object

@@ -35,9 +35,16 @@ from __future__ import annotations
 
 import re
 from html.entities import html5 as _ENTITIES
+from typing import TYPE_CHECKING, cast
 
+from ...html.tokenizer.charclass import Run
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .core import ATTRIBUTE_VALUE_WHITESPACE
+
+if TYPE_CHECKING:  # the state families see the core they are combined with
+    from .core import XmlTokenizerCore as _Core
+else:
+    _Core = object
 
 __all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "ATTRIBUTES", "resolve_reference", "simple_attributes",
            "reference_attributes", "DataShortcut"]
@@ -52,6 +59,9 @@ _END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
 #: Text up to the next "&" or "<", then optionally a simple start or empty
 #: tag (groups 2-4: name, attributes, "/") or a simple end tag (group 5).
 SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
+# SCAN.match, typed as what it is: it matches everywhere (the text group
+# may be empty), so never None.
+_SCAN_MATCH = cast(Run, SCAN.match)
 #: One attribute of the attributes group: (name, quoted value).
 ATTRIBUTES = re.compile(_ATTRIBUTE)
 
@@ -134,7 +144,7 @@ def _clean(code: int) -> bool:
     return not (0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE)
 
 
-def resolve_reference(buf: str, pos: int):
+def resolve_reference(buf: str, pos: int) -> tuple[str, int] | None:
     """``(text, end)`` for the reference at ``buf[pos]`` ("&") if it ends
     with its semicolon and the character reference state resolves it
     without a parse error; else None."""
@@ -173,7 +183,7 @@ class _Unclean(Exception):
     """A reference in an attribute value that the states would report."""
 
 
-def _value_reference(m) -> str:
+def _value_reference(m: re.Match[str]) -> str:
     named = m.group(3)
     if named is not None:
         text = _ENTITIES.get(named)
@@ -211,7 +221,7 @@ def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
     return attrs if len(attrs) == len(pairs) else None
 
 
-class DataShortcut:
+class DataShortcut(_Core):
     """The data state's loop over text and simple tags."""
 
     def _data_shortcut(self) -> None:
@@ -225,7 +235,7 @@ class DataShortcut:
         if sink is not None and sink.builds_in_shortcut():
             sink.run_data_shortcut(self)
             return
-        scan = SCAN.match
+        scan = _SCAN_MATCH
         text = self._text
         normalize = self.xml10_compatible
         if sink is None:
@@ -236,6 +246,7 @@ class DataShortcut:
             start_tag = sink.start_tag
             empty_tag = sink.empty_tag
             end_tag = sink.end_tag
+        data: str | None  # the text before a tag, if any
         while True:
             m = scan(buf, pos)
             t = m.end(1)
