@@ -194,6 +194,29 @@ def test_comment_shortcut_reads_each_comment_once():
     assert [e.code for e in tokenizer.errors] == ["incorrectly-closed-comment"]
 
 
+# serialize harness -------------------------------------------------------------------
+
+def test_adoption_agency_outer_loop_limit_is_a_roundtrip_class():
+    # Found by the serialize campaign (seed 4, input 63,873) and by atheris:
+    # <nobr><div> x 8 <nobr> serializes to a tree that parses differently.
+    # Not a defect: the adoption agency algorithm's outer loop stops after
+    # eight rounds (HTML §13.2.6.4.7, "adoption agency algorithm"),
+    # so the first nobr's last copy stays open and the second nests in it;
+    # read back, "<nobr>" with a nobr in scope runs the algorithm again.
+    from fuzz.roundtrip import unstable_class
+
+    for name in ("nobr", "a"):
+        doc = markup5.parse(f"<{name}>" + "<div>" * 8 + f"<{name}>")
+        *_, div, outer, inner = markup5.dump_tree(doc).splitlines()
+        assert (div.strip("| "), outer.strip("| "), inner.strip("| ")) == ("<div>", f"<{name}>", f"<{name}>")
+        assert len(inner) - len(outer) == 2  # the second is a child of the first
+        assert unstable_class(doc) == "adoption-agency-limit"
+        seven = markup5.parse(f"<{name}>" + "<div>" * 7 + f"<{name}>")
+        assert unstable_class(seven) is None
+        text = markup5.serialize(seven)
+        assert markup5.serialize(markup5.parse(text)) == text
+
+
 # microsyntax harness (documented behaviour the harness first took for defects) ----------
 
 def test_valid_float_string_may_overflow():
@@ -249,6 +272,8 @@ def test_regression_inputs_pass_their_harness():
         ("microsyntax", b">%23:59:59.99999"),
         ("parse", b"\x00\x01<select><OPTION><selectedcontent>"),
         ("serialize", b"\x00\x01<select><OPTION><selectedcontent>"),
+        ("serialize", b"\x06\xf9<nobr>" + b"<div>" * 8 + b"<nobr>"),
+        ("serialize", b"\x00\x00<a>" + b"<div>" * 8 + b"<a>"),
     ]
     for name, data in cases:
         harnesses.HARNESSES[name].target(data)
