@@ -217,6 +217,26 @@ def test_adoption_agency_outer_loop_limit_is_a_roundtrip_class():
         assert markup5.serialize(markup5.parse(text)) == text
 
 
+# sniff harness -----------------------------------------------------------------------
+
+def test_parser_never_fed_has_no_bytes_to_sniff():
+    # Found by the sniff campaign (seed 7, input 19,303: an empty payload,
+    # cut into no pieces at all): parse(b"") sniffs windows-1252, tentative,
+    # and an HTMLParser closed without any feed() said UTF-8, irrelevant.
+    # The first chunk fixes whether the input is str or bytes; a parser that
+    # was never fed has had no bytes: a harness mistake, fixed there (it
+    # feeds at least one piece).  An empty bytes chunk is bytes input.
+    doc = markup5.parse(b"")
+    assert (doc.encoding, doc.encoding_confidence) == ("windows-1252", "tentative")
+    parser = markup5.HTMLParser()
+    parser.feed(b"")
+    fed = parser.close()
+    assert (fed.encoding, fed.encoding_confidence) == ("windows-1252", "tentative")
+    unfed = markup5.HTMLParser().close()
+    assert (unfed.encoding, unfed.encoding_confidence) == ("UTF-8", "irrelevant")
+    harnesses.HARNESSES["sniff"].target(b"\xb0U")
+
+
 # microsyntax harness (documented behaviour the harness first took for defects) ----------
 
 def test_valid_float_string_may_overflow():
