@@ -187,6 +187,18 @@ def unstable_xml_class(doc, xml10_compatible: bool = True) -> str | None:
     """The first class of XML trees that serialize_xml does not preserve
     through parse_xml that ``doc`` is in, or None."""
     for node in _walk(doc):
+        if isinstance(node, Element):
+            # colon-attribute: XML5 reads an attribute name that starts with
+            # ":" only in the tag attribute name after state, right after an
+            # attribute written without a value (<m b :x="1">); the tag
+            # attribute name before state drops the colon.  When no valueless
+            # attribute is left for it to follow (<m b=x b :x="1">: the bare
+            # b was a duplicate, dropped), no serialization can express it;
+            # serialize_xml writes it as it is, and read back the colon is
+            # gone.
+            if any(name[:1] == ":" for name in node.attrs) and not any(
+                    value == "" for name, value in node.attrs.items() if name[:1] != ":"):
+                return "colon-attribute"
         if isinstance(node, ProcessingInstruction):
             # pi-leading-space: XML5's pi after state drops a "?" that is not
             # followed by ">" (<?a ?\n), so the data can start with
