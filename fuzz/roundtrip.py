@@ -191,13 +191,17 @@ def unstable_xml_class(doc, xml10_compatible: bool = True) -> str | None:
             # colon-attribute: XML5 reads an attribute name that starts with
             # ":" only in the tag attribute name after state, right after an
             # attribute written without a value (<m b :x="1">); the tag
-            # attribute name before state drops the colon.  When no valueless
-            # attribute is left for it to follow (<m b=x b :x="1">: the bare
-            # b was a duplicate, dropped), no serialization can express it;
-            # serialize_xml writes it as it is, and read back the colon is
-            # gone.
-            if any(name[:1] == ":" for name in node.attrs) and not any(
-                    value == "" for name, value in node.attrs.items() if name[:1] != ":"):
+            # attribute name before state drops the colon.  Each run of them
+            # needs its own valueless attribute before it, and a value ends
+            # the run.  When none is left (<m b=x b :x="1">: the bare b was a
+            # duplicate, dropped), or fewer than the ":" names with a value
+            # (<m b :x=1 b :y=2>), no serialization can express the tree;
+            # serialize_xml writes the rest as it is, and read back the colon
+            # is gone.
+            bare = sum(1 for name, value in node.attrs.items()
+                       if value == "" and name[:1] != ":")
+            colon = [value for name, value in node.attrs.items() if name[:1] == ":"]
+            if colon and (not bare or sum(1 for value in colon if value) > bare):
                 return "colon-attribute"
         if isinstance(node, ProcessingInstruction):
             # pi-leading-space: XML5's pi after state drops a "?" that is not

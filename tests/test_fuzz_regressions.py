@@ -239,6 +239,21 @@ def test_colon_attribute_without_a_bare_attribute_is_a_roundtrip_class():
     harnesses.HARNESSES["xml"].target(b"<$<m b=\x0c b :")
 
 
+def test_serialize_xml_gives_each_valued_colon_attribute_its_own_bare_one():
+    # Found while classifying the finding above: serialize_xml wrote every
+    # ":" attribute after the first valueless one, so a second one with a
+    # value followed a value, and lost its colon when read back, although
+    # the tree has a valueless attribute for each (<m b :x=1 c :y=2>).
+    for source in ("<m b :x=1 c :y=2/>", "<m b :x :y=1 c :z=2 d/>", "<m b :x :y/>"):
+        doc = markup5.parse_xml(source)
+        text = markup5.serialize_xml(doc)
+        again = markup5.parse_xml(text)
+        assert again.children[0].attrs == doc.children[0].attrs, (source, text)
+        assert markup5.serialize_xml(again) == text
+    assert markup5.serialize_xml(markup5.parse_xml("<m b :x=1 c :y=2/>")) == (
+        '<m b :x="1" c :y="2/"/>')
+
+
 # sniff harness -----------------------------------------------------------------------
 
 def test_parser_never_fed_has_no_bytes_to_sniff():

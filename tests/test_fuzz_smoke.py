@@ -151,6 +151,7 @@ def test_roundtrip_stable_is_in_no_class(source):
     ("x<?xml version='1.0'?><a/>", "xml-declaration-pi"),
     ('<m b=x b :x="1"/>', "colon-attribute"),
     ("<m b=\x0c b :", "colon-attribute"),
+    ("<m b :x=1 b :y=2/>", "colon-attribute"),
 ])
 def test_xml_roundtrip_class(source, expected):
     doc = markup5.parse_xml(source)
