@@ -71,6 +71,13 @@ FAMILIES = [
      lambda n: "<select>" + "<div>" * n + "<option>o" * n),
     ("<select><div><option disabled> x N",
      lambda n: "<select><selectedcontent></selectedcontent>" + "<div><option disabled>" * n),
+    # Foreign content, "any other end tag": the walk down the run of foreign
+    # elements, for every end tag (the fuzz scaling harness, fuzz/CAMPAIGN.md:
+    # its unit first, then the minimal family).
+    ("<svg> + fuzz unit x N",
+     lambda n: "<svg>" + '-->hello</y:c></x:><<a xmlns:x="http://w' * n),
+    ("<svg> + <g></x> x N", lambda n: "<svg>" + "<g></x>" * n),
+    ("<svg> + <g> x N + </x> x N", lambda n: "<svg>" + "<g>" * n + "</x>" * n),
 ]
 
 
@@ -89,6 +96,12 @@ TOKENIZER_FAMILIES = [
     ("& in one value", lambda n: "<a b='" + "&a" * n + "'>"),
     ("text references", lambda n: "x&amp;y&#65;z&lt" * n),
     ("comments", lambda n: "<!-- c -->" * n),
+    # The comment shortcut searched for "-->" from every comment start: with
+    # none in the input, each search read the rest of it (the fuzz scaling
+    # harness's unit first, then the minimal family).
+    ("fuzz unit: <<!--x--!><dir ..>",
+     lambda n: "<select>" + "<<!--x--!><dir id='1' xml:lang />" * n),
+    ("<!--x--!> x N", lambda n: "<!--x--!>" * n),
 ]
 
 

@@ -506,7 +506,9 @@ def sniff_target(data: bytes) -> str:
         kwargs = {"transport_encoding": transport}
         doc = markup5.parse(payload, **kwargs)
         parser = HTMLParser(**kwargs)
-        for piece in pieces(payload, split_seed ^ 0x55):
+        # At least one feed(): the first chunk says whether the input is
+        # bytes, and a parser never fed has had none (str: "irrelevant").
+        for piece in pieces(payload, split_seed ^ 0x55) or [payload]:
             parser.feed(piece)
         fed = parser.close()
         check(_dump_and_errors(fed) == _dump_and_errors(doc),

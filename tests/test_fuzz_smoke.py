@@ -120,6 +120,8 @@ HTML_UNSTABLE = [
     ("<form><y></form><form>", "nested-form"),
     ("<h2><a><h2><a>", "heading-in-heading"),
     ("<select><option>x</option><selectedcontent>y", "selectedcontent-clone"),
+    ("<nobr>" + "<div>" * 8 + "<nobr>", "adoption-agency-limit"),
+    ("<a>" + "<div>" * 8 + "<a>", "adoption-agency-limit"),
 ]
 
 
@@ -135,6 +137,7 @@ def test_roundtrip_class(source, expected):
     "<!DOCTYPE html><p>x<b>y</p>z", "<table><td>1<td>2</table>", "<pre>x\n</pre>",
     "<script>if (a<b) x()</script>", "<svg><desc><p>x</svg>", "<select><option>1</select>",
     "<!DOCTYPE html><form><div></form>",
+    "<nobr>" + "<div>" * 7 + "<nobr>", "<nobr><table><td><nobr>x", "<a><object><a>x",
 ])
 def test_roundtrip_stable_is_in_no_class(source):
     doc = markup5.parse(source)
@@ -146,6 +149,9 @@ def test_roundtrip_stable_is_in_no_class(source):
 @pytest.mark.parametrize("source, expected", [
     ("<?a ?\n", "pi-leading-space"),
     ("x<?xml version='1.0'?><a/>", "xml-declaration-pi"),
+    ('<m b=x b :x="1"/>', "colon-attribute"),
+    ("<m b=\x0c b :", "colon-attribute"),
+    ("<m b :x=1 b :y=2/>", "colon-attribute"),
 ])
 def test_xml_roundtrip_class(source, expected):
     doc = markup5.parse_xml(source)

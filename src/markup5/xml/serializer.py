@@ -107,29 +107,33 @@ def _start_tag(element: Element, scope: dict[Any, Any]) -> tuple[str, dict[Any, 
 
 def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
     """Attributes when some names start with ":".  XML5 reads such a name
-    only right after an attribute written without a value (``<a x :y>``),
-    so the first empty attribute is written bare and followed by the ":"
-    attributes: the empty ones bare, then at most one with a value.  What
-    cannot be expressed that way is written as it is."""
-    colon = [(q, v) for q, v in attrs.items() if q[:1] == ":"]
-    colon.sort(key=lambda item: item[1] != "")  # empty ones first (stable)
-    placed = False
+    only in the tag attribute name after state, right after an attribute
+    written without a value (``<a x :y>``); after a value, the tag attribute
+    name before state drops the colon.  So each empty attribute is written
+    bare and followed by ":" attributes: the empty ones bare (they keep the
+    state), then at most one with a value, which ends the run; the next
+    empty attribute starts another run.  What cannot be expressed that way
+    (no empty attribute left) is written as it is."""
+    empty = [q for q, v in attrs.items() if q[:1] == ":" and v == ""]
+    valued = [(q, v) for q, v in attrs.items() if q[:1] == ":" and v != ""]
+    valued.reverse()  # taken from the end: in document order
     for qname, value in attrs.items():
         if qname[:1] == ":":
             continue
-        if not placed and value == "":
-            placed = True
+        if value == "" and (empty or valued):
             parts.append(f" {qname}")
-            for i, (cname, cvalue) in enumerate(colon):
-                if cvalue == "" and i < len(colon) - 1:
-                    parts.append(f" {cname}")
-                else:
-                    parts.append(f' {cname}="{_escape_attr(cvalue)}"')
+            for cname in empty:
+                parts.append(f" {cname}")
+            empty = []
+            if valued:
+                cname, cvalue = valued.pop()
+                parts.append(f' {cname}="{_escape_attr(cvalue)}"')
             continue
         parts.append(f' {qname}="{_escape_attr(value)}"')
-    if not placed:
-        for cname, cvalue in colon:
-            parts.append(f' {cname}="{_escape_attr(cvalue)}"')
+    for cname in empty:
+        parts.append(f' {cname}=""')
+    for cname, cvalue in reversed(valued):
+        parts.append(f' {cname}="{_escape_attr(cvalue)}"')
 
 
 def serialize_xml(node: Node) -> str:

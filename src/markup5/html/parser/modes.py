@@ -1476,6 +1476,29 @@ class InsertionModes(TreeBuilderCore):
         node = stack[-1]
         if node.local_name.lower() != name:
             self._error("unexpected-end-tag")
+        if node.namespace != HTML:
+            # Steps 3-6 walk down from the current node while the node is not
+            # in the HTML namespace, stopping at the first one named like the
+            # token; that walk, for every end tag, is quadratic on a deep run
+            # of foreign elements, so the indexes give its outcome at once:
+            # the walk covers the run of foreign elements holding the current
+            # node (except the topmost entry of the stack, where step 3
+            # returns), and the node it stops at is the last one of that name.
+            start = self._foreign_runs[-1][1]
+            positions = self._foreign_positions.get(name)
+            if positions and positions[-1] >= max(start, 1):
+                node = stack[positions[-1]]
+                # Step 4: pop elements until node has been popped.
+                while stack:
+                    if self._pop() is node:
+                        break
+                return None
+            if start == 0:
+                return None  # Step 3: node is the topmost element of the stack
+            # Step 6: the node below the run is an HTML element.
+            return self._reprocess_html(token)
+        # The current node is an HTML element (the fragment case, where the
+        # adjusted current node is the context element): the walk as written.
         for i in range(len(stack) - 1, -1, -1):
             node = stack[i]
             if i == 0:

@@ -64,6 +64,12 @@ class TreeBuilderCore(SelectednessMixin):
         self._positions: dict[str, list[int]] = {}
         self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
         self._on_stack: set[int] = set()
+        # The same for the foreign (SVG, MathML) elements, for the end tag
+        # rule of foreign content: their stack positions by ASCII-lowercased
+        # local name, and (position, start of its run) for each, where a run
+        # is a stretch of foreign elements with no HTML element between them.
+        self._foreign_positions: dict[str, list[int]] = {}
+        self._foreign_runs: list[tuple[int, int]] = []
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
         # (name, namespace, attributes) -> pushes
         self._formatting_pushes: dict[tuple[str, str, frozenset[tuple[str, str]]], int] = {}
@@ -123,6 +129,14 @@ class TreeBuilderCore(SelectednessMixin):
             keys = _HTML_BOUNDARY_KEYS.get(name)
         else:
             keys = _BOUNDARY_KEYS.get((node.namespace, name))
+            lowered = name.lower()
+            positions = self._foreign_positions.get(lowered)
+            if positions is None:
+                self._foreign_positions[lowered] = [index]
+            else:
+                positions.append(index)
+            runs = self._foreign_runs
+            runs.append((index, runs[-1][1] if runs and runs[-1][0] == index - 1 else index))
         if keys is not None:
             for key in keys:
                 self._boundaries[key].append(index)
@@ -149,10 +163,21 @@ class TreeBuilderCore(SelectednessMixin):
                 self._option_popped(node)
         else:
             keys = _BOUNDARY_KEYS.get((node.namespace, name))
+            self._unindex_foreign(name)
         if keys is not None:
             for key in keys:
                 self._boundaries[key].pop()
         return node
+
+    def _unindex_foreign(self, name: str) -> None:
+        """Take the topmost foreign element, ``name``, out of the foreign
+        indexes (it is being popped or unindexed)."""
+        lowered = name.lower()
+        positions = self._foreign_positions[lowered]
+        positions.pop()
+        if not positions:
+            del self._foreign_positions[lowered]
+        self._foreign_runs.pop()
 
     def _unindex_from(self, start: int) -> None:
         """Take the elements at ``start`` and above out of the indexes,
@@ -173,6 +198,8 @@ class TreeBuilderCore(SelectednessMixin):
                 named.pop()
                 if not named:
                     del positions[node.local_name]
+            else:
+                self._unindex_foreign(node.local_name)
             keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
             if keys is not None:
                 for key in keys:

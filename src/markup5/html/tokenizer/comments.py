@@ -4,7 +4,7 @@
 The markup declaration open state takes a shortcut for the common comment
 ``<!-- text -->`` whose text cannot trigger any of the comment states' parse
 errors or special cases (no NULL, no ``<!``, no ``--!``, not starting with
-``>`` or ``->``): the whole comment is one ``str.find``.  Everything else
+``>`` or ``->``): the whole comment is one regex search.  Everything else
 goes through the states.
 """
 
@@ -26,6 +26,12 @@ COMMENT_LESS_THAN_SIGN = S.COMMENT_LESS_THAN_SIGN
 
 _BOGUS_COMMENT_STOP = re.compile("[>\x00]").search
 _COMMENT_STOP = re.compile("[-<\x00]").search
+#: The first thing in a comment's text that ends the shortcut: its end "-->",
+#: or one of what the comment states treat specially.  Searching for the
+#: first of them, not for "-->" alone, keeps the shortcut local: "-->" may be
+#: far away or absent (``<!--x--!>`` x N has none), and a search for it from
+#: every comment start would read the rest of the input each time (quadratic).
+_SIMPLE_COMMENT_STOP = re.compile("-->|--!|<!|\x00").search
 
 
 class CommentStates(DoctypeStates):
@@ -71,12 +77,11 @@ class CommentStates(DoctypeStates):
         start = pos + 2
         if buf.startswith(">", start) or buf.startswith("->", start):
             return False
-        close = buf.find("-->", start)
-        if close == -1:
-            return False
+        m = _SIMPLE_COMMENT_STOP(buf, start)
+        if m is None or m.group() != "-->":
+            return False  # no end yet, or a NULL, "<!" or "--!" before it
+        close = m.start()
         data = buf[start:close]
-        if "\x00" in data or "<!" in data or "--!" in data:
-            return False
         self.pos = close + 3  # before emitting: the token's end is recorded
         self._emit(Comment(data))
         self._state = DATA
