@@ -78,6 +78,10 @@ FAMILIES = [
      lambda n: "<svg>" + '-->hello</y:c></x:><<a xmlns:x="http://w' * n),
     ("<svg> + <g></x> x N", lambda n: "<svg>" + "<g></x>" * n),
     ("<svg> + <g> x N + </x> x N", lambda n: "<svg>" + "<g>" * n + "</x>" * n),
+    # Foster-parented text before the open table, whose parent holds every
+    # earlier table (the fuzz scaling harness: a td fragment of
+    # '<select>' + '<TABLE id>--><TABLE id><TABLE id><TABLE ' x N).
+    ("x<table> x N (foster text)", lambda n: "<table>" + "x<table>" * n),
 ]
 
 

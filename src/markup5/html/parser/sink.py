@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ...dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
+from ...dom import _index as _child_index
 
 __all__ = ["TreeSink", "DomSink"]
 
@@ -87,7 +88,10 @@ class DomSink:
             node.parent = parent
             children.append(node)
             return
-        i = children.index(reference)
+        # Searched from the end: foster-parented text goes before the open
+        # table, which is at or near the end of its parent's children
+        # (list.index from the start made <table> x N quadratic).
+        i = _child_index(children, reference)
         previous = children[i - 1] if i else None
         if type(previous) is Text:
             previous.data += data
