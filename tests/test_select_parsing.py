@@ -260,6 +260,16 @@ class TestSelectedcontent:
                "<i><option selected>t"
         assert body(text).split("<option>")[0].rstrip() == tree("<select>", "  <selectedcontent>")
 
+    def test_a_reused_node_identity_is_not_taken_for_a_detached_option(self):
+        # The selectedness tables are keyed by id(); an option freed when a
+        # clone emptied the selectedcontent left its id to a later option,
+        # which then passed for detached (found by the browser fuzzer).
+        text = "<select><selectedcontent><hr><option disabled><span>s</span>y</option>" \
+               "<option disabled selected>&amp;<option disabled selected></selectedcontent>" \
+               "<option disabled selected><i>i<option selected><img></option></select>"
+        assert body(text).split("<option>")[0].rstrip() == tree(
+            "<select>", "  <selectedcontent>", "    <img>")
+
     def test_the_input_chromium_never_finishes(self):
         assert body("<select><selectedcontent></selectedcontent><option><n><option selected>") \
             == tree("<select>", "  <selectedcontent>", "  <option>", "    <n>", "      <option>",

@@ -194,6 +194,9 @@ class SelectednessMixin:
         """The option insertion steps: the selectedness of a new option in a
         select's list of options, and the selectedness setting algorithm."""
         top = len(self.open_elements) - 2  # the option itself is on top
+        # The tables are keyed by id(): a node freed by a clone may leave
+        # its id to this one, so nothing recorded under it is kept.
+        self._inside_selectedcontent.pop(id(option), None)
         select = self._nearest_select(top)
         if select is None:
             return
@@ -232,6 +235,10 @@ class SelectednessMixin:
         """The selectedcontent insertion steps (its disabled state) and, for
         an enabled one, a copy of its select's selected option."""
         top = len(self.open_elements) - 2
+        key = id(selectedcontent)  # (a freed node's id may be reused: start afresh)
+        self._inside_selectedcontent.pop(key, None)
+        self._disabled_selectedcontent.discard(key)
+        self._generations.pop(key, None)
         root = self._root_below(top)
         disabled = (self._below("option", top) > root
                     or self._below("selectedcontent", top) > root)
@@ -289,7 +296,8 @@ class SelectednessMixin:
           selected>t`` shows ``t``).  If that second copy brings a selected
           option again, they end up empty (markup5 stops there; see below);
         * the option was inside a selectedcontent, so the clone took it out
-          of the list of options: the selectedcontent elements are emptied.
+          of the list of options: the selectedcontent elements are emptied,
+          whatever the copies brought.
 
         Either way the selected option has left the list, and the
         selectedness setting algorithm picks the first remaining option
@@ -306,6 +314,8 @@ class SelectednessMixin:
         if brought is None and not self._is_detached(option):
             return
         targets = self._enabled_selectedcontents(state)
+        if brought is not None and self._is_detached(option):
+            brought = None  # the first case gives way to the second
         if brought is not None:
             brought_again = None
             for target in targets:
