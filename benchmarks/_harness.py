@@ -11,6 +11,7 @@ medians of the same run.
 
 from __future__ import annotations
 
+import argparse
 import gc
 import importlib.util
 import json
@@ -34,6 +35,28 @@ sys.path[:] = [p for p in sys.path if p and Path(p).resolve() != Path(_here)]
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
 
 Runner = Callable[[list[str]], Any]
+
+
+def corpus_arguments(description: str) -> argparse.ArgumentParser:
+    """The arguments every corpus benchmark takes: the corpus directory,
+    ``--rounds`` and ``--json``; a script adds its own."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    return ap
+
+
+def parse_corpus_arguments(ap: argparse.ArgumentParser,
+                           argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``argv``; a directory that is not one, or fewer than one round,
+    is a usage error."""
+    args = ap.parse_args(argv)
+    if not args.directory.is_dir():
+        ap.error(f"not a directory: {args.directory}")
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+    return args
 
 
 def load(directory: Path) -> list[str]:

@@ -18,14 +18,13 @@ its ``markup5.html.parser.modes`` came from, so a pure install measured as
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
 import subprocess
 from pathlib import Path
 
-from _harness import DEFAULT_CORPUS, table
+from _harness import corpus_arguments, parse_corpus_arguments, table
 
 #: What a child runs: argv[1] is the corpus directory.  It prints one JSON
 #: object: CPU seconds of each job, the corpus size and the module's file.
@@ -60,15 +59,10 @@ def run_child(python: str, directory: Path) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    ap = corpus_arguments(__doc__.splitlines()[0])
     ap.add_argument("--pure", required=True, help="python of the pure-Python install")
     ap.add_argument("--compiled", required=True, help="python of the compiled install")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--json", action="store_true", help="print the results as JSON")
-    args = ap.parse_args(argv)
-    if not args.directory.is_dir():
-        ap.error(f"not a directory: {args.directory}")
+    args = parse_corpus_arguments(ap, argv)
     installs = [("pure", args.pure), ("compiled", args.compiled)]
     times: dict[str, dict[str, list[float]]] = {"parse": {}, "tokenize": {}}
     files: dict[str, str] = {}

@@ -50,11 +50,10 @@ percent.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
-from _harness import DEFAULT_CORPUS, cpu_rounds, load, megabytes, table
+from _harness import corpus_arguments, parse_corpus_arguments, cpu_rounds, load, megabytes, table
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
@@ -217,10 +216,7 @@ def measure_bytes(directory: Path, rounds: int) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap = corpus_arguments(__doc__.splitlines()[0])
     ap.add_argument("--memory", action="store_true",
                     help="peak Python heap per input byte of a parsed tree (tracemalloc)")
     ap.add_argument("--profile", action="store_true",
@@ -228,11 +224,7 @@ def main(argv=None) -> int:
     ap.add_argument("--bytes", action="store_true",
                     help="markup5.parse(bytes) against parse(str): the cost of sniffing "
                          "and decoding")
-    args = ap.parse_args(argv)
-    if not args.directory.is_dir():
-        ap.error(f"not a directory: {args.directory}")
-    if args.rounds < 1:
-        ap.error("--rounds must be at least 1")
+    args = parse_corpus_arguments(ap, argv)
     if args.bytes:
         measure_bytes(args.directory, args.rounds)
         return 0

@@ -15,10 +15,8 @@ time; the median counts.  Peers that are not installed are skipped.
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 
-from _harness import DEFAULT_CORPUS, cpu_rounds, load, megabytes, table
+from _harness import corpus_arguments, parse_corpus_arguments, cpu_rounds, load, megabytes, table
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
@@ -67,15 +65,8 @@ def contenders(texts: list[str], skipped: list[str]):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--json", action="store_true", help="print the results as JSON")
-    args = ap.parse_args(argv)
-    if not args.directory.is_dir():
-        ap.error(f"not a directory: {args.directory}")
-    if args.rounds < 1:
-        ap.error("--rounds must be at least 1")
+    ap = corpus_arguments(__doc__.splitlines()[0])
+    args = parse_corpus_arguments(ap, argv)
     texts = load(args.directory)
     size = megabytes(texts)
     skipped: list[str] = []
