@@ -139,7 +139,8 @@ def check_errors(errors, text):
 
 MARKUP = list("<>/=\"'&;#!?-[]`abxyzAXZ0129 \t\n\r\x0c\x00") + [
     "\ud800", "\udfff", "\U0001f600", "\ufffe", "\uffff", "\U0001fffe", "\x01", "\x0b",
-    "\x7f", "\x80", "\x9f", "\u00e9", "\ufdd0", "\U0010ffff"]
+    "\x7f", "\x80", "\x9f", "\u00e9", "\ufdd0", "\U0010ffff",
+    "\U00020000", "\U0002ffff", "\U000ffffd"]  # astral: a CJK letter, a noncharacter, private use
 FRAGMENTS = ["<!--", "-->", "--!>", "<!", "<![CDATA[", "]]>", "<!DOCTYPE ", "PUBLIC", "SYSTEM",
              "<?", "?>", "<?xml", "&amp;", "&amp", "&#", "&#x", "&#1114112;", "&notin;", "&not",
              "<script>", "</script>", "<!--<script>", "</scrip", "<a ", "<p>", "</p>",
