@@ -131,6 +131,27 @@ def test_ascii_bytes_switch_the_decoder_on_the_fly():
     assert summary(fed(data, [5, 1500, 2030])) == summary(document)
 
 
+def test_non_ascii_bytes_right_after_the_meta_do_not_force_a_re_parse():
+    # The first non-ASCII byte follows the <meta> closely (inside the first
+    # slice of bytes decoded): the ASCII bytes before it are converted and
+    # parsed first, so the meta changes the converter on the fly (step 5)
+    # and no restart is needed, not even by a sink that can restart.
+    data = b"<title>" + b"x" * 1100 + b"</title><meta charset=utf-8><p>caf\xc3\xa9"
+    sink = WrappingSink(resettable=True)
+    parser = HTMLParser(sink)
+    parser.feed(data)
+    document = parser.close()
+    assert sink.resets == 0
+    assert (document.encoding, document.encoding_confidence) == ("UTF-8", "certain")
+    assert document.get_elements_by_tag_name("p")[0].text_content == "caf\u00e9"
+    assert summary(document)[:2] == summary(parse(data, transport_encoding="utf-8"))[:2]
+    assert summary(fed(data, [3, 1150, 1161])) == summary(document)
+    # A sink that cannot restart gets the new encoding too.
+    parser = HTMLParser(WrappingSink(resettable=False))
+    parser.feed(data)
+    assert parser.close().get_elements_by_tag_name("p")[0].text_content == "caf\u00e9"
+
+
 def test_meta_in_body_changes_the_encoding():
     data = b"<body>" + b"x" * 1100 + b"<meta http-equiv=Content-Type content='charset=koi8-r'>\xc1"
     document = parse(data)

@@ -12,6 +12,7 @@ inserts names another encoding while the confidence is tentative.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
@@ -61,6 +62,8 @@ _WINDOWS_1252 = ENCODINGS["windows-1252"]
 _X_USER_DEFINED = ENCODINGS["x-user-defined"]
 #: The first slice of bytes decoded while the encoding is tentative.
 _FIRST_SLICE = 4096
+#: A byte that is not an ASCII byte.
+_NON_ASCII_BYTE = re.compile(b"[\x80-\xff]")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 #: For tests only: True makes every parser started afterwards run the full
@@ -228,15 +231,25 @@ class HTMLParser(InsertionModes):
         # While the encoding is tentative the bytes are kept for a re-parse,
         # and decoded in slices of growing size (4 KB, 8 KB, ...): a <meta>
         # that changes the encoding is then met before much else is decoded,
-        # so a re-parse wastes little, and bytes that are all ASCII so far
-        # can switch the decoder on the fly (§13.2.3.4 step 5).
+        # so a re-parse wastes little.  Bytes that are all ASCII so far can
+        # switch the decoder on the fly instead (§13.2.3.4 step 5: "all the
+        # bytes up to the last byte converted by the current decoder"), so
+        # a slice ends before the first non-ASCII byte: a <meta> among the
+        # ASCII bytes before it then changes the converter without a
+        # re-parse, however close the first non-ASCII byte follows it.
         self._kept.append(data)
         start, size, n = 0, _FIRST_SLICE, len(data)
         while True:
             end = n if self.encoding_confidence != "tentative" else min(n, start + size)
+            if self._all_ascii and self.encoding_confidence == "tentative":
+                non_ascii = _NON_ASCII_BYTE.search(data, start, end)
+                if non_ascii is None:
+                    pass
+                elif non_ascii.start() > start:
+                    end = non_ascii.start()  # convert the ASCII bytes first
+                else:
+                    self._all_ascii = False
             piece = data[start:end] if start or end < n else data
-            if self._all_ascii and not piece.isascii():
-                self._all_ascii = False
             last = final and end == n
             try:
                 self._push_text(self._decoder.decode(piece, last), last)
