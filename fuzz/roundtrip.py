@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from markup5 import parse, serialize
 from markup5.dom import DocumentType, Element, ProcessingInstruction, Text
+from markup5.html.constants import SPECIAL
 from markup5.html.tokenizer import Tokenizer
 
 HTML = "http://www.w3.org/1999/xhtml"
@@ -87,6 +88,29 @@ _AAA_STOPS = {
 }
 
 
+#: The start tags "li", "dd" and "dt" of "in body" close an open element
+#: of these names, walking down the stack and stopping at a special element
+#: other than address, div and p (HTML §13.2.6.4.7).
+_LIST_ITEM_CLOSES = {"li": frozenset({"li"}), "dd": frozenset({"dd", "dt"}),
+                     "dt": frozenset({"dd", "dt"})}
+_LIST_ITEM_STOPS = SPECIAL - {(HTML, "address"), (HTML, "div"), (HTML, "p")}
+
+
+def _list_item_open_above(node) -> bool:
+    """Whether an HTML ``li`` (``dd``, ``dt``) has an ancestor that its start
+    tag would have closed: an ``li`` (a ``dd`` or ``dt``) with no special
+    element other than address, div and p between them."""
+    closes = _LIST_ITEM_CLOSES[node.local_name]
+    parent = node.parent
+    while isinstance(parent, Element):
+        if parent.namespace == HTML and parent.local_name in closes:
+            return True
+        if (parent.namespace, parent.local_name) in _LIST_ITEM_STOPS:
+            return False
+        parent = parent.parent
+    return False
+
+
 def _same_name_open_above(node) -> bool:
     """Whether an HTML ``a`` (``nobr``) has an ``a`` (``nobr``) ancestor with
     nothing between them that would keep the start tag rule of "in body"
@@ -145,6 +169,16 @@ def unstable_class(doc, scripting: bool = False) -> str | None:
             if (name in _HEADINGS and isinstance(parent, Element)
                     and parent.namespace == HTML and parent.local_name in _HEADINGS):
                 return "heading-in-heading"
+            # list-item-in-list-item: "in body", an end tag "form" removes the
+            # form from the stack without closing what is open inside it, so
+            # an li (dd, dt) left open there is the one a later start tag of
+            # its kind closes, and the new one goes where the form was
+            # (<dt><form><dd><a></form><dd>: the a keeps the implied end tags
+            # from closing the first dd, and the second is a child of the
+            # dt); read back,
+            # the start tag closes the outer li (dt) first.
+            if name in _LIST_ITEM_CLOSES and _list_item_open_above(node):
+                return "list-item-in-list-item"
             # selectedcontent-clone: a select's selectedcontent holds a copy
             # of its selected option (HTML §4.10.12, "clone an option into a
             # selectedcontent"); read back, the copy is made again when the

@@ -217,6 +217,26 @@ def test_adoption_agency_outer_loop_limit_is_a_roundtrip_class():
         assert markup5.serialize(markup5.parse(text)) == text
 
 
+def test_list_item_left_open_by_a_form_end_tag_is_a_roundtrip_class():
+    # Found by the serialize campaign (seed 10, input 230,906):
+    # ...<dt ...><form ...><dd><a b=<dt>/></form><dd /> parses to a dd child
+    # of a dt.  Not a defect: "in body", </form> removes the form from the
+    # stack and leaves the dd and the a open (HTML §13.2.6.4.7, end tag
+    # "form"); the next <dd> closes that dd and is inserted into the dt.
+    # Read back, <dd> inside the dt closes the dt first.
+    from fuzz.roundtrip import unstable_class
+
+    doc = markup5.parse("<dt><form><dd><a></form><dd>x")
+    assert markup5.dump_tree(doc).splitlines()[-4:] == [
+        '|           <a>', '|       <dd>', '|         <a>', '|           "x"']  # dd in the dt
+    assert unstable_class(doc) == "list-item-in-list-item"
+    for stable in ("<dt><form><dd></form><dd>x", "<li><ul><li>x</ul>", "<dd><div><p><dt>"):
+        doc = markup5.parse(stable)
+        assert unstable_class(doc) is None
+        text = markup5.serialize(doc)
+        assert markup5.serialize(markup5.parse(text)) == text
+
+
 def test_colon_attribute_without_a_bare_attribute_is_a_roundtrip_class():
     # Found by the xml campaign (seed 8, input 3,820), minimized to
     # '<m b=\x0c b :'.  XML5 starts an attribute name with ":" only in the

@@ -119,6 +119,8 @@ HTML_UNSTABLE = [
     ("<table><p><form>", "foster-parented"),
     ("<form><y></form><form>", "nested-form"),
     ("<h2><a><h2><a>", "heading-in-heading"),
+    ("<dt><form><dd><a></form><dd>", "list-item-in-list-item"),
+    ("<li><form><li><a></form><li>x", "list-item-in-list-item"),
     ("<select><option>x</option><selectedcontent>y", "selectedcontent-clone"),
     ("<nobr>" + "<div>" * 8 + "<nobr>", "adoption-agency-limit"),
     ("<a>" + "<div>" * 8 + "<a>", "adoption-agency-limit"),
@@ -137,6 +139,7 @@ def test_roundtrip_class(source, expected):
     "<!DOCTYPE html><p>x<b>y</p>z", "<table><td>1<td>2</table>", "<pre>x\n</pre>",
     "<script>if (a<b) x()</script>", "<svg><desc><p>x</svg>", "<select><option>1</select>",
     "<!DOCTYPE html><form><div></form>",
+    "<dl><dt>a<dd>b<div><dt>c</div></dl>", "<ul><li><ul><li>x</ul></ul>", "<li><p><li>x",
     "<nobr>" + "<div>" * 7 + "<nobr>", "<nobr><table><td><nobr>x", "<a><object><a>x",
 ])
 def test_roundtrip_stable_is_in_no_class(source):
