@@ -214,11 +214,17 @@ class HTMLParser(InsertionModes):
         if self._decoder is None:
             # The encoding sniffing algorithm, once 1024 bytes are in (or
             # at the end of the input).
-            self._head += data
-            if len(self._head) < PRESCAN_LENGTH and not final:
+            # (A first chunk of 1024 bytes or more is sniffed as it is: a
+            # whole document given at once is not copied.)
+            if self._head:
+                self._head += data
+                if len(self._head) < PRESCAN_LENGTH and not final:
+                    return
+                data = bytes(self._head)
+                self._head = bytearray()
+            elif len(data) < PRESCAN_LENGTH and not final:
+                self._head += data
                 return
-            data = bytes(self._head)
-            self._head = bytearray()
             encoding, confidence, bom = sniff(data[:PRESCAN_LENGTH], self._transport,
                                               self._default)
             self._set_encoding(encoding, confidence)
