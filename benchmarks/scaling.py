@@ -82,6 +82,11 @@ FAMILIES = [
     # earlier table (the fuzz scaling harness: a td fragment of
     # '<select>' + '<TABLE id>--><TABLE id><TABLE id><TABLE ' x N).
     ("x<table> x N (foster text)", lambda n: "<table>" + "x<table>" * n),
+    # Text between tokens that add no node goes into one Text node; its data
+    # was re-concatenated at every piece (the fuzz scaling harness: a td
+    # fragment of 'hello&ampx<>a b</style>\ufeff]]>' x N).
+    ("text</x> x N (one Text node)", lambda n: "xxxxxxxxxx</x>" * n),
+    ("<table> + x</x> x N (foster)", lambda n: "<table>" + "xxxxxxxxxx</x>" * n),
 ]
 
 

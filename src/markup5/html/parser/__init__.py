@@ -279,6 +279,9 @@ class HTMLParser(InsertionModes):
         if final:
             self._token_end = tokenizer._base + tokenizer.end
             process(None)
+        sink = self.sink
+        if type(sink) is DomSink:
+            sink.flush_text()  # the tree is whole whenever the caller has it
 
     # Changing the encoding while parsing (§13.2.3.4) ----------------------------
 

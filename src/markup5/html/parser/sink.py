@@ -46,10 +46,36 @@ class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
 
-    __slots__ = ("document",)
+    __slots__ = ("document", "_merging", "_merged")
 
     def __init__(self, document: Document | None = None) -> None:
         self.document = Document() if document is None else document
+        # Text that arrives in pieces, with tokens between them that add no
+        # node (an ignored end tag, a parse error), all goes into one Text
+        # node.  "node.data += data" would copy the whole text each time,
+        # quadratic on "x</p>" x N; so the pieces for the Text node being
+        # merged into are kept in a list and joined once (flush_text).
+        self._merging: Text | None = None
+        self._merged: list[str] = []
+
+    def _merge(self, node: Text, data: str) -> None:
+        """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`)."""
+        if node is not self._merging:
+            self.flush_text()
+            self._merging = node
+            self._merged = [node.data]
+        self._merged.append(data)
+
+    def flush_text(self) -> None:
+        """Give the Text node being merged into its whole data.  The parser
+        calls this whenever it returns (after each chunk it is fed, and at
+        the end), and :meth:`clone_children` before it copies, so the tree
+        is whole whenever anyone can look at it."""
+        node = self._merging
+        if node is not None:
+            node.data = "".join(self._merged)
+            self._merging = None
+            self._merged = []
 
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
@@ -82,7 +108,7 @@ class DomSink:
             if children:
                 last = children[-1]
                 if type(last) is Text:
-                    last.data += data
+                    self._merge(last, data)
                     return
             node = Text(data)
             node.parent = parent
@@ -94,7 +120,7 @@ class DomSink:
         i = _child_index(children, reference)
         previous = children[i - 1] if i else None
         if type(previous) is Text:
-            previous.data += data
+            self._merge(previous, data)
             return
         node = Text(data)
         node.parent = parent
@@ -137,6 +163,7 @@ class DomSink:
         element's cloning steps do.  Returns the copies made of
         ``source``'s children (their own children are reached through
         ``children``)."""
+        self.flush_text()
         copies: list[Node] = []
         # Entries: (original, the list its copy goes into, the copy's parent).
         work: list[tuple[Node, list[Node], ParentNode | None]] = [
