@@ -114,6 +114,21 @@ TOKENIZER_FAMILIES = [
 ]
 
 
+#: XML families, timed through markup5.parse_xml: text that reaches one Text
+#: node in pieces, around tokens that add no node (it was re-concatenated at
+#: every piece, found with the HTML sink's family above).
+XML_FAMILIES = [
+    ("xml: text</b> x N", lambda n: "<a>" + "xxxxxxxxxx</b>" * n),
+    ("xml: text<!DOCTYPE> x N", lambda n: "<a>" + "xxxxxxxxxx<!DOCTYPE a>" * n),
+    ("xml: text&bogus; x N", lambda n: "<a>" + "xxxxxxxxxx&bogus;" * n),
+    ("xml: <b/> x N (flat)", lambda n: "<a>" + "<b/>" * n),
+]
+
+
+def _parse_xml(text: str) -> object:
+    return markup5.parse_xml(text)
+
+
 def _tokenize_all(text: str) -> None:
     tokenizer = markup5.Tokenizer(text)
     for _ in tokenizer:
@@ -166,6 +181,15 @@ def main(argv=None) -> int:
     for name, build in TOKENIZER_FAMILIES:
         small = best_time(build(n), args.repeats, args.budget, _tokenize_all)
         large = best_time(build(2 * n), args.repeats, args.budget, _tokenize_all)
+        ratio = large / small if small > 0 else float("inf")
+        note = "  NOT LINEAR?" if ratio > 3 else ""
+        if note:
+            flagged.append(name)
+        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+    print(f"\nmarkup5.parse_xml scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in XML_FAMILIES:
+        small = best_time(build(n), args.repeats, args.budget, _parse_xml)
+        large = best_time(build(2 * n), args.repeats, args.budget, _parse_xml)
         ratio = large / small if small > 0 else float("inf")
         note = "  NOT LINEAR?" if ratio > 3 else ""
         if note:

@@ -438,3 +438,39 @@ def test_text_between_ignored_tokens_is_joined_once():
     parser.feed("c</x>")
     assert [n.data for n in parser.sink.document.iter() if isinstance(n, Text)] == ["abc"]
     assert markup5.dump_tree(parser.close()) == markup5.dump_tree(markup5.parse("<p>a</x>b</x>c</x>"))
+
+
+def test_xml_text_between_tokens_that_add_no_node_is_joined_once():
+    # The same family in parse_xml, found while fixing the one above: text
+    # around an end tag that closes nothing ("<a>" + "x</b>" x N), a DOCTYPE
+    # in the content or a reference the states resolve went into one Text
+    # node by re-concatenating it (in the data state's shortcut, by joining
+    # the node's whole text back into the pending pieces).  The builder now
+    # keeps the pieces of the node it merges into and joins them once.
+    from markup5.dom import Text
+    from markup5.xml import XmlParser, parse_xml
+    from markup5.xml.treebuilder import XmlTreeBuilder
+
+    joins = []
+    original = XmlTreeBuilder.flush_text
+
+    def counting_flush(self):
+        if self._merging is not None:
+            joins.append(len(self._merged))
+        original(self)
+
+    for unit in ("xy</b>", "xy<!DOCTYPE a>", "xy&bogus;"):
+        joins.clear()
+        XmlTreeBuilder.flush_text = counting_flush
+        try:
+            doc = parse_xml("<a>" + unit * 300 + "</a>")
+        finally:
+            XmlTreeBuilder.flush_text = original
+        (text,) = [n for n in doc.iter() if isinstance(n, Text)]
+        assert text.data == ("xy&bogus;" if "&" in unit else "xy") * 300
+        assert len(joins) <= 2, joins  # one join of all the pieces, not one per piece
+    parser = XmlParser()
+    parser.feed("<a>x</b>y</b>")
+    assert [n.data for n in parser.builder.document.iter() if isinstance(n, Text)] == ["xy"]
+    parser.feed("z</b></a>")
+    assert [n.data for n in parser.close().iter() if isinstance(n, Text)] == ["xyz"]

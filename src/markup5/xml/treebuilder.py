@@ -113,7 +113,31 @@ class XmlTreeBuilder:
         self._qnames: dict[str, tuple[str | None, str]] = {}
         #: The data of the XML declaration (``version="1.0" ...``), or None.
         self.xml_declaration: str | None = None
+        # Text that reaches one Text node in pieces (around an end tag that
+        # closes nothing, a DOCTYPE in the content, a reference the states
+        # resolve ...): the pieces are kept and joined once, by flush_text;
+        # "node.data += piece" copied the whole text each time (quadratic on
+        # "<a>" + "x</b>" x N).
+        self._merging: Text | None = None
+        self._merged: list[str] = []
         self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
+
+    def _merge(self, node: Text, data: str) -> None:
+        """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`)."""
+        if node is not self._merging:
+            self.flush_text()
+            self._merging = node
+            self._merged = [node.data]
+        self._merged.append(data)
+
+    def flush_text(self) -> None:
+        """Give the Text node being merged into its whole data (run whenever
+        parsing returns to the caller)."""
+        node = self._merging
+        if node is not None:
+            node.data = "".join(self._merged)
+            self._merging = None
+            self._merged = []
 
     # ------------------------------------------------------------------
 
@@ -261,7 +285,7 @@ class XmlTreeBuilder:
             node = self.open_elements[-1]
             children = node.children
             if children and type(last := children[-1]) is Text:
-                last.data += token.data
+                self._merge(last, token.data)
             else:
                 text = Text(token.data)
                 text.parent = node
@@ -372,10 +396,12 @@ class XmlTreeBuilder:
         new_node = object.__new__
         current = open_elements[-1]
         children = current.children
+        # The Text node that text before the next tag joins (text the
+        # states added, or text before an end tag that closed nothing), or
+        # None: the text goes in a new node.
+        tail: Text | None = None
         if children and type(last := children[-1]) is Text:
-            # Text the states added joins the text that follows.
-            children.pop()
-            pending.insert(0, last.data)
+            tail = last
         scope = scopes[-1]
         default = scope[None]
         restart = False
@@ -394,10 +420,13 @@ class XmlTreeBuilder:
                         text = "".join(pending)
                         pending.clear()
                     if text:
-                        node = new_node(Text)  # Text(text), without the call
-                        node.data = text
-                        node.parent = current
-                        children.append(node)
+                        if tail is None:
+                            node = new_node(Text)  # Text(text), without the call
+                            node.data = text
+                            node.parent = current
+                            children.append(node)
+                        else:
+                            self._merge(tail, text)
                     if ":" not in end_name:
                         # An unprefixed name is the current element's when
                         # its start tag's was the same (a prefixed current
@@ -433,8 +462,11 @@ class XmlTreeBuilder:
                         if children and type(last := children[-1]) is Text:
                             # An end tag that closed nothing: the text before
                             # it joins the text after it.
-                            children.pop()
-                            pending.append(last.data)
+                            tail = last
+                            scope = scopes[-1]
+                            default = scope[None]
+                            continue
+                    tail = None
                     scope = scopes[-1]
                     default = scope[None]
                     continue
@@ -488,10 +520,14 @@ class XmlTreeBuilder:
                     text = "".join(pending)
                     pending.clear()
                 if text:
-                    node = new_node(Text)
-                    node.data = text
-                    node.parent = current
-                    children.append(node)
+                    if tail is None:
+                        node = new_node(Text)
+                        node.data = text
+                        node.parent = current
+                        children.append(node)
+                    else:
+                        self._merge(tail, text)
+                tail = None  # the element goes after the text
                 if cached is not None and cached[0] is scope:
                     # As in _element: names bound before in this scope.
                     _, local, namespace, prefix, attr_namespaces, key = cached
@@ -571,11 +607,15 @@ class XmlTreeBuilder:
             else:
                 # A comment or a processing instruction, after the text.
                 if pending:
-                    node = new_node(Text)
-                    node.data = "".join(pending)
-                    node.parent = current
-                    children.append(node)
+                    if tail is None:
+                        node = new_node(Text)
+                        node.data = "".join(pending)
+                        node.parent = current
+                        children.append(node)
+                    else:
+                        self._merge(tail, "".join(pending))
                     pending.clear()
+                tail = None
                 if kind == OTHER_COMMENT:
                     node = Comment(m.group(OTHER_COMMENT))
                 else:
@@ -592,7 +632,7 @@ class XmlTreeBuilder:
         node = self.open_elements[-1]
         children = node.children
         if children and type(last := children[-1]) is Text:
-            last.data += data
+            self._merge(last, data)
         else:
             text = Text(data)
             text.parent = node
@@ -648,6 +688,7 @@ class XmlTreeBuilder:
             self._error("eof-in-element")
         self.process = self._end_phase
         self._main = False
+        self.flush_text()
         return self.document
 
 
@@ -794,6 +835,7 @@ class XmlParser:
                 for token in out:
                     builder.process(token)  # (the phase changes as it goes)
             if not running:
+                builder.flush_text()  # the tree is whole between chunks
                 return
 
 
