@@ -439,6 +439,13 @@ def test_text_between_ignored_tokens_is_joined_once():
     assert [n.data for n in parser.sink.document.iter() if isinstance(n, Text)] == ["abc"]
     assert markup5.dump_tree(parser.close()) == markup5.dump_tree(markup5.parse("<p>a</x>b</x>c</x>"))
 
+    class MySink(DomSink):  # a subclass inherits the merging, and gets flushed too
+        __slots__ = ()
+
+    parser = HTMLParser(MySink())
+    parser.feed("<p>a</x>b</x>c")
+    assert [n.data for n in parser.close().iter() if isinstance(n, Text)] == ["abc"]
+
 
 def test_xml_text_between_tokens_that_add_no_node_is_joined_once():
     # The same family in parse_xml, found while fixing the one above: text

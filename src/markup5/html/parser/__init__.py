@@ -280,7 +280,7 @@ class HTMLParser(InsertionModes):
             self._token_end = tokenizer._base + tokenizer.end
             process(None)
         sink = self.sink
-        if type(sink) is DomSink:
+        if isinstance(sink, DomSink):  # (a subclass merges text the same way)
             sink.flush_text()  # the tree is whole whenever the caller has it
 
     # Changing the encoding while parsing (§13.2.3.4) ----------------------------
