@@ -150,6 +150,23 @@ def best_time(text: str, repeats: int, budget: float, run=None) -> float:
     return best
 
 
+def _scale(name, build, run, n: int, args, flagged: list[str]) -> None:
+    """Time one family at N and 2N and print the ratio; a ratio above 3,
+    or an exception, adds the family to ``flagged``."""
+    try:
+        small = best_time(build(n), args.repeats, args.budget, run)
+        large = best_time(build(2 * n), args.repeats, args.budget, run)
+    except Exception as exc:  # report and keep going
+        print(f"{name:26s} ERROR {type(exc).__name__}: {exc}")
+        flagged.append(name)
+        return
+    ratio = large / small if small > 0 else float("inf")
+    note = "  NOT LINEAR?" if ratio > 3 else ""
+    if note:
+        flagged.append(name)
+    print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10000)
@@ -163,38 +180,15 @@ def main(argv=None) -> int:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * n + 1000))
     print(f"markup5.parse scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     print(f"{'family':26s} {'t(N) s':>9s} {'t(2N) s':>9s} {'ratio':>6s}")
-    flagged = []
+    flagged: list[str] = []
     for name, build in FAMILIES:
-        try:
-            small = best_time(build(n), args.repeats, args.budget)
-            large = best_time(build(2 * n), args.repeats, args.budget)
-        except Exception as exc:  # report and keep going
-            print(f"{name:26s} ERROR {type(exc).__name__}: {exc}")
-            flagged.append(name)
-            continue
-        ratio = large / small if small > 0 else float("inf")
-        note = "  NOT LINEAR?" if ratio > 3 else ""
-        if note:
-            flagged.append(name)
-        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+        _scale(name, build, None, n, args, flagged)
     print(f"\nmarkup5.Tokenizer scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in TOKENIZER_FAMILIES:
-        small = best_time(build(n), args.repeats, args.budget, _tokenize_all)
-        large = best_time(build(2 * n), args.repeats, args.budget, _tokenize_all)
-        ratio = large / small if small > 0 else float("inf")
-        note = "  NOT LINEAR?" if ratio > 3 else ""
-        if note:
-            flagged.append(name)
-        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+        _scale(name, build, _tokenize_all, n, args, flagged)
     print(f"\nmarkup5.parse_xml scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in XML_FAMILIES:
-        small = best_time(build(n), args.repeats, args.budget, _parse_xml)
-        large = best_time(build(2 * n), args.repeats, args.budget, _parse_xml)
-        ratio = large / small if small > 0 else float("inf")
-        note = "  NOT LINEAR?" if ratio > 3 else ""
-        if note:
-            flagged.append(name)
-        print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
+        _scale(name, build, _parse_xml, n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
