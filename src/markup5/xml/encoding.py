@@ -149,6 +149,29 @@ def sniff_xml_encoding(data: bytes, transport_encoding: Encoding | None = None, 
         head = (available if declaration_end < 0 else available[:declaration_end + 1]
                 ).decode("latin-1")
     complete = final or len(available) >= size
+    if detected is None and head.endswith(">"):
+        # Most declarations are one of a few strings: their answer is kept.
+        known = _KNOWN_DECLARATIONS.get(head)
+        if known is not None:
+            return known
+        found = _sniff_declaration(head, None, 0, True)
+        if found is not None:
+            if len(_KNOWN_DECLARATIONS) >= 256:
+                _KNOWN_DECLARATIONS.clear()
+            _KNOWN_DECLARATIONS[head] = found
+        return found
+    return _sniff_declaration(head, detected, bom, complete)
+
+
+#: Answers for whole XML declarations (in an encoding without a BOM, no
+#: transport encoding): the declaration -> its XmlEncoding.
+_KNOWN_DECLARATIONS: dict[str, XmlEncoding] = {}
+
+
+def _sniff_declaration(head: str, detected: Encoding | None, bom: int,
+                       complete: bool) -> XmlEncoding | None:
+    """Step 4 and 5 of :func:`sniff_xml_encoding` on ``head``, the decoded
+    start of the input after the BOM (up to its first ">", if any)."""
     if not _DECLARATION_START.match(head):
         if not complete and "<?xml ".startswith(head[:6]) and len(head) < 6:
             return None  # perhaps the start of a declaration
