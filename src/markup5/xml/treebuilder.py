@@ -51,6 +51,8 @@ from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, O
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
+# (Imported at the end of the module: fast_path uses the tree builder.)
+
 _WHITESPACE = " \t\n\r\x0c"
 
 #: Namespace scopes made by declarations, interned (the same bindings are
@@ -852,7 +854,8 @@ def _transport(label: str | None) -> Encoding | None:
 
 
 def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
-              xml10_compatible: bool = True, transport_encoding: str | None = None) -> Document:
+              xml10_compatible: bool = True, transport_encoding: str | None = None,
+              fast_path: bool = True) -> Document:
     """Parse an XML document with the XML5 rules; never raises on any input.
 
     ``data`` is a str, or bytes.  Bytes are decoded as a browser's XML
@@ -875,7 +878,17 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     internal subset is skipped, numeric references and attribute-value
     normalization as in XML 1.0; see :mod:`markup5.xml`).  False gives
     exactly the behaviour xml5lib-tests check.
+
+    ``fast_path`` (default True; only with ``xml10_compatible``): a
+    document that the standard library's expat parser accepts, and whose
+    XML5 tree is the XML 1.0 tree, is built from expat's events
+    (:mod:`markup5.xml.fast_path`); anything else, from the first problem
+    expat or the namespace rules find, is parsed from the start by the
+    XML5 tokenizer.  The result is the same either way; False always runs
+    the XML5 tokenizer (slower on well-formed files).
     """
+    if not isinstance(fast_path, bool):
+        raise TypeError(f"fast_path must be a bool, not {type(fast_path).__name__}")
     decode_errors: list[tuple[str, int]] = []
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
@@ -907,6 +920,21 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         encoding = None
     else:
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
+    if fast_path and xml10_compatible and not decode_errors and _FAST_PATH:
+        # (The gc pause: as below.)
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            fast = build_with_expat(text, keep_xmlns_attributes)
+        finally:
+            if collecting:
+                gc.enable()
+        if fast is not None:
+            if encoding is not None:
+                fast.encoding = encoding
+                fast.encoding_confidence = "certain"
+            return fast
     tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
     builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                              xml10_compatible=xml10_compatible)
@@ -947,3 +975,6 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         if collecting:
             gc.enable()
     return document
+
+
+from .fast_path import AVAILABLE as _FAST_PATH, build_with_expat  # noqa: E402

@@ -1,0 +1,229 @@
+"""The well-formed fast path of :func:`~markup5.xml.parse_xml`: expat builds the tree.
+
+On well-formed XML, ``parse_xml`` (with ``xml10_compatible``, its default)
+gives exactly the tree an XML 1.0 parser gives and reports no error; that
+is the XML5 tree builder's promise, checked file by file against expat
+(``tools/xml_diff.py``, ``docs/xml-differences.md``).  So for a document
+that the standard library's expat parser accepts, expat can read it and
+the tree can be built from its events, at a fraction of the cost of the
+XML5 state machine in Python.  The first thing expat rejects sends the
+whole document to the XML5 tokenizer and tree builder, from the start, as
+if this module did not exist: the result is always the XML5 result.
+
+Where an XML 1.0 parser and XML5 give different trees for a document expat
+accepts, this path steps aside too (it returns None), so that the XML5
+rules decide:
+
+* a DOCTYPE with an internal subset: XML5 reads past it without applying
+  its declarations (no entity is expanded, no attribute default added),
+  expat applies them.  The parse stops at the DOCTYPE, before expat reads
+  a declaration (so no entity is ever expanded here);
+* a reference to an entity expat has not seen declared, which it skips in
+  text and drops from attribute values when the DOCTYPE names an external
+  DTD (it does not read it): XML5 resolves such names the HTML way, or
+  keeps them as text with an error;
+* a namespace error (an unbound prefix, a reserved prefix declared, two
+  attributes with one expanded name ...): XML 1.0 has no namespaces, so
+  expat accepts these, and XML5 reports them;
+* input expat cannot take at all (a lone surrogate in a str), or would
+  read differently: a U+FEFF at the start (text to XML5, once parse_xml
+  has dropped the byte order mark; expat, handed UTF-8, would skip it)
+  and NUL (U+FFFD to XML5).
+
+Characters that the XML5 input stream reports with ``xml10_compatible``
+are exactly the ones outside XML 1.0's Char production, which expat
+rejects.  Decoding happens before (the same WHATWG decoders as the XML5
+path; a document with an undecodable byte has a parse error, so it goes
+the XML5 way), and expat is handed the decoded text.
+
+Names bind to namespaces with the tree builder's own binding code
+(:meth:`XmlTreeBuilder._element`, whose cache the XML5 shortcut uses
+too), so elements and attributes carry the same namespaces, prefixes and
+``xmlns`` attributes as on the XML5 path.  Text is gathered in pieces and
+joined once per node (expat's ``buffer_text``), CDATA sections are text,
+and whitespace outside the root element is dropped, as in XML5.
+
+``tests/test_xml_fast_path.py`` parses every xml5lib-tests input, the
+corpus sample, and generated variants both ways and compares the trees and
+errors; ``tools/xml_diff.py --fast-path`` does the same over a whole
+corpus.  Without ``pyexpat`` (a Python built without it) the fast path is
+simply never taken.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
+from .treebuilder import _BINDINGS, XmlTreeBuilder
+
+try:
+    from xml.parsers import expat as _expat
+except ImportError:  # pragma: no cover - a Python without pyexpat
+    _expat = None  # type: ignore[assignment]
+
+__all__ = ["AVAILABLE", "build_with_expat"]
+
+#: Whether the standard library's expat is there to use.
+AVAILABLE = _expat is not None
+
+#: A named reference that is not one of XML's five predefined entities
+#: (expat skips it, or drops it from an attribute value, when the DOCTYPE
+#: names an external DTD it does not read).
+_UNDECLARED_REFERENCE = re.compile("&(?!(?:lt|gt|amp|apos|quot);|#)").search
+
+
+class _StepAside(Exception):
+    """Raised from a handler: the document is left to the XML5 rules."""
+
+
+def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document | None:
+    """The XML5 tree of ``text`` (decoded, without a BOM) built from
+    expat's events, or None when expat rejects the document or the XML5
+    rules would give another tree (see the module docstring)."""
+    if _expat is None:  # pragma: no cover
+        return None
+    if text.startswith("\ufeff") or "\x00" in text:
+        # A second U+FEFF, after the BOM parse_xml drops, is text to XML5;
+        # expat would take it, in the UTF-8 it is handed, for a BOM.  NUL
+        # is U+FFFD to XML5 (without an error); pyexpat reads it otherwise.
+        return None
+    builder = XmlTreeBuilder(None, keep_xmlns_attributes=keep_xmlns_attributes)
+    document = builder.document
+    errors = builder.errors
+    bind = builder._element
+    scopes = builder._scopes
+    bindings_get = _BINDINGS.get
+    new_node = object.__new__
+    join = "".join
+    # The open elements (the document at the bottom) and the text pieces
+    # waiting for the next event, which puts them in one Text node.
+    stack: list[Any] = [document]
+    pieces: list[str] = []
+
+    # The text before each event goes into a Text node first (inlined in
+    # each handler: one Python call per event is most of the cost here).
+    # Outside the root element it is whitespace, and dropped.
+
+    def start(name: str, attributes: list[str]) -> None:
+        parent = stack[-1]
+        if pieces:
+            if parent is not document:
+                node = new_node(Text)  # Text(data), without the call
+                node.data = join(pieces)
+                node.parent = parent
+                parent.children.append(node)
+            pieces.clear()
+        scope = scopes[-1]
+        if attributes:
+            names = attributes[::2]
+            cached = bindings_get((id(scope), name, *names))
+            attrs = dict(zip(names, attributes[1::2]))
+        elif ":" not in name:
+            # No attributes, no prefix: the default namespace.
+            if name == "template":  # (Element makes an HTML template's contents)
+                element = Element(name, {}, scope[None], None)
+            else:
+                element = new_node(Element)  # Element(...), without the call
+                element.children = []
+                element.local_name = name
+                element.namespace = scope[None]
+                element.prefix = None
+                element.attrs = {}
+                element.attr_namespaces = None
+                element.template_contents = None
+            element.parent = parent
+            parent.children.append(element)
+            stack.append(element)
+            scopes.append(scope)
+            return
+        else:
+            attrs = {}
+            cached = bindings_get((id(scope), name))
+        if cached is not None and cached[0] is scope:
+            # Names bound before in this scope, as in XmlTreeBuilder._element.
+            local = cached[1]
+            if local == "template":
+                element = Element(local, attrs, cached[2], cached[3])
+                if cached[4]:
+                    element.attr_namespaces = dict(cached[4])
+            else:
+                element = new_node(Element)
+                element.children = []
+                element.local_name = local
+                element.namespace = cached[2]
+                element.prefix = cached[3]
+                element.attrs = attrs
+                element.attr_namespaces = dict(cached[4]) if cached[4] else None
+                element.template_contents = None
+            new_scope = scope
+        else:
+            element = bind(name, attrs)
+            if errors:
+                raise _StepAside
+            new_scope = builder._new_scope
+        element.parent = parent
+        parent.children.append(element)
+        stack.append(element)
+        scopes.append(new_scope)
+
+    def end(name: str) -> None:
+        if pieces:
+            parent = stack[-1]  # (an element: the text goes in)
+            node = new_node(Text)
+            node.data = join(pieces)
+            node.parent = parent
+            parent.children.append(node)
+            pieces.clear()
+        stack.pop()
+        scopes.pop()
+
+    def leaf(node: Comment | ProcessingInstruction) -> None:
+        """A comment or processing instruction, after the text before it."""
+        parent = stack[-1]
+        if pieces:
+            if parent is not document:
+                text_node = new_node(Text)
+                text_node.data = join(pieces)
+                text_node.parent = parent
+                parent.children.append(text_node)
+            pieces.clear()
+        node.parent = parent
+        parent.children.append(node)
+
+    def comment(data: str) -> None:
+        leaf(Comment(data))
+
+    def processing_instruction(target: str, data: str) -> None:
+        leaf(ProcessingInstruction(target, data))
+
+    def doctype(name: str, system_id: str | None, public_id: str | None,
+                has_internal_subset: int) -> None:
+        if has_internal_subset:
+            raise _StepAside
+        if (system_id is not None or public_id is not None) and _UNDECLARED_REFERENCE(text):
+            raise _StepAside
+        node = DocumentType(name, public_id or "", system_id or "")
+        node.parent = document
+        document.children.append(node)
+
+    def skipped_entity(name: str, is_parameter_entity: int) -> None:
+        raise _StepAside
+
+    parser = _expat.ParserCreate()
+    parser.ordered_attributes = True
+    parser.buffer_text = True
+    parser.buffer_size = 1 << 16
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = pieces.append
+    parser.CommentHandler = comment
+    parser.ProcessingInstructionHandler = processing_instruction
+    parser.StartDoctypeDeclHandler = doctype
+    parser.SkippedEntityHandler = skipped_entity
+    try:
+        parser.Parse(text, True)
+    except (_expat.ExpatError, _StepAside, UnicodeEncodeError):
+        return None
+    return document
