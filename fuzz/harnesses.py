@@ -281,7 +281,8 @@ def serialize_target(data: bytes) -> str:
 # XML ---------------------------------------------------------------------------------
 
 def xml_target(data: bytes) -> str:
-    """``parse_xml``: fed in pieces gives the same tree and errors;
+    """``parse_xml``: its fast path (expat) gives the XML5 tree and errors;
+    fed in pieces gives the same tree and errors;
     ``serialize_xml`` is stable: parse_xml(serialize_xml(parse_xml(x)))
     serializes (and dumps) as parse_xml(x) does."""
     options, split_seed, payload = split_input(data)
@@ -291,6 +292,11 @@ def xml_target(data: bytes) -> str:
     doc = markup5.parse_xml(source, xml10_compatible=xml10, keep_xmlns_attributes=keep)
     dump = dump_xml_tree(doc)
     errors = _errors(doc.errors)
+    slow = markup5.parse_xml(source, xml10_compatible=xml10, keep_xmlns_attributes=keep,
+                             fast_path=False)
+    check(dump_xml_tree(slow) == dump, "parse_xml's fast path gives another tree")
+    check(_errors(slow.errors) == errors, "parse_xml's fast path gives other errors")
+    check(slow.encoding == doc.encoding, "parse_xml's fast path gives another encoding")
     if not options & 4:
         parser = XmlParser(xml10_compatible=xml10, keep_xmlns_attributes=keep)
         for piece in pieces(source, split_seed):
