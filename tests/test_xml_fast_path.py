@@ -81,6 +81,7 @@ TAKEN = [
     '<a>\x80\x9f\ufdd0\U0001fffe</a>',
     '<template xmlns="http://www.w3.org/1999/xhtml"><b/></template>',
     '<a><template/></a>',
+    '<a b="x :y">Note : <b c=":d"/></a>',  # (colons that start no name)
 ]
 
 STEPS_ASIDE = [
@@ -98,6 +99,10 @@ STEPS_ASIDE = [
     '<a></b>',
     '<a/><b/>',
     ' <?xml version="1.0"?><a/>',
+    '<:a/>',
+    '<a :b="1"/>',
+    '<a\n:b="1"/>',
+    '<html root="\n" :x="\r\n"/>',  # (found by the xml fuzz harness, seed 18)
 ]
 
 
@@ -172,7 +177,8 @@ def test_entity_expansion_never_happens():
 
 # Generated documents: well-formed ones (the fast path) and near misses.
 
-NAMES = ["a", "b", "p:a", "q:b", "xml:lang", "x.y", "_z", "\u00e9", "template", "svg"]
+NAMES = ["a", "b", "p:a", "q:b", "xml:lang", "x.y", "_z", "\u00e9", "template", "svg", ":a", "a:",
+         "p:a:b", "xmlns:"]
 DECLARATIONS = [' xmlns="urn:d"', ' xmlns=""', ' xmlns:p="urn:p"', ' xmlns:q="urn:q"',
                 ' xmlns:p="urn:q"', ' xmlns:q=""', ' xmlns:xml="http://www.w3.org/XML/1998/namespace"',
                 ' xmlns="http://www.w3.org/1999/xhtml"']

@@ -25,6 +25,8 @@ rules decide:
 * a namespace error (an unbound prefix, a reserved prefix declared, two
   attributes with one expanded name ...): XML 1.0 has no namespaces, so
   expat accepts these, and XML5 reports them;
+* a name that starts with ":" (an XML 1.0 name; the XML5 tag states drop
+  the colon with an error);
 * input expat cannot take at all (a lone surrogate in a str), or would
   read differently: a U+FEFF at the start (text to XML5, once parse_xml
   has dropped the byte order mark; expat, handed UTF-8, would skip it)
@@ -73,6 +75,11 @@ AVAILABLE = _expat is not None
 #: names an external DTD it does not read).
 _UNDECLARED_REFERENCE = re.compile("&(?!(?:lt|gt|amp|apos|quot);|#)").search
 
+#: Where a name may start with ":" (a name character to XML 1.0; the XML5
+#: tag states drop it with an error): after "<" or whitespace.  Only a
+#: document that has one looks at every name.
+_COLON_FIRST = re.compile("[<\t\n\r ]:").search
+
 
 class _StepAside(Exception):
     """Raised from a handler: the document is left to the XML5 rules."""
@@ -101,6 +108,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     # waiting for the next event, which puts them in one Text node.
     stack: list[Any] = [document]
     pieces: list[str] = []
+    colon_first = _COLON_FIRST(text) is not None
 
     # The text before each event goes into a Text node first (inlined in
     # each handler: one Python call per event is most of the cost here).
@@ -116,6 +124,8 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
                 parent.children.append(node)
             pieces.clear()
         scope = scopes[-1]
+        if colon_first and (name[0] == ":" or any(n[0] == ":" for n in attributes[::2])):
+            raise _StepAside
         if attributes:
             names = attributes[::2]
             cached = bindings_get((id(scope), name, *names))
