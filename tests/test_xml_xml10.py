@@ -200,3 +200,35 @@ def test_attribute_value_normalization(text):
 def test_no_attribute_value_normalization_in_xml5lib_mode():
     tokens = list(Tokenizer('<a v="x\ny">'))
     assert tokens == [StartTag("a", {"v": "x\ny"})]
+
+
+# Processing instructions: only "?>" ends one --------------------------------
+
+PI_DATA = ["a?b", "?", "a?b?", "a ? b", "?x", "x?"]
+
+
+@pytest.mark.parametrize("data", PI_DATA)
+def test_question_mark_in_pi_data(data):
+    source = f"<a><?pi {data}?>t</a>"
+    expat_data = []
+    parser = __import__("xml.parsers.expat", fromlist=["expat"]).ParserCreate()
+    parser.ProcessingInstructionHandler = lambda target, value: expat_data.append(value)
+    parser.Parse(source, True)
+    assert expat_data == [data]
+    for fast_path in (True, False):
+        document = parse_xml(source, fast_path=fast_path)
+        pi = document.children[0].children[0]
+        assert isinstance(pi, ProcessingInstruction)
+        assert (pi.target, pi.data) == ("pi", data)
+        assert document.children[0].children[1].data == "t"
+        assert codes(document) == []
+    fed = XmlParser()
+    for character in source:
+        fed.feed(character)
+    assert fed.close().children[0].children[0].data == data
+
+
+def test_question_mark_in_pi_data_in_xml5lib_mode():
+    # xml5ever's pi after state: "?" is dropped and the next ">" ends it.
+    document = parse_xml("<a><?pi a?b>c?></a>", xml10_compatible=False)
+    assert document.children[0].children[0].data == "ab"

@@ -121,7 +121,9 @@ XML 1.0 compatibility (``xml10_compatible``, :func:`parse_xml`'s default)
     1.0 character give it as it is, with no error and no windows-1252
     mapping; DEL, C1 controls and noncharacters other than U+FFFE/U+FFFF
     are not errors; literal TAB and LF in attribute values become spaces
-    (XML 1.0 attribute-value normalization).  ``xml10_compatible=False``
+    (XML 1.0 attribute-value normalization); only ``?>`` ends a processing
+    instruction (a ``?`` followed by anything else is data, where the pi
+    after state drops it).  ``xml10_compatible=False``
     (the :class:`Tokenizer`'s default) is exactly what xml5lib-tests check.
 
 Errors

@@ -121,10 +121,30 @@ class ProcessingInstructionStates(_Core):
 
     def _pi_after_state(self) -> bool:
         """Pi after state (§1.3.11), as xml5ever has it: ``>`` ends the PI,
-        ``?`` is dropped, anything else is data and the state stays."""
+        ``?`` is dropped, anything else is data and the state stays.
+
+        With ``xml10_compatible``, as XML 1.0 (§2.6) reads a PI, which only
+        ``?>`` ends: the ``?`` that led here was data after all when
+        anything but ``>`` follows; another ``?`` stays in this state,
+        anything else is reconsumed in the pi data state
+        (``<?pi a?b??>`` has the data ``a?b?``)."""
         buf = self.buf
         pos = self.pos
         end = self.end
+        if self.xml10_compatible and pos < end:
+            if buf[pos] == ">":
+                self.pos = pos + 1
+                self._state = DATA
+                self._emit_pi()
+                return True
+            self._pi_data.append("?")
+            if buf[pos] == "?":
+                if self._has_bad:
+                    self._check_run(pos, pos + 1)
+                self.pos = pos + 1
+            else:
+                self._state = PI_DATA
+            return True
         while True:
             i = _PI_AFTER_RUN(buf, pos).end()
             if i > pos:
