@@ -61,6 +61,18 @@ def test_xml_fast_path_steps_aside_for_a_name_starting_with_a_colon():
     assert [e.code for e in fast.errors] == ["unexpected-colon-before-attribute-name"]
 
 
+def test_xml_fast_path_steps_aside_for_a_doctype_identifier_with_a_greater_than_sign():
+    # Found (seed 19): expat reads "http:/<a>/..." as the system identifier;
+    # the XML5 DOCTYPE system identifier states end the DOCTYPE at ">"
+    # (abrupt-doctype-system-identifier), and what follows is text.
+    source = '<!DOCTYPE svg PUBLIC "-//W3C//EN"\n  "http:/<a>/x.dtd">\n<svg/>'
+    fast = markup5.parse_xml(source)
+    slow = markup5.parse_xml(source, fast_path=False)
+    assert markup5.xml.dump_xml_tree(fast) == markup5.xml.dump_xml_tree(slow)
+    assert _xml_errors(fast) == _xml_errors(slow)
+    assert "abrupt-doctype-system-identifier" in [e.code for e in fast.errors]
+
+
 def test_xml_parser_tree_errors_independent_of_the_split():
     source = ('\t</xlink:href><a:b:c/><xml:lang xmlns:xml="http://a"></xml:lang>'
               '<xlink:href/></x:a>--><a:b:c xmlns:y="http://a"><a></root><![CDATA[\t<')

@@ -82,6 +82,7 @@ TAKEN = [
     '<template xmlns="http://www.w3.org/1999/xhtml"><b/></template>',
     '<a><template/></a>',
     '<a b="x :y">Note : <b c=":d"/></a>',  # (colons that start no name)
+    '<a><?pi a?b??></a>',
 ]
 
 STEPS_ASIDE = [
@@ -103,6 +104,8 @@ STEPS_ASIDE = [
     '<a :b="1"/>',
     '<a\n:b="1"/>',
     '<html root="\n" :x="\r\n"/>',  # (found by the xml fuzz harness, seed 18)
+    '<!DOCTYPE svg PUBLIC "-//W3C//EN"\n "http:/<a>/x.dtd">\n<svg/>',  # (seed 19)
+    '<!DOCTYPE a SYSTEM "a>b"><a/>',
 ]
 
 
@@ -185,7 +188,7 @@ DECLARATIONS = [' xmlns="urn:d"', ' xmlns=""', ' xmlns:p="urn:p"', ' xmlns:q="ur
 TEXTS = ["t", " ", "\n", "\r\n", "\t", "&amp;", "&lt;&gt;", "&quot;&apos;", "&#65;", "&#x1F600;",
          "&#x80;", "&#1;", "&nbsp;", "&e;", "]]>", "]", ">", "\u00a0", "\ufeff", "\x85", "\x7f",
          "\ufdd0", "\ufffe", "\x0c", "\x00", "<![CDATA[x<y]]>", "<!--c-->", "<!--a--b-->",
-         "<?pi d?>", "<?pi?>", "<?xml x?>", "\U0001fffe", "&#xD800;", "&#0;"]
+         "<?pi d?>", "<?pi?>", "<?xml x?>", "<?pi a?b??>", "<?pi ?>", "\U0001fffe", "&#xD800;", "&#0;"]
 VALUES = ["v", "", "a b", "a\tb", "a\nb", "&amp;", "&#9;&#10;&#13;", "<", "&nbsp;", "'", '"']
 
 
@@ -213,6 +216,7 @@ def _document(rng):
     prolog = rng.choice(["", '<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-8"?>\n',
                          "<!DOCTYPE a>", '<!DOCTYPE a SYSTEM "a.dtd">',
                          '<!DOCTYPE a PUBLIC " -//x  y// " "a.dtd">', "<!--c-->\n",
+                         '<!DOCTYPE a SYSTEM "a>b">', "<!DOCTYPE a PUBLIC 'p' \"'>\">",
                          '<!DOCTYPE a [<!ENTITY e "v">]>', "<?pi x?>"])
     return prolog + _element(rng, 0) + rng.choice(["", "\n", "<!--end-->", "<?pi?>", "x", "<a/>"])
 

@@ -26,7 +26,8 @@ rules decide:
   attributes with one expanded name ...): XML 1.0 has no namespaces, so
   expat accepts these, and XML5 reports them;
 * a name that starts with ":" (an XML 1.0 name; the XML5 tag states drop
-  the colon with an error);
+  the colon with an error), and a DOCTYPE identifier with a ">" in it
+  (where the XML5 DOCTYPE states end the DOCTYPE, with an error);
 * input expat cannot take at all (a lone surrogate in a str), or would
   read differently: a U+FEFF at the start (text to XML5, once parse_xml
   has dropped the byte order mark; expat, handed UTF-8, would skip it)
@@ -210,7 +211,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
 
     def doctype(name: str, system_id: str | None, public_id: str | None,
                 has_internal_subset: int) -> None:
-        if has_internal_subset:
+        if has_internal_subset or ">" in (system_id or "") or ">" in (public_id or ""):
             raise _StepAside
         if (system_id is not None or public_id is not None) and _UNDECLARED_REFERENCE(text):
             raise _StepAside
