@@ -126,6 +126,13 @@ XML 1.0 compatibility (``xml10_compatible``, :func:`parse_xml`'s default)
     after state drops it).  ``xml10_compatible=False``
     (the :class:`Tokenizer`'s default) is exactly what xml5lib-tests check.
 
+The well-formed fast path (``parse_xml``'s ``fast_path``, the default)
+    A document that the standard library's expat accepts, and that XML5
+    reads as XML 1.0 does, is built from expat's events with the same
+    namespace binding; anything else goes through the XML5 tokenizer from
+    the start, so the result is always the XML5 result
+    (:mod:`markup5.xml.fast_path` lists when it steps aside).
+
 Errors
     ``ParseError`` objects with a descriptive code (listed in
     :mod:`markup5.xml.tokenizer`, :mod:`markup5.xml.treebuilder` and

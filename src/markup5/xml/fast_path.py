@@ -115,42 +115,40 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     # each handler: one Python call per event is most of the cost here).
     # Outside the root element it is whitespace, and dropped.
 
-    def start(name: str, attributes: list[str]) -> None:
+    def start(name: str, attrs: dict[str, str]) -> None:
         parent = stack[-1]
+        children = parent.children
         if pieces:
             if parent is not document:
                 node = new_node(Text)  # Text(data), without the call
                 node.data = join(pieces)
                 node.parent = parent
-                parent.children.append(node)
+                children.append(node)
             pieces.clear()
         scope = scopes[-1]
-        if colon_first and (name[0] == ":" or any(n[0] == ":" for n in attributes[::2])):
-            raise _StepAside
-        if attributes:
-            names = attributes[::2]
-            cached = bindings_get((id(scope), name, *names))
-            attrs = dict(zip(names, attributes[1::2]))
+        # (expat's dict of the attributes, fresh for each tag, in their
+        # order: the element's own.)
+        if attrs:
+            cached = bindings_get((id(scope), name, *attrs))
         elif ":" not in name:
             # No attributes, no prefix: the default namespace.
             if name == "template":  # (Element makes an HTML template's contents)
-                element = Element(name, {}, scope[None], None)
+                element = Element(name, attrs, scope[None], None)
             else:
                 element = new_node(Element)  # Element(...), without the call
                 element.children = []
                 element.local_name = name
                 element.namespace = scope[None]
                 element.prefix = None
-                element.attrs = {}
+                element.attrs = attrs
                 element.attr_namespaces = None
                 element.template_contents = None
             element.parent = parent
-            parent.children.append(element)
+            children.append(element)
             stack.append(element)
             scopes.append(scope)
             return
         else:
-            attrs = {}
             cached = bindings_get((id(scope), name))
         if cached is not None and cached[0] is scope:
             # Names bound before in this scope, as in XmlTreeBuilder._element.
@@ -175,9 +173,15 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
                 raise _StepAside
             new_scope = builder._new_scope
         element.parent = parent
-        parent.children.append(element)
+        children.append(element)
         stack.append(element)
         scopes.append(new_scope)
+
+    def start_checking_colons(name: str, attrs: dict[str, str]) -> None:
+        # (The handler in a document where a name may start with ":".)
+        if name[0] == ":" or any(n[0] == ":" for n in attrs):
+            raise _StepAside
+        start(name, attrs)
 
     def end(name: str) -> None:
         if pieces:
@@ -223,10 +227,9 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         raise _StepAside
 
     parser = _expat.ParserCreate()
-    parser.ordered_attributes = True
     parser.buffer_text = True
     parser.buffer_size = 1 << 16
-    parser.StartElementHandler = start
+    parser.StartElementHandler = start_checking_colons if colon_first else start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = pieces.append
     parser.CommentHandler = comment
