@@ -87,6 +87,19 @@ FAMILIES = [
     # fragment of 'hello&ampx<>a b</style>\ufeff]]>' x N).
     ("text</x> x N (one Text node)", lambda n: "xxxxxxxxxx</x>" * n),
     ("<table> + x</x> x N (foster)", lambda n: "<table>" + "xxxxxxxxxx</x>" * n),
+    # The adoption agency algorithm, each </b> moving one furthest block
+    # deep in the stack: it found the formatting element and the furthest
+    # block by walking down from the top and re-indexed everything above
+    # (quadratic; found while measuring a selectedcontent family).  With an
+    # inline element between (each </b> removes it from the stack), the
+    # entries above still move down, one slice per name: superlinear with
+    # a small constant (docs: the closing note of that session).
+    ("<b> + <div> x N + </b> x N (adoption agency)", lambda n: "<b>" + "<div>" * n + "</b>" * n),
+    ("<select><b> + <div> x N + selectedcontent<option> + <i></i></b> x N",
+     lambda n: "<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"
+     + "<i></i></b>" * n),
+    ("<b> + <span><div> x N + </b> x N (adoption agency, removals)",
+     lambda n: "<b>" + "<span><div>" * n + "</b>" * n),
 ]
 
 

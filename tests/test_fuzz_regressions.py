@@ -13,6 +13,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 import markup5
 from markup5 import microsyntax as ms
 from markup5.xml import XmlParser
@@ -161,6 +163,44 @@ def test_foreign_end_tag_does_not_walk_the_whole_run():
         large = _stack_reads("<svg>" + unit * 800)
         assert large <= 5 * small, (unit, small, large)
     assert _stack_reads("<svg>" + "<g>" * 800 + "</x>" * 800) <= 30 * 1600
+
+
+def test_adoption_agency_does_not_walk_the_stack_above():
+    # Found while timing a selectedcontent family: '<b>' + '<div>' x N +
+    # '</b>' x N took 140 s at N = 16,000.  Each </b> runs the adoption
+    # agency algorithm with a furthest block deep in the stack; it found the
+    # formatting element and the furthest block by walking down from the
+    # top, and took every entry above the formatting element out of the
+    # indexes and put it back.  Now the positions come from the indexes
+    # and only the entries the algorithm changes are re-indexed.
+    families = (lambda n: "<b>" + "<div>" * n + "</b>" * n,
+                lambda n: "<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent>"
+                "<option>" + "<i></i></b>" * n)
+    for family in families:
+        small = _stack_reads(family(200))
+        large = _stack_reads(family(800))
+        assert large <= 5 * small, (family(1), small, large)
+
+
+@pytest.mark.parametrize("source", [
+    "<b>" + "<div>" * 30 + "</b>" * 30,
+    "<b>" + "<span><div>" * 30 + "</b>" * 30,
+    "<a><p><i><span><em><div><u>x</a>y</i>z</b>",
+    "<b><table><td><i><div>x</b>y</i></table>",
+    "<b><svg><desc><div>x</b>y",
+    "<b><math><mi><p>x</b>",
+    "<p><b><i><u><s><div>" * 5 + "</b></i></u></s>" * 5,
+    "<select><b><div><selectedcontent></selectedcontent><option>a</b></b>",
+    "<template><b><div></b></template><b><div></b>",
+    "<b><button><b><dd><b></b></b></b>",
+])
+def test_adoption_agency_in_place_indexes_match_a_full_reindex(source, monkeypatch):
+    from markup5.html.parser.treebuilder import TreeBuilderCore
+    fast = markup5.dump_tree(markup5.parse(source))
+    fast_fragment = markup5.dump_tree(markup5.parse_fragment(source, "td"))
+    monkeypatch.setattr(TreeBuilderCore, "_reindexable_above", lambda self, start: False)
+    assert markup5.dump_tree(markup5.parse(source)) == fast
+    assert markup5.dump_tree(markup5.parse_fragment(source, "td")) == fast_fragment
 
 
 def test_foreign_end_tag_outcomes():

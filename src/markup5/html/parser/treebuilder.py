@@ -9,6 +9,7 @@ modes themselves are in :mod:`.modes`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Collection
 from typing import Any
 
@@ -205,6 +206,69 @@ class TreeBuilderCore(SelectednessMixin):
                 for key in keys:
                     boundaries[key].pop()
 
+    def _reindexable_above(self, start: int) -> bool:
+        """Whether the entries at ``start`` and above are all HTML elements
+        that no clone detached, so that the adoption agency algorithm can
+        re-index just the entries it changes (:meth:`_unindex_region`)."""
+        runs = self._foreign_runs
+        detached = self._detached_positions
+        return not (runs and runs[-1][0] >= start) and not (detached and detached[-1] >= start)
+
+    def _unindex_region(self, start: int, end: int) -> None:
+        """Take the (HTML) entries at positions ``start`` to ``end`` out of
+        the indexes, leaving the entries above indexed where they are."""
+        stack = self.open_elements
+        positions = self._positions
+        boundaries = self._boundaries
+        for position in range(start, end + 1):
+            node = stack[position]
+            self._on_stack.discard(id(node))
+            name = node.local_name
+            named = positions[name]
+            del named[bisect_left(named, position)]
+            if not named:
+                del positions[name]
+            keys = _HTML_BOUNDARY_KEYS.get(name)
+            if keys is not None:
+                for key in keys:
+                    entries = boundaries[key]
+                    del entries[bisect_left(entries, position)]
+
+    def _index_entry(self, node: Any, position: int) -> None:
+        """Index an (HTML) entry at ``position`` among the indexed entries
+        below and above it."""
+        self._on_stack.add(id(node))
+        name = node.local_name
+        named = self._positions.get(name)
+        if named is None:
+            self._positions[name] = [position]
+        else:
+            insort(named, position)
+        keys = _HTML_BOUNDARY_KEYS.get(name)
+        if keys is not None:
+            for key in keys:
+                insort(self._boundaries[key], position)
+
+    def _shift_above(self, start: int, old_start: int, delta: int) -> None:
+        """The (HTML) entries now at ``start`` and above were at ``old_start``
+        and above: move their index entries by ``delta``, a slice per name
+        (no entry between is indexed)."""
+        names = {node.local_name for node in self.open_elements[start:]}
+        positions = self._positions
+        boundaries = self._boundaries
+        keys: set[str] = set()
+        for name in names:
+            named = positions[name]
+            i = bisect_left(named, old_start)
+            named[i:] = [position + delta for position in named[i:]]
+            name_keys = _HTML_BOUNDARY_KEYS.get(name)
+            if name_keys is not None:
+                keys.update(name_keys)
+        for key in keys:
+            entries = boundaries[key]
+            i = bisect_left(entries, old_start)
+            entries[i:] = [position + delta for position in entries[i:]]
+
     def _index_from(self, start: int) -> None:
         """Index the elements at ``start`` and above again (see
         :meth:`_unindex_from`)."""
@@ -253,6 +317,15 @@ class TreeBuilderCore(SelectednessMixin):
             return False
         boundaries = self._boundaries[scope]
         return not boundaries or positions[-1] >= boundaries[-1]
+
+    def _position_of(self, node: Any) -> int:
+        """The stack position of ``node``, an HTML element on the stack
+        (found among the positions of its name, from the top)."""
+        stack = self.open_elements
+        for index in reversed(self._positions[node.local_name]):
+            if stack[index] is node:
+                return index
+        raise ValueError("not on the stack of open elements")  # (never: callers check)
 
     def _has_node_in_scope(self, target: Any, scope: str = "scope") -> bool:
         positions = self._positions.get(target.local_name)
@@ -537,15 +610,19 @@ class TreeBuilderCore(SelectednessMixin):
             # Step 4.6.
             if formatting_element is not stack[-1]:
                 self._error("adoption-agency-1.3")
-            # Step 4.7: the furthest block.
-            stack_index = len(stack) - 1
-            while stack[stack_index] is not formatting_element:
-                stack_index -= 1
+            # Step 4.7: the furthest block.  (Found from the formatting
+            # element up, which is on the stack with its name's positions:
+            # no walk down from the top, no copy of what is above.)
+            stack_index = self._position_of(formatting_element)
             furthest_block = None
-            for node in stack[stack_index + 1:]:
+            fb_position = stack_index + 1
+            height = len(stack)
+            while fb_position < height:
+                node = stack[fb_position]
                 if (node.namespace, node.local_name) in C.SPECIAL:
                     furthest_block = node
                     break
+                fb_position += 1
             # Step 4.8.
             if furthest_block is None:
                 while stack:
@@ -553,14 +630,23 @@ class TreeBuilderCore(SelectednessMixin):
                         break
                 del afe[self._afe_index(formatting_element)]
                 return True
-            # Step 4.9-4.10.  (The stack changes above the formatting
-            # element from here on: it is taken out of the indexes.)
+            # Step 4.9-4.10.  (The stack changes from the formatting element
+            # to the furthest block: those entries leave the indexes, and
+            # come back after step 4.19 with the entries that replace them;
+            # the entries above keep their places, or move down by the
+            # number of nodes the inner loop removed.  With foreign or
+            # detached entries above, everything above is re-indexed.)
             common_ancestor = stack[stack_index - 1]
-            self._unindex_from(stack_index)
+            old_height = len(stack)
+            in_place = self._reindexable_above(stack_index)
+            if in_place:
+                self._unindex_region(stack_index, fb_position)
+            else:
+                self._unindex_from(stack_index)
             bookmark = self._afe_index(formatting_element)
             # Step 4.11-4.13: the inner loop.
             node = last_node = furthest_block
-            node_index = self._stack_index(furthest_block)
+            node_index = fb_position
             inner = 0
             while True:
                 inner += 1
@@ -607,10 +693,19 @@ class TreeBuilderCore(SelectednessMixin):
                 old += 1
             del afe[old]
             # Step 4.19.
-            del stack[self._stack_index(formatting_element)]
-            fb_index = self._stack_index(furthest_block)
+            # (The inner loop removed entries between the formatting
+            # element and the furthest block only: both positions are known.)
+            del stack[stack_index]
+            fb_index = fb_position - (old_height - len(stack))
             stack.insert(fb_index + 1, new_element)
-            self._index_from(stack_index)
+            if in_place:
+                removed = old_height - len(stack)
+                if removed:
+                    self._shift_above(fb_index + 2, fb_position + 1, -removed)
+                for position in range(stack_index, fb_index + 2):
+                    self._index_entry(stack[position], position)
+            else:
+                self._index_from(stack_index)
         return True
 
     def _stack_index(self, node: Any) -> int:
