@@ -240,7 +240,8 @@ def unstable_xml_class(doc, xml10_compatible: bool = True) -> str | None:
         if isinstance(node, ProcessingInstruction):
             # pi-leading-space: XML5's pi after state drops a "?" that is not
             # followed by ">" (<?a ?\n), so the data can start with
-            # whitespace, which the pi target after state skips when read back.
+            # whitespace, which the pi target after state skips when read back
+            # (xml10_compatible=False only: with it, the "?" is data).
             if node.data[:1] in ("\t", "\n", " ", "\r"):
                 return "pi-leading-space"
             # xml-declaration-pi: a <?xml ...?> that was not first in the
