@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ...dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
 from ...dom import _index as _child_index
+from ..._mypyc import mypyc_attr
 
 __all__ = ["TreeSink", "DomSink"]
 
@@ -42,6 +43,7 @@ class TreeSink(Protocol):
     def clone_children(self, source: Any | None, target: Any) -> list[Any]: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a user's sink may extend it
 class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
