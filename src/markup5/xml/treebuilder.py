@@ -920,27 +920,6 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         encoding = None
     else:
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
-    if fast_path and xml10_compatible and not decode_errors and _FAST_PATH:
-        # (The gc pause: as below.)
-        collecting = gc.isenabled()
-        if collecting:
-            gc.disable()
-        try:
-            fast = build_with_expat(text, keep_xmlns_attributes)
-        finally:
-            if collecting:
-                gc.enable()
-        if fast is not None:
-            if encoding is not None:
-                fast.encoding = encoding
-                fast.encoding_confidence = "certain"
-            return fast
-    tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
-    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
-                             xml10_compatible=xml10_compatible)
-    tokenizer._tree_sink = builder
-    tokenizer._push(text, True)
-    handlers = tokenizer._handlers
     # The cyclic garbage collector is paused while the tree is built: what
     # is allocated then is the tree (alive, so collections would only walk
     # it, again and again, a fifth of the time on real files) and
@@ -954,26 +933,45 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     if collecting:
         gc.disable()
     try:
-        while True:
-            running = handlers[tokenizer._state]()
-            out = tokenizer._out
-            if out:
-                tokenizer._out = []
-                for token in out:
-                    builder.process(token)
-            if not running:
-                break
-        document = builder.finish()
-        if decode_errors:
-            positions = tokenizer._positions
-            _merge_errors(builder.errors,
-                          [ParseError(code, offset, positions) for code, offset in decode_errors])
+        document = None
+        if fast_path and xml10_compatible and not decode_errors and _FAST_PATH:
+            document = build_with_expat(text, keep_xmlns_attributes)
+        if document is None:
+            document = _parse_with_states(text, decode_errors, keep_xmlns_attributes,
+                                          xml10_compatible)
         if encoding is not None:
             document.encoding = encoding
             document.encoding_confidence = "certain"
     finally:
         if collecting:
             gc.enable()
+    return document
+
+
+def _parse_with_states(text: str, decode_errors: list[tuple[str, int]],
+                       keep_xmlns_attributes: bool, xml10_compatible: bool) -> Document:
+    """:func:`parse_xml`'s XML5 path: the tokenizer's states and the tree
+    builder on the decoded ``text``, with the decoder's errors merged in."""
+    tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
+                             xml10_compatible=xml10_compatible)
+    tokenizer._tree_sink = builder
+    tokenizer._push(text, True)
+    handlers = tokenizer._handlers
+    while True:
+        running = handlers[tokenizer._state]()
+        out = tokenizer._out
+        if out:
+            tokenizer._out = []
+            for token in out:
+                builder.process(token)
+        if not running:
+            break
+    document = builder.finish()
+    if decode_errors:
+        positions = tokenizer._positions
+        _merge_errors(builder.errors,
+                      [ParseError(code, offset, positions) for code, offset in decode_errors])
     return document
 
 

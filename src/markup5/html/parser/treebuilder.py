@@ -708,13 +708,6 @@ class TreeBuilderCore(SelectednessMixin):
                 self._index_from(stack_index)
         return True
 
-    def _stack_index(self, node: Any) -> int:
-        stack = self.open_elements
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] is node:
-                return i
-        return -1
-
     # Reset the insertion mode appropriately --------------------------------
 
     def _reset_insertion_mode(self) -> None:
