@@ -91,9 +91,12 @@ FAMILIES = [
     # deep in the stack: it found the formatting element and the furthest
     # block by walking down from the top and re-indexed everything above
     # (quadratic; found while measuring a selectedcontent family).  With an
-    # inline element between (each </b> removes it from the stack), the
-    # entries above still move down, one slice per name: superlinear with
-    # a small constant (docs: the closing note of that session).
+    # inline element between, each </b> removes it from the stack, and the
+    # entries above moved down in the indexes (20 s at N = 16,000); the
+    # positions are now virtual, so they stay.  What is left is the list's
+    # own memmove when an entry leaves the middle of the stack (C, about
+    # 1.6 s at N = 32,000; Chromium takes 14.6 s at N = 16,000), which can
+    # push the ratio of that family a little above 3 at large N.
     ("<b> + <div> x N + </b> x N (adoption agency)", lambda n: "<b>" + "<div>" * n + "</b>" * n),
     ("<select><b> + <div> x N + selectedcontent<option> + <i></i></b> x N",
      lambda n: "<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"

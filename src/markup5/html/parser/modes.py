@@ -1487,7 +1487,7 @@ class InsertionModes(TreeBuilderCore):
             start = self._foreign_runs[-1][1]
             positions = self._foreign_positions.get(name)
             if positions and positions[-1] >= max(start, 1):
-                node = stack[positions[-1]]
+                node = self._at(positions[-1])
                 # Step 4: pop elements until node has been popped.
                 while stack:
                     if self._pop() is node:

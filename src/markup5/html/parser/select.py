@@ -51,7 +51,7 @@ never rescans the tree either.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ...dom import HTML_NAMESPACE
@@ -98,6 +98,28 @@ class SelectednessMixin:
     open_elements: list[Any]
     _positions: dict[str, list[int]]
     _on_stack: set[int]
+    _virtual: list[int] | None
+
+    # Stack positions -----------------------------------------------------------
+    # (Used by the tree builder core too.)  The indexes hold stack positions
+    # that only grow up the stack: list indexes until the adoption agency
+    # algorithm removes an entry below others, virtual positions from then
+    # on, with ``_virtual`` mapping each list index to its position.
+
+    def _real(self, position: int) -> int:
+        """The list index of the stack entry at ``position``."""
+        virtual = self._virtual
+        return position if virtual is None else bisect_left(virtual, position)
+
+    def _virtual_of(self, index: int) -> int:
+        """The position of the stack entry at list index ``index`` (-1 for
+        -1, "below the stack")."""
+        virtual = self._virtual
+        return index if virtual is None or index < 0 else virtual[index]
+
+    def _at(self, position: int) -> Any:
+        """The stack entry at ``position``."""
+        return self.open_elements[self._real(position)]
 
     def _init_select(self) -> None:
         self._selects: dict[int, _SelectState] = {}
@@ -151,7 +173,7 @@ class SelectednessMixin:
         optgroup = self._below("optgroup", top)
         if optgroup > select and self._below("optgroup", optgroup - 1) > select:
             return None
-        return self.open_elements[select]
+        return self._at(select)
 
     # Insertion steps ---------------------------------------------------------
 
@@ -176,7 +198,7 @@ class SelectednessMixin:
         index = bisect_right(positions, self._root_below(top))
         if index == len(positions) or positions[index] > top:
             return ()
-        selectedcontent = self.open_elements[positions[index]]
+        selectedcontent = self._at(positions[index])
         if id(selectedcontent) in self._disabled_selectedcontent:
             return ()
         return ((selectedcontent, self._generations.get(id(selectedcontent), 0)),)
@@ -193,7 +215,7 @@ class SelectednessMixin:
     def _option_inserted(self, option: Any) -> None:
         """The option insertion steps: the selectedness of a new option in a
         select's list of options, and the selectedness setting algorithm."""
-        top = len(self.open_elements) - 2  # the option itself is on top
+        top = self._virtual_of(len(self.open_elements) - 2)  # the option itself is on top
         # The tables are keyed by id(): a node freed by a clone may leave
         # its id to this one, so nothing recorded under it is kept.
         self._inside_selectedcontent.pop(id(option), None)
@@ -216,7 +238,7 @@ class SelectednessMixin:
         if not disabled:
             optgroup = self._below("optgroup", top)
             disabled = (optgroup > self._below("select", top)
-                        and "disabled" in self.open_elements[optgroup].attrs)
+                        and "disabled" in self._at(optgroup).attrs)
             if not disabled:
                 state.candidates.append(option)
         if state.multiple:
@@ -234,7 +256,7 @@ class SelectednessMixin:
     def _selectedcontent_inserted(self, selectedcontent: Any) -> None:
         """The selectedcontent insertion steps (its disabled state) and, for
         an enabled one, a copy of its select's selected option."""
-        top = len(self.open_elements) - 2
+        top = self._virtual_of(len(self.open_elements) - 2)
         key = id(selectedcontent)  # (a freed node's id may be reused: start afresh)
         self._inside_selectedcontent.pop(key, None)
         self._disabled_selectedcontent.discard(key)
@@ -252,7 +274,7 @@ class SelectednessMixin:
             self._disabled_selectedcontent.add(id(selectedcontent))
         if select_position <= root:
             return
-        state = self._selects.get(id(self.open_elements[select_position]))
+        state = self._selects.get(id(self._at(select_position)))
         if state is None:
             return
         state.selectedcontents.append(selectedcontent)
@@ -275,7 +297,7 @@ class SelectednessMixin:
         """Maybe clone an option into selectedcontent (§4.10.10), run when an
         option is popped off the stack of open elements (it has just been
         taken off: its parent is the new top of the stack)."""
-        select = self._nearest_select(len(self.open_elements) - 1)
+        select = self._nearest_select(self._virtual_of(len(self.open_elements) - 1))
         if select is None:
             return
         state = self._selects.get(id(select))
@@ -398,18 +420,6 @@ class SelectednessMixin:
                 detached = stack[position + 1]
                 if id(detached) not in self._detached_ids:
                     self._detached_ids.add(id(detached))
-                    self._detached_positions.append(position + 1)
+                    self._detached_positions.append(self._virtual_of(position + 1))
                     self._detached_positions.sort()
         return copies
-
-    # Keeping the detached positions in step with the stack -------------------
-
-    def _forget_detached_above(self, height: int) -> None:
-        """The stack shrank to ``height``: detached entries at or above it
-        are gone."""
-        positions = self._detached_positions
-        stack = self.open_elements
-        while positions and positions[-1] >= height:
-            position = positions.pop()
-            # The node that was there (only its identity is kept).
-            self._detached_ids.discard(id(stack[position]) if position < len(stack) else None)

@@ -62,6 +62,18 @@ class TreeBuilderCore(SelectednessMixin):
         # "is on the stack" are O(1) whatever the depth: the stack positions
         # of the HTML elements by name, of each scope's boundary elements,
         # and the identities of the elements on the stack.
+        #
+        # A stack position in the indexes is an entry's index in the list
+        # until the adoption agency algorithm first removes entries from
+        # below others (its inner loop and step 4.19).  Moving every entry
+        # above down in the indexes made that algorithm quadratic on
+        # '<b>' + '<span><div>' x N + '</b>' x N, so from then on the
+        # positions are *virtual*: they only grow up the stack, the entries
+        # above keep theirs, and ``_virtual`` holds each entry's position
+        # (list index -> virtual position; ``_real`` and ``_virtual_of``
+        # translate).  Scope checks only compare positions, which the
+        # order keeps valid.
+        self._virtual: list[int] | None = None
         self._positions: dict[str, list[int]] = {}
         self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
         self._on_stack: set[int] = set()
@@ -117,7 +129,12 @@ class TreeBuilderCore(SelectednessMixin):
     def _push(self, node: Any) -> None:
         """Push onto the stack of open elements (keeping the indexes)."""
         stack = self.open_elements
-        index = len(stack)
+        virtual = self._virtual
+        if virtual is None:
+            index = len(stack)
+        else:
+            index = virtual[-1] + 1 if virtual else 0
+            virtual.append(index)
         stack.append(node)
         self._on_stack.add(id(node))
         name = node.local_name
@@ -151,7 +168,9 @@ class TreeBuilderCore(SelectednessMixin):
         node = stack.pop()
         self._on_stack.discard(id(node))
         name = node.local_name
-        if self._detached_positions and self._detached_positions[-1] >= len(stack):
+        virtual = self._virtual
+        position = len(stack) if virtual is None else virtual.pop()
+        if self._detached_positions and self._detached_positions[-1] >= position:
             self._detached_positions.pop()
             self._detached_ids.discard(id(node))
         if node.namespace == HTML:
@@ -189,7 +208,8 @@ class TreeBuilderCore(SelectednessMixin):
         positions = self._positions
         boundaries = self._boundaries
         detached = self._detached_positions
-        while detached and detached[-1] >= start:
+        first = self._virtual_of(start)
+        while detached and detached[-1] >= first:
             detached.pop()  # put back by _push for the entries still there
         for index in range(len(stack) - 1, start - 1, -1):
             node = stack[index]
@@ -212,16 +232,18 @@ class TreeBuilderCore(SelectednessMixin):
         re-index just the entries it changes (:meth:`_unindex_region`)."""
         runs = self._foreign_runs
         detached = self._detached_positions
-        return not (runs and runs[-1][0] >= start) and not (detached and detached[-1] >= start)
+        first = self._virtual_of(start)
+        return not (runs and runs[-1][0] >= first) and not (detached and detached[-1] >= first)
 
-    def _unindex_region(self, start: int, end: int) -> None:
-        """Take the (HTML) entries at positions ``start`` to ``end`` out of
-        the indexes, leaving the entries above indexed where they are."""
+    def _unindex_region(self, start: int, region: list[int]) -> None:
+        """Take the (HTML) entries from list index ``start`` up, at the
+        positions ``region``, out of the indexes, leaving the entries above
+        indexed where they are."""
         stack = self.open_elements
         positions = self._positions
         boundaries = self._boundaries
-        for position in range(start, end + 1):
-            node = stack[position]
+        for index, position in enumerate(region, start):
+            node = stack[index]
             self._on_stack.discard(id(node))
             name = node.local_name
             named = positions[name]
@@ -249,32 +271,14 @@ class TreeBuilderCore(SelectednessMixin):
             for key in keys:
                 insort(self._boundaries[key], position)
 
-    def _shift_above(self, start: int, old_start: int, delta: int) -> None:
-        """The (HTML) entries now at ``start`` and above were at ``old_start``
-        and above: move their index entries by ``delta``, a slice per name
-        (no entry between is indexed)."""
-        names = {node.local_name for node in self.open_elements[start:]}
-        positions = self._positions
-        boundaries = self._boundaries
-        keys: set[str] = set()
-        for name in names:
-            named = positions[name]
-            i = bisect_left(named, old_start)
-            named[i:] = [position + delta for position in named[i:]]
-            name_keys = _HTML_BOUNDARY_KEYS.get(name)
-            if name_keys is not None:
-                keys.update(name_keys)
-        for key in keys:
-            entries = boundaries[key]
-            i = bisect_left(entries, old_start)
-            entries[i:] = [position + delta for position in entries[i:]]
-
     def _index_from(self, start: int) -> None:
         """Index the elements at ``start`` and above again (see
         :meth:`_unindex_from`)."""
         stack = self.open_elements
         tail = stack[start:]
         del stack[start:]
+        if self._virtual is not None:
+            del self._virtual[start:]
         for node in tail:
             self._push(node)
 
@@ -322,7 +326,8 @@ class TreeBuilderCore(SelectednessMixin):
         """The stack position of ``node``, an HTML element on the stack
         (found among the positions of its name, from the top)."""
         stack = self.open_elements
-        for index in reversed(self._positions[node.local_name]):
+        for position in reversed(self._positions[node.local_name]):
+            index = self._real(position)
             if stack[index] is node:
                 return index
         raise ValueError("not on the stack of open elements")  # (never: callers check)
@@ -332,10 +337,10 @@ class TreeBuilderCore(SelectednessMixin):
         if not positions or id(target) not in self._on_stack:
             return False
         stack = self.open_elements
-        for index in reversed(positions):
-            if stack[index] is target:
+        for position in reversed(positions):
+            if stack[self._real(position)] is target:
                 boundaries = self._boundaries[scope]
-                return not boundaries or index >= boundaries[-1]
+                return not boundaries or position >= boundaries[-1]
         return False
 
     def _has_any_in_scope(self, names: Collection[str], scope: str = "scope") -> bool:
@@ -471,8 +476,8 @@ class TreeBuilderCore(SelectednessMixin):
             stack = self.open_elements
             last_template_index = self._last_on_stack("template")
             last_table_index = self._last_on_stack("table")
-            last_template = stack[last_template_index] if last_template_index >= 0 else None
-            last_table = stack[last_table_index] if last_table_index >= 0 else None
+            last_template = self._at(last_template_index) if last_template_index >= 0 else None
+            last_table = self._at(last_table_index) if last_table_index >= 0 else None
             if last_template is not None and (last_table is None
                                               or last_template_index > last_table_index):
                 return self.sink.template_contents(last_template), None
@@ -481,7 +486,7 @@ class TreeBuilderCore(SelectednessMixin):
             parent = self.sink.parent(last_table)
             if parent is not None:
                 return parent, last_table
-            return stack[last_table_index - 1], None
+            return stack[self._real(last_table_index) - 1], None
         if target.namespace == HTML and target.local_name == "template":
             return self.sink.template_contents(target), None
         return target, None
@@ -632,15 +637,22 @@ class TreeBuilderCore(SelectednessMixin):
                 return True
             # Step 4.9-4.10.  (The stack changes from the formatting element
             # to the furthest block: those entries leave the indexes, and
-            # come back after step 4.19 with the entries that replace them;
-            # the entries above keep their places, or move down by the
-            # number of nodes the inner loop removed.  With foreign or
-            # detached entries above, everything above is re-indexed.)
+            # come back after step 4.19 with the entries that replace them,
+            # which are no more, at the lowest of the positions they had.
+            # The entries above keep their positions, virtual ones once the
+            # inner loop has removed a node (see _init_core).  With foreign
+            # or detached entries above, everything above is re-indexed.)
             common_ancestor = stack[stack_index - 1]
             old_height = len(stack)
             in_place = self._reindexable_above(stack_index)
+            region: list[int] = []
             if in_place:
-                self._unindex_region(stack_index, fb_position)
+                virtual = self._virtual
+                if virtual is None:
+                    region = list(range(stack_index, fb_position + 1))
+                else:
+                    region = virtual[stack_index:fb_position + 1]
+                self._unindex_region(stack_index, region)
             else:
                 self._unindex_from(stack_index)
             bookmark = self._afe_index(formatting_element)
@@ -692,18 +704,23 @@ class TreeBuilderCore(SelectednessMixin):
             if old >= bookmark:
                 old += 1
             del afe[old]
-            # Step 4.19.
-            # (The inner loop removed entries between the formatting
-            # element and the furthest block only: both positions are known.)
-            del stack[stack_index]
+            # Step 4.19.  (The inner loop removed entries between the
+            # formatting element and the furthest block only: both positions
+            # are known.  Removing the one and inserting the new element
+            # above the other moves the entries between down one place: a
+            # slice of that region, so that nothing above moves in the list.)
             fb_index = fb_position - (old_height - len(stack))
-            stack.insert(fb_index + 1, new_element)
+            stack[stack_index:fb_index + 1] = stack[stack_index + 1:fb_index + 1] + [new_element]
+            fb_index -= 1
             if in_place:
-                removed = old_height - len(stack)
-                if removed:
-                    self._shift_above(fb_index + 2, fb_position + 1, -removed)
-                for position in range(stack_index, fb_index + 2):
-                    self._index_entry(stack[position], position)
+                kept = fb_index + 2 - stack_index
+                if kept < len(region):
+                    virtual = self._virtual
+                    if virtual is None:
+                        virtual = self._virtual = list(range(old_height))
+                    virtual[stack_index:fb_position + 1] = region[:kept]
+                for index in range(stack_index, fb_index + 2):
+                    self._index_entry(stack[index], region[index - stack_index])
             else:
                 self._index_from(stack_index)
         return True
