@@ -76,11 +76,6 @@ AVAILABLE = _expat is not None
 #: names an external DTD it does not read).
 _UNDECLARED_REFERENCE = re.compile("&(?!(?:lt|gt|amp|apos|quot);|#)").search
 
-#: Where a name may start with ":" (a name character to XML 1.0; the XML5
-#: tag states drop it with an error): after "<" or whitespace.  Only a
-#: document that has one looks at every name.
-_COLON_FIRST = re.compile("[<\t\n\r ]:").search
-
 
 class _StepAside(Exception):
     """Raised from a handler: the document is left to the XML5 rules."""
@@ -109,7 +104,6 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     # waiting for the next event, which puts them in one Text node.
     stack: list[Any] = [document]
     pieces: list[str] = []
-    colon_first = _COLON_FIRST(text) is not None
 
     # The text before each event goes into a Text node first (inlined in
     # each handler: one Python call per event is most of the cost here).
@@ -168,6 +162,11 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
                 element.template_contents = None
             new_scope = scope
         else:
+            # Names not bound before.  (A name that starts with ":" is
+            # never among those: the XML5 tag states drop that colon, and
+            # this path steps aside here before binding one.)
+            if name[0] == ":" or any(n[0] == ":" for n in attrs):
+                raise _StepAside
             element = bind(name, attrs)
             if errors:
                 raise _StepAside
@@ -176,12 +175,6 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         children.append(element)
         stack.append(element)
         scopes.append(new_scope)
-
-    def start_checking_colons(name: str, attrs: dict[str, str]) -> None:
-        # (The handler in a document where a name may start with ":".)
-        if name[0] == ":" or any(n[0] == ":" for n in attrs):
-            raise _StepAside
-        start(name, attrs)
 
     def end(name: str) -> None:
         if pieces:
@@ -229,7 +222,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     parser = _expat.ParserCreate()
     parser.buffer_text = True
     parser.buffer_size = 1 << 16
-    parser.StartElementHandler = start_checking_colons if colon_first else start
+    parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = pieces.append
     parser.CommentHandler = comment

@@ -198,7 +198,11 @@ class XmlTreeBuilder:
                                              dict(attr_namespaces) if attr_namespaces else None,
                                              new_scope)
         elif (attrs is given and len(errors) == count
-                and not any(k.startswith("xmlns") for k in attrs)):
+                and not any(k.startswith("xmlns") or k[0] == ":" for k in attrs)):
+            # (An attribute name that starts with ":", which the tag
+            # attribute name after state lets through, is not cached: the
+            # well-formed fast path finds cached names without looking at
+            # them, and must step aside for such a name.)
             if len(_BINDINGS) >= 8192:
                 _BINDINGS.clear()
             _BINDINGS[key] = (scope, local, namespace, prefix,
