@@ -103,6 +103,13 @@ FAMILIES = [
      + "<i></i></b>" * n),
     ("<b> + <span><div> x N + </b> x N (adoption agency, removals)",
      lambda n: "<b>" + "<span><div>" * n + "</b>" * n),
+    # The same with a foreign element on top: the algorithm took every
+    # entry above the formatting element out of the indexes and pushed it
+    # back when one of them was foreign (16 s at N = 4,000).
+    ("<b> + <span><div> x N + <svg> + </b> x N (adoption agency, foreign above)",
+     lambda n: "<b>" + "<span><div>" * n + "<svg>" + "</b>" * n),
+    ("<b> + <div> x N + <svg> + </b> x N (adoption agency, foreign above)",
+     lambda n: "<b>" + "<div>" * n + "<svg>" + "</b>" * n),
 ]
 
 

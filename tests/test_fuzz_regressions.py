@@ -219,27 +219,6 @@ def test_adoption_agency_removals_do_not_move_the_entries_above():
     assert large <= 5 * small, (small, large)
 
 
-@pytest.mark.parametrize("source", [
-    "<b>" + "<div>" * 30 + "</b>" * 30,
-    "<b>" + "<span><div>" * 30 + "</b>" * 30,
-    "<a><p><i><span><em><div><u>x</a>y</i>z</b>",
-    "<b><table><td><i><div>x</b>y</i></table>",
-    "<b><svg><desc><div>x</b>y",
-    "<b><math><mi><p>x</b>",
-    "<p><b><i><u><s><div>" * 5 + "</b></i></u></s>" * 5,
-    "<select><b><div><selectedcontent></selectedcontent><option>a</b></b>",
-    "<template><b><div></b></template><b><div></b>",
-    "<b><button><b><dd><b></b></b></b>",
-])
-def test_adoption_agency_in_place_indexes_match_a_full_reindex(source, monkeypatch):
-    from markup5.html.parser.treebuilder import TreeBuilderCore
-    fast = markup5.dump_tree(markup5.parse(source))
-    fast_fragment = markup5.dump_tree(markup5.parse_fragment(source, "td"))
-    monkeypatch.setattr(TreeBuilderCore, "_reindexable_above", lambda self, start: False)
-    assert markup5.dump_tree(markup5.parse(source)) == fast
-    assert markup5.dump_tree(markup5.parse_fragment(source, "td")) == fast_fragment
-
-
 def test_foreign_end_tag_outcomes():
     # What the walk decides, on each of its exits: the last element of that
     # name in the run is popped with all above it; step 3 returns at the

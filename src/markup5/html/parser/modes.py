@@ -1484,7 +1484,7 @@ class InsertionModes(TreeBuilderCore):
             # the walk covers the run of foreign elements holding the current
             # node (except the topmost entry of the stack, where step 3
             # returns), and the node it stops at is the last one of that name.
-            start = self._foreign_runs[-1][1]
+            start = self._run_starts[-1]
             positions = self._foreign_positions.get(name)
             if positions and positions[-1] >= max(start, 1):
                 node = self._at(positions[-1])

@@ -79,10 +79,11 @@ class TreeBuilderCore(SelectednessMixin):
         self._on_stack: set[int] = set()
         # The same for the foreign (SVG, MathML) elements, for the end tag
         # rule of foreign content: their stack positions by ASCII-lowercased
-        # local name, and (position, start of its run) for each, where a run
-        # is a stretch of foreign elements with no HTML element between them.
+        # local name, and the positions where a run starts, a run being a
+        # stretch of foreign elements with no HTML element between them (the
+        # entry below a run's start is an HTML element, or there is none).
         self._foreign_positions: dict[str, list[int]] = {}
-        self._foreign_runs: list[tuple[int, int]] = []
+        self._run_starts: list[int] = []
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
         # (name, namespace, attributes) -> pushes
         self._formatting_pushes: dict[tuple[str, str, frozenset[tuple[str, str]]], int] = {}
@@ -153,8 +154,8 @@ class TreeBuilderCore(SelectednessMixin):
                 self._foreign_positions[lowered] = [index]
             else:
                 positions.append(index)
-            runs = self._foreign_runs
-            runs.append((index, runs[-1][1] if runs and runs[-1][0] == index - 1 else index))
+            if len(stack) == 1 or stack[-2].namespace == HTML:
+                self._run_starts.append(index)
         if keys is not None:
             for key in keys:
                 self._boundaries[key].append(index)
@@ -183,21 +184,23 @@ class TreeBuilderCore(SelectednessMixin):
                 self._option_popped(node)
         else:
             keys = _BOUNDARY_KEYS.get((node.namespace, name))
-            self._unindex_foreign(name)
+            self._unindex_foreign(name, position)
         if keys is not None:
             for key in keys:
                 self._boundaries[key].pop()
         return node
 
-    def _unindex_foreign(self, name: str) -> None:
-        """Take the topmost foreign element, ``name``, out of the foreign
-        indexes (it is being popped or unindexed)."""
+    def _unindex_foreign(self, name: str, position: int) -> None:
+        """Take the topmost foreign element, ``name`` at ``position``, out
+        of the foreign indexes (it is being popped or unindexed)."""
         lowered = name.lower()
         positions = self._foreign_positions[lowered]
         positions.pop()
         if not positions:
             del self._foreign_positions[lowered]
-        self._foreign_runs.pop()
+        starts = self._run_starts
+        if starts and starts[-1] == position:
+            starts.pop()
 
     def _unindex_from(self, start: int) -> None:
         """Take the elements at ``start`` and above out of the indexes,
@@ -220,31 +223,36 @@ class TreeBuilderCore(SelectednessMixin):
                 if not named:
                     del positions[node.local_name]
             else:
-                self._unindex_foreign(node.local_name)
+                self._unindex_foreign(node.local_name, self._virtual_of(index))
             keys = _BOUNDARY_KEYS.get((node.namespace, node.local_name))
             if keys is not None:
                 for key in keys:
                     boundaries[key].pop()
 
-    def _reindexable_above(self, start: int) -> bool:
-        """Whether the entries at ``start`` and above are all HTML elements
-        that no clone detached, so that the adoption agency algorithm can
-        re-index just the entries it changes (:meth:`_unindex_region`)."""
-        runs = self._foreign_runs
-        detached = self._detached_positions
-        first = self._virtual_of(start)
-        return not (runs and runs[-1][0] >= first) and not (detached and detached[-1] >= first)
-
     def _unindex_region(self, start: int, region: list[int]) -> None:
-        """Take the (HTML) entries from list index ``start`` up, at the
-        positions ``region``, out of the indexes, leaving the entries above
-        indexed where they are."""
+        """Take the entries from list index ``start`` up, at the positions
+        ``region``, out of the indexes, leaving the entries above indexed
+        where they are (the adoption agency algorithm's region, from the
+        formatting element to the furthest block).
+
+        The region holds HTML elements only: a foreign element between the
+        formatting element and the furthest block would have only foreign
+        elements above it, so the furthest block would be an SVG or MathML
+        integration point, which bounds every scope, and the algorithm
+        stops at step 4.5.  None of its entries stays detached: the
+        furthest block (with its new parent chain) goes into the common
+        ancestor at step 4.14, and a walk up from inside it goes on there;
+        the other entries leave the stack or are new elements."""
         stack = self.open_elements
         positions = self._positions
         boundaries = self._boundaries
+        detached = self._detached_positions
+        if detached and detached[-1] >= region[0]:
+            del detached[bisect_left(detached, region[0]):bisect_left(detached, region[-1] + 1)]
         for index, position in enumerate(region, start):
             node = stack[index]
             self._on_stack.discard(id(node))
+            self._detached_ids.discard(id(node))
             name = node.local_name
             named = positions[name]
             del named[bisect_left(named, position)]
@@ -256,20 +264,26 @@ class TreeBuilderCore(SelectednessMixin):
                     entries = boundaries[key]
                     del entries[bisect_left(entries, position)]
 
-    def _index_entry(self, node: Any, position: int) -> None:
-        """Index an (HTML) entry at ``position`` among the indexed entries
-        below and above it."""
-        self._on_stack.add(id(node))
-        name = node.local_name
-        named = self._positions.get(name)
-        if named is None:
-            self._positions[name] = [position]
-        else:
-            insort(named, position)
-        keys = _HTML_BOUNDARY_KEYS.get(name)
-        if keys is not None:
-            for key in keys:
-                insort(self._boundaries[key], position)
+    def _index_region(self, start: int, region: list[int]) -> None:
+        """Index the (HTML) entries from list index ``start`` up at the
+        positions ``region``, among the indexed entries below and above
+        (the inverse of :meth:`_unindex_region`)."""
+        stack = self.open_elements
+        positions = self._positions
+        boundaries = self._boundaries
+        for index, position in enumerate(region, start):
+            node = stack[index]
+            self._on_stack.add(id(node))
+            name = node.local_name
+            named = positions.get(name)
+            if named is None:
+                positions[name] = [position]
+            else:
+                insort(named, position)
+            keys = _HTML_BOUNDARY_KEYS.get(name)
+            if keys is not None:
+                for key in keys:
+                    insort(boundaries[key], position)
 
     def _index_from(self, start: int) -> None:
         """Index the elements at ``start`` and above again (see
@@ -640,21 +654,15 @@ class TreeBuilderCore(SelectednessMixin):
             # come back after step 4.19 with the entries that replace them,
             # which are no more, at the lowest of the positions they had.
             # The entries above keep their positions, virtual ones once the
-            # inner loop has removed a node (see _init_core).  With foreign
-            # or detached entries above, everything above is re-indexed.)
+            # inner loop has removed a node (see _init_core).)
             common_ancestor = stack[stack_index - 1]
             old_height = len(stack)
-            in_place = self._reindexable_above(stack_index)
-            region: list[int] = []
-            if in_place:
-                virtual = self._virtual
-                if virtual is None:
-                    region = list(range(stack_index, fb_position + 1))
-                else:
-                    region = virtual[stack_index:fb_position + 1]
-                self._unindex_region(stack_index, region)
+            virtual = self._virtual
+            if virtual is None:
+                region = list(range(stack_index, fb_position + 1))
             else:
-                self._unindex_from(stack_index)
+                region = virtual[stack_index:fb_position + 1]
+            self._unindex_region(stack_index, region)
             bookmark = self._afe_index(formatting_element)
             # Step 4.11-4.13: the inner loop.
             node = last_node = furthest_block
@@ -712,17 +720,13 @@ class TreeBuilderCore(SelectednessMixin):
             fb_index = fb_position - (old_height - len(stack))
             stack[stack_index:fb_index + 1] = stack[stack_index + 1:fb_index + 1] + [new_element]
             fb_index -= 1
-            if in_place:
-                kept = fb_index + 2 - stack_index
-                if kept < len(region):
-                    virtual = self._virtual
-                    if virtual is None:
-                        virtual = self._virtual = list(range(old_height))
-                    virtual[stack_index:fb_position + 1] = region[:kept]
-                for index in range(stack_index, fb_index + 2):
-                    self._index_entry(stack[index], region[index - stack_index])
-            else:
-                self._index_from(stack_index)
+            kept = fb_index + 2 - stack_index
+            if kept < len(region):
+                virtual = self._virtual
+                if virtual is None:
+                    virtual = self._virtual = list(range(old_height))
+                virtual[stack_index:fb_position + 1] = region[:kept]
+            self._index_region(stack_index, region[:kept])
         return True
 
     # Reset the insertion mode appropriately --------------------------------
