@@ -473,6 +473,12 @@ _LEGACY_REFERENCE_THEN_SEMICOLON = re.compile(
 _SIZE_ZERO = re.compile(r"""(\bsize\s*=\s*["']?[\t\n\f\r ]*)0+(?![0-9])""", re.I)
 _PRE_THEN_NUL = re.compile(r"(<(?:pre|listing)(?:[\s/][^>]*)?>)\x00+", re.I)
 
+#: Whitespace right after </body> or </html> (and after more of them).
+_AFTER_BODY_WHITESPACE = re.compile(r"(</(?:body|html)(?:[\t\n\f\r /][^>]*)?>)[\t\n\f\r ]+", re.I)
+#: Table content (a tag), and whitespace right after any tag or doctype.
+_TABLE_TAG = re.compile(r"</?(?:table|tbody|thead|tfoot|tr)[\t\n\f\r />]", re.I)
+_TAG_THEN_WHITESPACE = re.compile(r"(<[^<>]*>)[\t\n\f\r ]+")
+
 #: The documented deviations, in docs/browser-differences.md order.
 DEVIATIONS: list[Deviation] = [
     # 1. Chromium does not put search in the "special" category.
@@ -551,20 +557,33 @@ DEVIATIONS: list[Deviation] = [
     Deviation("select-size-zero",
               lambda t: _SIZE_ZERO.search(t) is not None,
               lambda t: _SIZE_ZERO.sub(lambda m: m.group(1) + "1", t)),
-    # 11. Chromium inserts an input start tag in a fragment whose context
+    # 11. Chromium inserts whitespace that follows </body> without
+    #     reconstructing the active formatting elements; the standard
+    #     processes it with the "in body" rules, which reconstruct them.
+    Deviation("after-body-whitespace",
+              lambda t: _AFTER_BODY_WHITESPACE.search(t) is not None,
+              lambda t: _AFTER_BODY_WHITESPACE.sub(r"\1", t),
+              lambda context: context is None),
+    # 12. Chromium does not send character tokens to "in table text" when
+    #     the current node is a template (in table content of a template);
+    #     whitespace then reconstructs the active formatting elements.
+    Deviation("template-table-text",
+              lambda t: "<template" in t.lower() and _TABLE_TAG.search(t) is not None,
+              lambda t: _TAG_THEN_WHITESPACE.sub(r"\1", t)),
+    # 13. Chromium inserts an input start tag in a fragment whose context
     #     is a select; the standard ignores it (html5lib-tests
     #     tests_innerHTML_1.dat).
     Deviation("input-in-select-fragment",
               lambda t: "<input" in t.lower(),
               lambda t: re.sub(r"<input(?=[\s/>]|$)[^>]*>?", "", t, flags=re.I),
               lambda context: context == "select"),
-    # 12. Chromium drops U+0000 in a fragment whose context is title or
+    # 14. Chromium drops U+0000 in a fragment whose context is title or
     #     textarea (RCDATA); the tokenizer's RCDATA state makes it U+FFFD.
     Deviation("nul-in-rcdata-fragment",
               lambda t: "\x00" in t,
               lambda t: t.replace("\x00", ""),
               lambda context: context in ("title", "textarea")),
-    # 13. In a fragment whose context is a template, the standard counts
+    # 15. In a fragment whose context is a template, the standard counts
     #     the context as a template on the stack (html5lib-tests
     #     template.dat: "<form><form>" nests), so a form start tag does
     #     not set the form element pointer; Chromium sets it and ignores
@@ -573,14 +592,14 @@ DEVIATIONS: list[Deviation] = [
               lambda t: "<form" in t.lower(),
               _tag_renamer("form", lambda _: "div"),
               lambda context: context == "template"),
-    # 14. In a fragment whose context is a colgroup, Chromium drops the
+    # 16. In a fragment whose context is a colgroup, Chromium drops the
     #     text that "in table text" inserts (or foster-parents) in table
     #     content inside a template.
     Deviation("table-text-in-colgroup-fragment",
               lambda t: "<template" in t.lower(),
               lambda t: "".join(p for p in _PIECE.findall(t) if p.startswith("<")),
               lambda context: context == "colgroup"),
-    # 15. In a fragment, Chromium builds the nodes in a DocumentFragment,
+    # 17. In a fragment, Chromium builds the nodes in a DocumentFragment,
     #     which is not connected, so a selectedcontent's insertion steps do
     #     not copy the selected option into it, and it is not refreshed
     #     when the selected option leaves; the standard builds them in a
