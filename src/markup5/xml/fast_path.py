@@ -162,9 +162,10 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
                 element.template_contents = None
             new_scope = scope
         else:
-            # Names not bound before.  (A name that starts with ":" is
-            # never among those: the XML5 tag states drop that colon, and
-            # this path steps aside here before binding one.)
+            # Names not bound before.  (The names bound before never start
+            # with ":": the XML5 tag states drop that colon from element
+            # names, the cache keeps no such attribute name, and this path
+            # steps aside here, before binding one.)
             if name[0] == ":" or any(n[0] == ":" for n in attrs):
                 raise _StepAside
             element = bind(name, attrs)
