@@ -10,6 +10,8 @@ and comments, on hypothesis-generated markup (raw tokenizer and through
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 from html5lib_tokenizer import coalesce, load_cases
 from markup5 import State, Tokenizer, tokenize
 from markup5.html.feedback import TextElementFeedback
+from markup5.html.tokenizer import shortcuts
 
 CASES = load_cases()
 CORPUS = Path("/work/shared/corpus/readability")
@@ -278,3 +281,28 @@ def test_corpus_fast_equals_slow(path):
     assert fast == slow
     assert len(fast[0]) > 0
     assert fast_tokenize(text) == slow_tokenize(text)
+
+
+# Possessive quantifiers in the shortcut's regexes ---------------------------------
+
+_TAG_SOUP = st.lists(st.sampled_from(list("<>/=\"'` \t\n\f&\x00aAbB-:")
+                                     + ["<a", "</b", "=x", "/>", "<a b", " c=d"]),
+                    max_size=40).map("".join)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="possessive quantifiers: Python 3.11+")
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TAG_SOUP)
+def test_possessive_scan_matches_as_the_greedy_one(text):
+    # The scan regexes' classes are possessive on Python 3.11+ (a speed-up
+    # that is only sound if giving characters back never finds another
+    # match): they must match exactly what the plain greedy patterns match.
+    for compiled in (shortcuts.SCAN, shortcuts.SCAN_WITHOUT_NULL):
+        greedy = re.compile(compiled.pattern.replace("]*+", "]*").replace("]++", "]+"))
+        assert greedy.pattern != compiled.pattern
+        for start in range(len(text) + 1):
+            fast, slow = compiled.match(text, start), greedy.match(text, start)
+            assert (fast.groups(), fast.span()) == (slow.groups(), slow.span()), (text, start)
+    for compiled in (shortcuts.ATTRIBUTES, shortcuts.ATTRIBUTES_WITHOUT_NULL):
+        greedy = re.compile(compiled.pattern.replace("]*+", "]*").replace("]++", "]+"))
+        assert compiled.findall(text) == greedy.findall(text)
