@@ -1047,3 +1047,39 @@ def test_inline_fragment_round_trip_is_exact(source):
 def test_known_unstable_round_trips(source):
     once = serialize(parse(source))
     assert serialize(parse(once)) != once
+
+
+@pytest.mark.parametrize("run", [
+    lambda: markup5.parse("<p>a<b>b"),
+    lambda: markup5.parse(b"<p>a<b>b"),
+    lambda: markup5.parse_fragment("<td>a<b>b", "tr"),
+])
+def test_one_shot_parses_pause_and_restore_the_garbage_collector(run, monkeypatch):
+    # parse() and parse_fragment() pause the cyclic collector while they
+    # build the tree (markup5._collector) and leave it as they found it.
+    from markup5.html.parser import HTMLParser
+
+    seen = []
+    original = HTMLParser._push
+
+    def push(self, node):
+        if node.local_name in ("p", "b", "td"):  # (elements of the input)
+            seen.append(gc.isenabled())
+        original(self, node)
+
+    monkeypatch.setattr(HTMLParser, "_push", push)
+    assert gc.isenabled()
+    run()
+    assert gc.isenabled() and seen and not any(seen)
+    gc.disable()
+    try:
+        run()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    # The incremental parser leaves the collector alone.
+    seen.clear()
+    parser = HTMLParser()
+    parser.feed("<p>a")
+    parser.close()
+    assert seen and all(seen)

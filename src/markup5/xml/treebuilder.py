@@ -28,7 +28,6 @@ Error codes of the tree builder: ``non-whitespace-text-outside-root``,
 
 from __future__ import annotations
 
-import gc
 import heapq
 import re
 from collections import defaultdict
@@ -36,6 +35,7 @@ from typing import Any, cast
 
 from html.entities import html5 as _ENTITIES
 
+from .._collector import collector_paused
 from ..dom import (Comment, Document, DocumentType, Element, Node, ParentNode,
                    ProcessingInstruction, Text)
 from ..encoding import Encoding, get_encoding
@@ -924,19 +924,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         encoding = None
     else:
         raise TypeError(f"parse_xml() takes str or bytes, not {type(data).__name__}")
-    # The cyclic garbage collector is paused while the tree is built: what
-    # is allocated then is the tree (alive, so collections would only walk
-    # it, again and again, a fifth of the time on real files) and
-    # temporaries that reference counting frees.  It is re-enabled as it
-    # was, however parsing ends, and after the last allocation here: the
-    # collection that the allocations made due then runs at the caller's
-    # next allocation, when a document the caller has dropped (its nodes
-    # form cycles through their parents) is garbage it frees at once,
-    # rather than a live tree it would walk, promote, and walk again later.
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
-    try:
+    with collector_paused():  # (see markup5._collector)
         document = None
         if fast_path and xml10_compatible and not decode_errors and _FAST_PATH:
             document = build_with_expat(text, keep_xmlns_attributes)
@@ -946,9 +934,6 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
         if encoding is not None:
             document.encoding = encoding
             document.encoding_confidence = "certain"
-    finally:
-        if collecting:
-            gc.enable()
     return document
 
 

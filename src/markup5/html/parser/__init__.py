@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..._collector import collector_paused
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
     Element, Node
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
@@ -541,8 +542,10 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
         raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
     parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
                         transport_encoding=transport_encoding, default_encoding=default_encoding)
-    parser.feed(data)
-    return parser.close()
+    with collector_paused():  # (see markup5._collector)
+        parser.feed(data)
+        document = parser.close()
+    return document
 
 
 def _decode(text: object) -> str:
@@ -615,7 +618,8 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
             break
         node = node.parent
     tokenizer.allow_cdata = parser._allow_cdata = context_element.namespace != HTML
-    parser.run(text)
+    with collector_paused():  # (see markup5._collector)
+        parser.run(text)
     fragment = DocumentFragment()
     for child in list(root.children):
         child.parent = fragment
