@@ -941,24 +941,13 @@ def _parse_with_states(text: str, decode_errors: list[tuple[str, int]],
                        keep_xmlns_attributes: bool, xml10_compatible: bool) -> Document:
     """:func:`parse_xml`'s XML5 path: the tokenizer's states and the tree
     builder on the decoded ``text``, with the decoder's errors merged in."""
-    tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
-    builder = XmlTreeBuilder(tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
-                             xml10_compatible=xml10_compatible)
-    tokenizer._tree_sink = builder
-    tokenizer._push(text, True)
-    handlers = tokenizer._handlers
-    while True:
-        running = handlers[tokenizer._state]()
-        out = tokenizer._out
-        if out:
-            tokenizer._out = []
-            for token in out:
-                builder.process(token)
-        if not running:
-            break
+    parser = XmlParser(keep_xmlns_attributes=keep_xmlns_attributes,
+                       xml10_compatible=xml10_compatible)
+    parser._run(text, True)  # (the incremental parser's run loop, on the whole text)
+    builder = parser.builder
     document = builder.finish()
     if decode_errors:
-        positions = tokenizer._positions
+        positions = parser.tokenizer._positions
         _merge_errors(builder.errors,
                       [ParseError(code, offset, positions) for code, offset in decode_errors])
     return document
