@@ -139,6 +139,48 @@ def test_names_bound_before_are_checked_for_a_leading_colon():
         assert_same(source)
 
 
+def test_declaring_tags_bound_before_come_from_the_cache(monkeypatch):
+    # A tag that declares namespaces binds by the declarations' values:
+    # the fast path finds it in the tree builder's cache of declaring tags
+    # (keyed by those values) without binding it again, and a tag with the
+    # same names but other values binds afresh.
+    import markup5.xml.treebuilder as treebuilder
+
+    first = '<r xmlns="urn:a" xmlns:p="urn:p" p:x="1"><p:c xmlns:q="urn:q" q:y="2"/></r>'
+    other = '<r xmlns="urn:b" xmlns:p="urn:p" p:x="1"><p:c xmlns:q="urn:r" q:y="2"/></r>'
+    assert_same(first)
+    bound = []
+    original = treebuilder.XmlTreeBuilder._element
+    monkeypatch.setattr(treebuilder.XmlTreeBuilder, "_element",
+                        lambda self, name, attrs: bound.append(name) or original(self, name, attrs))
+    document = build_with_expat(first)
+    assert bound == []
+    root = document.children[0]
+    assert root.namespace == "urn:a"
+    assert root.attr_namespaces["p:x"] == "urn:p"
+    assert root.children[0].namespace == "urn:p"
+    assert root.children[0].attr_namespaces["q:y"] == "urn:q"
+    document = build_with_expat(other)
+    assert bound == ["r", "p:c"]
+    assert document.children[0].namespace == "urn:b"
+    assert document.children[0].children[0].attr_namespaces["q:y"] == "urn:r"
+    monkeypatch.undo()
+    for source in (first, other):
+        assert_same(source)
+        assert_same(source, keep_xmlns_attributes=False)
+
+
+def test_declaring_tags_bound_before_are_checked_for_a_leading_colon():
+    # The cache of declaring tags may hold a name that starts with ":" (the
+    # XML5 path binds '<m xmlns:p="u" b=x b :x="1"/>' without a namespace
+    # error); the fast path must still step aside for such a tag.
+    assert parse_xml('<m xmlns:p="u" b=x b :x="1"/>').children[0].attrs == {
+        "xmlns:p": "u", "b": "x", ":x": "1"}
+    for source in ('<m xmlns:p="u" b="x" :x="1"/>', '<r><m xmlns:p="u" b="x" :x="1"/></r>'):
+        assert build_with_expat(source) is None
+        assert_same(source)
+
+
 def test_only_with_xml10_compatible():
     # xml10_compatible=False is the xml5lib-tests behaviour, which differs
     # from XML 1.0 on well-formed input (the declaration is a PI node ...).

@@ -56,10 +56,10 @@ simply never taken.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
-from .treebuilder import _BINDINGS, XmlTreeBuilder
+from .treebuilder import _BINDINGS, _DECLARING, XmlTreeBuilder
 
 try:
     from xml.parsers import expat as _expat
@@ -75,6 +75,13 @@ AVAILABLE = _expat is not None
 #: (expat skips it, or drops it from an attribute value, when the DOCTYPE
 #: names an external DTD it does not read).
 _UNDECLARED_REFERENCE = re.compile("&(?!(?:lt|gt|amp|apos|quot);|#)").search
+
+
+#: (id(scope), qualified name, *attribute names) -> the names of the
+#: attributes that declare namespaces, in order, or False when a name
+#: starts with ":" (this path steps aside): which of a tag's attributes
+#: to read for the tree builder's cache of declaring tags.
+_DECLARATIONS: dict[tuple[Any, ...], tuple[str, ...] | Literal[False]] = {}
 
 
 class _StepAside(Exception):
@@ -98,6 +105,8 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     bind = builder._element
     scopes = builder._scopes
     bindings_get = _BINDINGS.get
+    declaring_get = _DECLARING.get
+    declarations_get = _DECLARATIONS.get
     new_node = object.__new__
     join = "".join
     # The open elements (the document at the bottom) and the text pieces
@@ -123,7 +132,8 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         # (expat's dict of the attributes, fresh for each tag, in their
         # order: the element's own.)
         if attrs:
-            cached = bindings_get((id(scope), name, *attrs))
+            key = (id(scope), name, *attrs)
+            cached = bindings_get(key)
         elif ":" not in name:
             # No attributes, no prefix: the default namespace.
             if name == "template":  # (Element makes an HTML template's contents)
@@ -143,7 +153,25 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
             scopes.append(scope)
             return
         else:
-            cached = bindings_get((id(scope), name))
+            key = (id(scope), name)
+            cached = bindings_get(key)
+        if cached is None and attrs and keep_xmlns_attributes:
+            # A tag that declares namespaces binds by their values too: the
+            # tree builder caches those tags apart (XmlTreeBuilder._element).
+            declarations = declarations_get(key)
+            if declarations is None:
+                declarations = (False if name[0] == ":" or any(n[0] == ":" for n in attrs)
+                                else tuple(n for n in attrs if n.startswith("xmlns")))
+                if len(_DECLARATIONS) >= 8192:
+                    _DECLARATIONS.clear()
+                _DECLARATIONS[key] = declarations
+            if declarations:
+                found = declaring_get((key[0], name, tuple(attrs),
+                                       tuple(map(attrs.__getitem__, declarations))))
+                if found is not None and found[0] is scope:
+                    # (scope, namespace, prefix, local, attribute namespaces, new scope)
+                    scope = found[5]
+                    cached = (scope, found[3], found[1], found[2], found[4])
         if cached is not None and cached[0] is scope:
             # Names bound before in this scope, as in XmlTreeBuilder._element.
             local = cached[1]
