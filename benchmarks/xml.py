@@ -12,7 +12,9 @@ best round's time and throughput, and the ratio to xml.etree's time as the
 median over the rounds of that round's ratio (a round's contenders run close
 together in time, so the ratio is steadier than either time on a busy
 machine).  Times are the CPU time of this process (``time.process_time``),
-which other work on a shared machine disturbs less than wall time.  ``--per-kind`` adds a line per file suffix.
+which other work on a shared machine disturbs less than wall time, and
+include freeing the trees: the garbage collector runs before each
+contender's loop, untimed, and at its end, timed.  ``--per-kind`` adds a line per file suffix.
 
 Without paths, two generated well-formed documents are used instead: a
 large Atom feed with several namespaces and a large SVG with xlink:href.
@@ -30,6 +32,7 @@ The ratio on each line is that contender's time over xml.etree's.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import sys
@@ -145,13 +148,23 @@ def contenders(documents: list[bytes]):
 
 
 def round_times(runners, documents: list[bytes], rounds: int) -> dict[str, list[float]]:
-    """Each contender's CPU time in each round (rounds interleaved)."""
+    """Each contender's CPU time in each round (rounds interleaved).
+
+    Each contender pays for freeing its own trees, and only its own: the
+    garbage collector runs before its loop (untimed) and again at its end
+    (timed).  A markup5 tree is full of reference cycles (every node points
+    at its parent), so a dropped one is freed by the collector, not when
+    its last reference goes; without the collections here part of that
+    cost fell on whichever contender ran next (xml.etree, after the XML5
+    path), and each contender's time depended on its neighbour's trees."""
     times: dict[str, list[float]] = {name: [] for name, _ in runners}
     for _ in range(rounds):
         for name, run in runners:
+            gc.collect()
             start = time.process_time()
             for data in documents:
                 run(data)
+            gc.collect()
             times[name].append(time.process_time() - start)
     return times
 
