@@ -101,6 +101,18 @@ FAMILIES = [
     ("<select><b> + <div> x N + selectedcontent<option> + <i></i></b> x N",
      lambda n: "<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"
      + "<i></i></b>" * n),
+    # The adoption agency algorithm moving selectedcontent elements: each
+    # move inserts them anew, which copies the selected option again (a
+    # growing one above) and walks up from every selectedcontent the
+    # document has; that work is bounded by an allowance per run.
+    ("<select> + selectedcontent x N + <option> + <b><div></b> x N",
+     lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n + "<option>x</option>"
+     + "<b><div></b>" * n),
+    ("<select><option>A</option> + <b><div><selectedcontent>o</b> x N",
+     lambda n: "<select><option>A</option>" + "<b><div><selectedcontent>o</b>" * n),
+    ("<select><option>x</option> + <span> x N + selectedcontent + <b><div></b> x N",
+     lambda n: "<select><option>x</option>" + "<span>" * n
+     + "<selectedcontent></selectedcontent>" + "<b><div></b>" * n),
     ("<b> + <span><div> x N + </b> x N (adoption agency, removals)",
      lambda n: "<b>" + "<span><div>" * n + "</b>" * n),
     # The same with a foreign element on top: the algorithm took every

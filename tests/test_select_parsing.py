@@ -289,6 +289,80 @@ class TestSelectedcontent:
         assert selectedcontent.children[0].parent is selectedcontent
 
 
+class TestMovedSelectedcontent:
+    """The adoption agency algorithm moves the furthest block's subtree;
+    each selectedcontent in it is inserted anew (disabled or not, at its new
+    place) and, enabled, receives a fresh copy of the selected option, or
+    is emptied when none is selected.  Checked against Chromium 150."""
+
+    def test_a_moved_selectedcontent_gets_a_fresh_copy(self):
+        assert body("<select><option>A</option><u><button><selectedcontent>o</u>") == tree(
+            "<select>", "  <option>", '    "A"', "  <u>", "  <button>", "    <u>",
+            "      <selectedcontent>", '        "A"')
+
+    def test_without_a_selected_option_it_is_emptied(self):
+        assert body("<select><u><button><selectedcontent>o</u>") == tree(
+            "<select>", "  <u>", "  <button>", "    <u>", "      <selectedcontent>")
+
+    def test_a_closed_selectedcontent_in_the_moved_subtree(self):
+        text = "<select><option>A</option><u><div><span><selectedcontent>o</selectedcontent></span></u>x"
+        assert body(text) == tree(
+            "<select>", "  <option>", '    "A"', "  <u>", "  <div>", "    <u>", "      <span>",
+            "        <selectedcontent>", '          "A"', '    "x"')
+
+    def test_one_that_is_not_moved_keeps_its_children(self):
+        text = "<select><option>A</option><u><div><selectedcontent>o</selectedcontent></div></u>x"
+        assert '"Ao"' in body(text)
+
+    def test_moved_out_of_a_selectedcontent_it_is_enabled(self):
+        # The button leaves the first selectedcontent (step 4.14): the
+        # second one has no selectedcontent ancestor any more.
+        text = "<select><option><i></option><selectedcontent><button><selectedcontent></i>"
+        assert body(text) == tree(
+            "<select>", "  <option>", "    <i>", "  <i>", "    <selectedcontent>", "      <i>",
+            "  <button>", "    <i>", "      <selectedcontent>", "        <i>")
+
+    @pytest.mark.parametrize("n, copied", [(10, 12), (50, 57), (250, 282)])
+    def test_each_move_copies_the_option_as_it_is_then(self, n, copied):
+        # A selectedcontent moved by every </b> while the option grows: the
+        # copy made at the last move stays (Chromium's counts of <i>).
+        text = ("<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"
+                + "<i></i></b>" * n)
+        assert body(text).count("<i>") == copied
+
+    def test_the_work_after_moves_is_bounded(self):
+        # Done literally, the family above walks N ancestors and copies a
+        # growing option at each </b>: quadratic.  The walks and copies are
+        # counted against an allowance per run of the algorithm, so 4x the
+        # input costs about 4x the work (counted through the sink).
+        from markup5 import HTMLParser
+        from markup5.html.parser.sink import DomSink
+
+        class CountingSink(DomSink):
+            work = 0
+
+            def parent(self, node):
+                CountingSink.work += 1
+                return super().parent(node)
+
+            def clone_children(self, source, target):
+                copies = super().clone_children(source, target)
+                CountingSink.work += sum(1 for copy in copies for _ in copy.iter())
+                return copies
+
+        def work(n):
+            CountingSink.work = 0
+            parser = HTMLParser(CountingSink())
+            parser.feed("<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"
+                        + "<i></i></b>" * n)
+            parser.close()
+            return CountingSink.work
+
+        small, large = work(2000), work(8000)
+        assert small > 2000  # (the moves did walk and copy)
+        assert large < 5 * small
+
+
 class TestLinear:
     """Inputs whose cloning once fed on itself: they must parse at once
     into a tree the size of the input."""

@@ -25,12 +25,17 @@ the tree.  The ``select`` element's parts that do (HTML §4.10.7, §4.10.10,
 * when a ``selectedcontent`` is inserted and is not disabled, it receives a
   copy of its select's selected option at once (Chromium's "selectedcontent
   spec" behaviour: a ``selectedcontent`` placed after the options shows the
-  selected one too).
+  selected one too);
+* when the adoption agency algorithm moves a subtree holding a
+  ``selectedcontent``, that is an insertion too: the element is disabled or
+  not at its new place, and an enabled one receives a fresh copy (or is
+  emptied when no option is selected), within a work allowance (see
+  ``_selectedcontents_moved``).
 
 All of this has to stay linear in the input, whatever the input: an input
 of 42 bytes (``<select><option><selectedcontent></option>``) used to make
 the cloning copy a subtree into itself without end.  So nothing here walks
-the tree.  The walks the standard describes ("for each ancestor") are
+the tree, but for the moves (whose walks count against an allowance).  The walks the standard describes ("for each ancestor") are
 answered from the stack of open elements, whose HTML elements the tree
 builder indexes by name: as long as a node's ancestors are the elements
 below it on the stack (true for the parser's insertions, including foster
@@ -63,6 +68,15 @@ if TYPE_CHECKING:
 HTML = HTML_NAMESPACE
 
 __all__ = ["SelectednessMixin"]
+
+#: The work (ancestors walked, nodes copied) that re-running the
+#: selectedcontent insertion steps after the adoption agency algorithm's
+#: moves may do: a document starts with _MOVE_POOL, and each run of the
+#: algorithm adds _MOVE_ALLOWANCE.  Bounds the whole parse's moved-copy work
+#: by a multiple of the input, where the literal rule is quadratic (see
+#: _selectedcontents_moved).
+_MOVE_POOL = 1 << 16
+_MOVE_ALLOWANCE = 64
 
 
 class _SelectState:
@@ -135,6 +149,10 @@ class SelectednessMixin:
         # Stack entries that a clone detached from the tree: they end walks.
         self._detached_ids: set[int] = set()
         self._detached_positions: list[int] = []
+        # Every selectedcontent with a select, and that select, in insertion
+        # order; and what is left of the work allowed after moves.
+        self._registered_selectedcontents: list[tuple[Any, _SelectState]] = []
+        self._move_pool = _MOVE_POOL
 
     # Walks over the ancestors, answered from the stack ----------------------
 
@@ -278,6 +296,7 @@ class SelectednessMixin:
         if state is None:
             return
         state.selectedcontents.append(selectedcontent)
+        self._registered_selectedcontents.append((selectedcontent, state))
         # For the options a copy will bring in: the walk from this
         # selectedcontent up to the select meets a datalist (no select for
         # them) or some optgroups.
@@ -290,6 +309,88 @@ class SelectednessMixin:
                 > select_position)
         if not disabled and not state.multiple and state.selected is not None:
             self._update_selectedcontents(state, state.selected, [selectedcontent])
+
+    # Moves -------------------------------------------------------------------
+
+    def _selectedcontents_moved(self, moved: Any) -> None:
+        """Run the selectedcontent insertion steps again for each
+        selectedcontent in ``moved``'s subtree: the adoption agency algorithm
+        has just taken ``moved`` (its furthest block) and its descendants
+        out of the tree and put them back (steps 4.13, 4.14, 4.17).  For the
+        DOM each of those is a removal and an insertion, and an inserted
+        selectedcontent works out whether it is disabled (its ancestors have
+        changed) and, if it is enabled, receives a fresh copy of its select's
+        selected option, or is emptied when none is selected (Chromium:
+        ``<select><option>A</option><u><button><selectedcontent>o</u>``
+        leaves ``"A"`` in the selectedcontent, not ``"Ao"``).  Only the last
+        of the moves in one run of the algorithm can be seen: the tree
+        changes in between only by the moves.
+
+        Found by walking up from each selectedcontent the document has (a
+        select rarely has more than one) to the document.  Done literally,
+        this is quadratic: ``<select><b>`` + ``<div>`` x N +
+        ``<selectedcontent></selectedcontent><option>`` + ``<i></i></b>`` x N
+        walks N ancestors and copies a growing option at each ``</b>``
+        (Chromium 150 takes 7.8 s at N = 16,000).  So the work is counted
+        (ancestors walked, nodes copied) against an allowance that grows
+        with each run of the algorithm (``_MOVE_POOL``, ``_MOVE_ALLOWANCE``);
+        once it is spent, moves leave selectedcontent elements as they are
+        until runs of the algorithm have earned it back
+        (docs/browser-differences.md, "Work limits")."""
+        registered = self._registered_selectedcontents
+        if not registered:
+            return
+        pool = self._move_pool + _MOVE_ALLOWANCE
+        sink = self.sink
+        document = sink.document
+        parent_of = sink.parent
+        disabled_ids = self._disabled_selectedcontent
+        for selectedcontent, state in registered:
+            if pool <= 0:
+                break
+            # Its ancestors, up to the document (or to a node with no
+            # parent: template contents, or a subtree a clone took out).
+            inside = False
+            selects = 0
+            disabled = False
+            outermost = None    # its outermost selectedcontent ancestor
+            steps = 0
+            node = parent_of(selectedcontent)
+            while node is not None and node is not document and steps < pool:
+                steps += 1
+                if node is moved:
+                    inside = True
+                if getattr(node, "namespace", None) == HTML:
+                    name = node.local_name
+                    if name == "select":
+                        selects += 1
+                    elif name == "option":
+                        disabled = True
+                    elif name == "selectedcontent":
+                        disabled = True
+                        outermost = node
+                node = parent_of(node)
+            pool -= steps
+            if node is not document or not inside or not selects:
+                continue  # not moved, not in the document, or out of allowance
+            key = id(selectedcontent)
+            if disabled or selects > 1:
+                disabled_ids.add(key)
+            else:
+                disabled_ids.discard(key)
+            if outermost is not None and id(outermost) not in disabled_ids:
+                self._inside_selectedcontent[key] = (
+                    (outermost, self._generations.get(id(outermost), 0)),)
+            else:
+                self._inside_selectedcontent.pop(key, None)
+            if key in disabled_ids or state.multiple:
+                continue
+            if state.selected is not None:
+                self._update_selectedcontents(state, state.selected, [selectedcontent])
+            else:
+                self._clone_option(None, selectedcontent)
+            pool -= _subtree_size(selectedcontent)
+        self._move_pool = pool
 
     # Popping an option -------------------------------------------------------
 
@@ -423,3 +524,15 @@ class SelectednessMixin:
                     self._detached_positions.append(self._virtual_of(position + 1))
                     self._detached_positions.sort()
         return copies
+
+
+def _subtree_size(node: Any) -> int:
+    """How many nodes ``node``'s children and their descendants are."""
+    count = 0
+    work = [node]
+    while work:
+        children = getattr(work.pop(), "children", None)
+        if children:
+            count += len(children)
+            work.extend(children)
+    return count

@@ -727,6 +727,9 @@ class TreeBuilderCore(SelectednessMixin):
                     virtual = self._virtual = list(range(old_height))
                 virtual[stack_index:fb_position + 1] = region[:kept]
             self._index_region(stack_index, region[:kept])
+            # The furthest block and its subtree have been moved: the
+            # selectedcontent elements in it are inserted anew.
+            self._selectedcontents_moved(furthest_block)
         return True
 
     # Reset the insertion mode appropriately --------------------------------
