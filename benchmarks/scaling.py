@@ -113,6 +113,18 @@ FAMILIES = [
     ("<select><option>x</option> + <span> x N + selectedcontent + <b><div></b> x N",
      lambda n: "<select><option>x</option>" + "<span>" * n
      + "<selectedcontent></selectedcontent>" + "<b><div></b>" * n),
+    # Chromium copies a selected option into every enabled selectedcontent
+    # of the select: quadratic with many of both (64 s at 248 KB); beyond the
+    # first selectedcontent the copies count against the same allowance.
+    ("<select> + selectedcontent x N + <option selected>x</option> x N",
+     lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n
+     + "<option selected>x</option>" * n),
+    ("<select> + selectedcontent x N + <option selected> + <i>x</i> x N",
+     lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n + "<option selected>"
+     + "<i>x</i>" * n + "</option>"),
+    ("<select><button><selectedcontent></button> + <option selected><b>x<selectedcontent> x N",
+     lambda n: "<select><button><selectedcontent></button>"
+     + "<option selected><b>x<selectedcontent></selectedcontent></b></option>" * n),
     ("<b> + <span><div> x N + </b> x N (adoption agency, removals)",
      lambda n: "<b>" + "<span><div>" * n + "</b>" * n),
     # The same with a foreign element on top: the algorithm took every

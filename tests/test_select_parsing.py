@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from markup5 import dump_tree, parse, parse_fragment
+from markup5 import HTMLParser, dump_tree, parse, parse_fragment
+from markup5.html.parser.sink import DomSink
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -333,34 +334,64 @@ class TestMovedSelectedcontent:
     def test_the_work_after_moves_is_bounded(self):
         # Done literally, the family above walks N ancestors and copies a
         # growing option at each </b>: quadratic.  The walks and copies are
-        # counted against an allowance per run of the algorithm, so 4x the
-        # input costs about 4x the work (counted through the sink).
-        from markup5 import HTMLParser
-        from markup5.html.parser.sink import DomSink
+        # counted against an allowance per run of the algorithm.
+        assert_linear_work(lambda n: "<select><b>" + "<div>" * n
+                           + "<selectedcontent></selectedcontent><option>" + "<i></i></b>" * n)
 
-        class CountingSink(DomSink):
-            work = 0
 
-            def parent(self, node):
-                CountingSink.work += 1
-                return super().parent(node)
+class CountingSink(DomSink):
+    """A DomSink that counts ancestors looked up and nodes copied."""
 
-            def clone_children(self, source, target):
-                copies = super().clone_children(source, target)
-                CountingSink.work += sum(1 for copy in copies for _ in copy.iter())
-                return copies
+    work = 0
 
-        def work(n):
-            CountingSink.work = 0
-            parser = HTMLParser(CountingSink())
-            parser.feed("<select><b>" + "<div>" * n + "<selectedcontent></selectedcontent><option>"
-                        + "<i></i></b>" * n)
-            parser.close()
-            return CountingSink.work
+    def parent(self, node):
+        CountingSink.work += 1
+        return super().parent(node)
 
-        small, large = work(2000), work(8000)
-        assert small > 2000  # (the moves did walk and copy)
-        assert large < 5 * small
+    def clone_children(self, source, target):
+        copies = super().clone_children(source, target)
+        work = list(copies)
+        CountingSink.work += 1
+        while work:
+            CountingSink.work += 1
+            work.extend(getattr(work.pop(), "children", ()))
+        return copies
+
+
+def assert_linear_work(family, n=2000):
+    """4x the input costs under 5x the work (walks and copies, counted
+    through the sink), where the literal rules cost about 16x."""
+    def work(size):
+        CountingSink.work = 0
+        parser = HTMLParser(CountingSink())
+        parser.feed(family(size))
+        parser.close()
+        return CountingSink.work
+
+    small, large = work(n), work(4 * n)
+    assert small > n  # (the family did walk or copy)
+    assert large < 5 * small, (small, large)
+
+
+class TestEveryEnabledSelectedcontent:
+    """Chromium copies the selected option into every enabled
+    selectedcontent of the select (the standard: into the first); beyond
+    the first, the copies count against the work allowance."""
+
+    def test_all_of_them_are_updated(self):
+        text = "<select><selectedcontent></selectedcontent><div><selectedcontent></selectedcontent></div><option>A"
+        assert body(text).count('"A"') == 3
+
+    @pytest.mark.parametrize("family", [
+        lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n
+        + "<option selected>x</option>" * n,
+        lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n + "<option selected>"
+        + "<i>x</i>" * n + "</option>",
+        lambda n: "<select><button><selectedcontent></button>"
+        + "<option selected><b>x<selectedcontent></selectedcontent></b></option>" * n,
+    ], ids=["many-options", "one-large-option", "disabled-ones-inside-options"])
+    def test_the_work_is_bounded(self, family):
+        assert_linear_work(family)
 
 
 class TestLinear:

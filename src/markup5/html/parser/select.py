@@ -69,21 +69,23 @@ HTML = HTML_NAMESPACE
 
 __all__ = ["SelectednessMixin"]
 
-#: The work (ancestors walked, nodes copied) that re-running the
-#: selectedcontent insertion steps after the adoption agency algorithm's
-#: moves may do: a document starts with _MOVE_POOL, and each run of the
-#: algorithm adds _MOVE_ALLOWANCE.  Bounds the whole parse's moved-copy work
-#: by a multiple of the input, where the literal rule is quadratic (see
-#: _selectedcontents_moved).
-_MOVE_POOL = 1 << 16
-_MOVE_ALLOWANCE = 64
+#: The work (ancestors walked, selectedcontent elements looked at, nodes
+#: copied) allowed for the copies whose literal rule is quadratic: into a
+#: selectedcontent the adoption agency algorithm moved
+#: (_selectedcontents_moved), and into every enabled selectedcontent of a
+#: select after the first (_enabled_selectedcontents).  A document starts
+#: with _WORK_POOL; each run of the algorithm and each copy of a selected
+#: option adds _WORK_ALLOWANCE, which bounds that work by a multiple of the
+#: input.
+_WORK_POOL = 1 << 16
+_WORK_ALLOWANCE = 64
 
 
 class _SelectState:
     """What a select element needs for the selectedness setting algorithm."""
 
     __slots__ = ("element", "multiple", "display_size_one", "selected", "candidates", "start",
-                 "selectedcontents")
+                 "selectedcontents", "first", "listed")
 
     def __init__(self, element: Any) -> None:
         self.element = element
@@ -99,7 +101,12 @@ class _SelectState:
         self.selected: Any = None     # the option whose selectedness is true
         self.candidates: list[Any] = []    # options that are not disabled, in order
         self.start = 0                # candidates before this are gone for good
-        self.selectedcontents: list[Any] = []  # in insertion (tree) order
+        # Its selectedcontent elements that were enabled when last seen, in
+        # insertion (tree) order; those before ``first`` are out (disabled
+        # or detached); ``listed`` holds the ids of the others.
+        self.selectedcontents: list[Any] = []
+        self.first = 0
+        self.listed: set[int] = set()
 
 
 class SelectednessMixin:
@@ -152,7 +159,7 @@ class SelectednessMixin:
         # Every selectedcontent with a select, and that select, in insertion
         # order; and what is left of the work allowed after moves.
         self._registered_selectedcontents: list[tuple[Any, _SelectState]] = []
-        self._move_pool = _MOVE_POOL
+        self._work_pool = _WORK_POOL
 
     # Walks over the ancestors, answered from the stack ----------------------
 
@@ -295,8 +302,10 @@ class SelectednessMixin:
         state = self._selects.get(id(self._at(select_position)))
         if state is None:
             return
-        state.selectedcontents.append(selectedcontent)
         self._registered_selectedcontents.append((selectedcontent, state))
+        if not disabled:
+            state.selectedcontents.append(selectedcontent)
+            state.listed.add(id(selectedcontent))
         # For the options a copy will bring in: the walk from this
         # selectedcontent up to the select meets a datalist (no select for
         # them) or some optgroups.
@@ -336,11 +345,13 @@ class SelectednessMixin:
         with each run of the algorithm (``_MOVE_POOL``, ``_MOVE_ALLOWANCE``);
         once it is spent, moves leave selectedcontent elements as they are
         until runs of the algorithm have earned it back
-        (docs/browser-differences.md, "Work limits")."""
+        (docs/browser-differences.md, "Work limits").  The copies themselves go
+        through _update_selectedcontents, which charges the same allowance
+        for its targets after the first."""
         registered = self._registered_selectedcontents
         if not registered:
             return
-        pool = self._move_pool + _MOVE_ALLOWANCE
+        pool = self._work_pool + _WORK_ALLOWANCE
         sink = self.sink
         document = sink.document
         parent_of = sink.parent
@@ -370,7 +381,7 @@ class SelectednessMixin:
                         disabled = True
                         outermost = node
                 node = parent_of(node)
-            pool -= steps
+            pool -= steps + 1  # (one at least: a detached one has no parent)
             if node is not document or not inside or not selects:
                 continue  # not moved, not in the document, or out of allowance
             key = id(selectedcontent)
@@ -385,12 +396,15 @@ class SelectednessMixin:
                 self._inside_selectedcontent.pop(key, None)
             if key in disabled_ids or state.multiple:
                 continue
+            if key not in state.listed:  # (enabled by the move)
+                state.selectedcontents.append(selectedcontent)
+                state.listed.add(key)
             if state.selected is not None:
                 self._update_selectedcontents(state, state.selected, [selectedcontent])
             else:
                 self._clone_option(None, selectedcontent)
             pool -= _subtree_size(selectedcontent)
-        self._move_pool = pool
+        self._work_pool = pool
 
     # Popping an option -------------------------------------------------------
 
@@ -404,6 +418,7 @@ class SelectednessMixin:
         state = self._selects.get(id(select))
         if state is None or state.selected is not option:
             return
+        self._work_pool += _WORK_ALLOWANCE
         self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
 
     def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any]) -> None:
@@ -430,8 +445,12 @@ class SelectednessMixin:
         option is popped, so one round is where this stops.)  Each round
         copies a part of the previous copy, so the work stays linear."""
         brought = None
-        for target in targets:
+        for number, target in enumerate(targets):
+            if number and self._work_pool <= 0:
+                break  # (a copy beyond the first counts against the allowance)
             copies = self._clone_option(option, target)
+            if number:
+                self._work_pool -= _subtree_size(target)
             if copies and brought is None:
                 brought = self._brought_selected(copies, self._optgroups_above.get(id(target), 0))
         if brought is None and not self._is_detached(option):
@@ -441,8 +460,12 @@ class SelectednessMixin:
             brought = None  # the first case gives way to the second
         if brought is not None:
             brought_again = None
-            for target in targets:
+            for number, target in enumerate(targets):
+                if number and self._work_pool <= 0:
+                    break
                 copies = self._clone_option(brought, target)
+                if number:
+                    self._work_pool -= _subtree_size(target)
                 if copies and brought_again is None:
                     brought_again = self._brought_selected(
                         copies, self._optgroups_above.get(id(target), 0))
@@ -495,12 +518,42 @@ class SelectednessMixin:
         descendants, in tree order, that is not disabled.  (The standard
         speaks of the select's "enabled selectedcontent", its first
         selectedcontent descendant; Chromium updates all of them, and
-        Chromium decides here.)"""
+        Chromium decides here.)
+
+        Copying every selected option into every selectedcontent is
+        quadratic (``<select>`` + ``<selectedcontent></selectedcontent>``
+        x N + ``<option selected>x</option>`` x N took 64 s at 248 KB), so
+        the ones after the first are looked at, and copied into, against
+        the work allowance (``_WORK_POOL``): once it is spent, only the
+        first is updated, as the standard says, until copies of selected
+        options have earned more.  Those found disabled or detached before
+        the first enabled one are passed over for good (a move that
+        enables one lists it again)."""
         if state.multiple:
             return []
+        candidates = state.selectedcontents
         disabled = self._disabled_selectedcontent
-        return [selectedcontent for selectedcontent in state.selectedcontents
-                if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent)]
+        index = state.first
+        while index < len(candidates):
+            selectedcontent = candidates[index]
+            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
+                break
+            state.listed.discard(id(selectedcontent))
+            index += 1
+        state.first = index
+        if index == len(candidates):
+            return []
+        targets = [candidates[index]]
+        pool = self._work_pool
+        for index in range(index + 1, len(candidates)):
+            if pool <= 0:
+                break
+            pool -= 1
+            selectedcontent = candidates[index]
+            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
+                targets.append(selectedcontent)
+        self._work_pool = pool
+        return targets
 
     def _clone_option(self, option: Any, selectedcontent: Any) -> list[Any]:
         """Clone an option into a selectedcontent: copies of the option's
