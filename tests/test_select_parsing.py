@@ -271,6 +271,25 @@ class TestSelectedcontent:
         assert body(text).split("<option>")[0].rstrip() == tree(
             "<select>", "  <selectedcontent>", "    <img>")
 
+    def test_the_last_selected_option_of_a_copy_wins(self):
+        # (The differential fuzzer, seed 6262: Chromium 150's trees.)
+        text = ("<select><button><selectedcontent></button><option disabled selected><button>"
+                "<option selected>b<option disabled selected>")
+        assert body(text).split("<option>")[0].rstrip() == tree(
+            "<select>", "  <button>", "    <selectedcontent>")
+        text = ("<select size=2><button><selectedcontent></button><option selected><strong>"
+                "<option disabled selected><option selected><span>")
+        assert body(text).split("<option>")[0].rstrip() == tree(
+            "<select>", '  size="2"', "  <button>", "    <selectedcontent>", "      <span>")
+
+    def test_an_option_of_the_second_copy_is_selected_and_copied(self):
+        # No option is left selected, and the second copy holds one that is
+        # not disabled: it is selected and copied in turn (Chromium 150).
+        text = ("<select><button><selectedcontent></button><option disabled selected><em>"
+                "<option disabled selected><div><option>")
+        assert body(text).split("<option>")[0].rstrip() == tree(
+            "<select>", "  <button>", "    <selectedcontent>")
+
     def test_the_input_chromium_never_finishes(self):
         assert body("<select><selectedcontent></selectedcontent><option><n><option selected>") \
             == tree("<select>", "  <selectedcontent>", "  <option>", "    <n>", "      <option>",

@@ -570,20 +570,28 @@ DEVIATIONS: list[Deviation] = [
     Deviation("template-table-text",
               lambda t: "<template" in t.lower() and _TABLE_TAG.search(t) is not None,
               lambda t: _TAG_THEN_WHITESPACE.sub(r"\1", t)),
-    # 13. Chromium inserts an input start tag in a fragment whose context
+    # 13. Chromium handles </form> in template contents as "any other end
+    #     tag" (ignored when a special element such as p or div is open
+    #     above the form); the standard has its own rule for it when a
+    #     template is on the stack: generate implied end tags, pop up to
+    #     the form.
+    Deviation("form-end-tag-in-template",
+              lambda t: "<template" in t.lower() and "</form" in t.lower(),
+              _tag_renamer("form", lambda _: "div")),
+    # 14. Chromium inserts an input start tag in a fragment whose context
     #     is a select; the standard ignores it (html5lib-tests
     #     tests_innerHTML_1.dat).
     Deviation("input-in-select-fragment",
               lambda t: "<input" in t.lower(),
               lambda t: re.sub(r"<input(?=[\s/>]|$)[^>]*>?", "", t, flags=re.I),
               lambda context: context == "select"),
-    # 14. Chromium drops U+0000 in a fragment whose context is title or
+    # 15. Chromium drops U+0000 in a fragment whose context is title or
     #     textarea (RCDATA); the tokenizer's RCDATA state makes it U+FFFD.
     Deviation("nul-in-rcdata-fragment",
               lambda t: "\x00" in t,
               lambda t: t.replace("\x00", ""),
               lambda context: context in ("title", "textarea")),
-    # 15. In a fragment whose context is a template, the standard counts
+    # 16. In a fragment whose context is a template, the standard counts
     #     the context as a template on the stack (html5lib-tests
     #     template.dat: "<form><form>" nests), so a form start tag does
     #     not set the form element pointer; Chromium sets it and ignores
@@ -592,14 +600,14 @@ DEVIATIONS: list[Deviation] = [
               lambda t: "<form" in t.lower(),
               _tag_renamer("form", lambda _: "div"),
               lambda context: context == "template"),
-    # 16. In a fragment whose context is a colgroup, Chromium drops the
+    # 17. In a fragment whose context is a colgroup, Chromium drops the
     #     text that "in table text" inserts (or foster-parents) in table
     #     content inside a template.
     Deviation("table-text-in-colgroup-fragment",
               lambda t: "<template" in t.lower(),
               lambda t: "".join(p for p in _PIECE.findall(t) if p.startswith("<")),
               lambda context: context == "colgroup"),
-    # 17. In a fragment, Chromium builds the nodes in a DocumentFragment,
+    # 18. In a fragment, Chromium builds the nodes in a DocumentFragment,
     #     which is not connected, so a selectedcontent's insertion steps do
     #     not copy the selected option into it, and it is not refreshed
     #     when the selected option leaves; the standard builds them in a

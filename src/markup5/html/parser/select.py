@@ -458,6 +458,8 @@ class SelectednessMixin:
         targets = self._enabled_selectedcontents(state)
         if brought is not None and self._is_detached(option):
             brought = None  # the first case gives way to the second
+        second_copies: list[Any] = []
+        second_target = None
         if brought is not None:
             brought_again = None
             for number, target in enumerate(targets):
@@ -466,6 +468,8 @@ class SelectednessMixin:
                 copies = self._clone_option(brought, target)
                 if number:
                     self._work_pool -= _subtree_size(target)
+                else:
+                    second_copies, second_target = copies, target
                 if copies and brought_again is None:
                     brought_again = self._brought_selected(
                         copies, self._optgroups_above.get(id(target), 0))
@@ -483,34 +487,67 @@ class SelectednessMixin:
                     state.selected = candidate
                     break
                 state.start += 1
+            if state.selected is None and second_copies:
+                # No option is selected when the second copy's options are
+                # inserted: as in Chromium, the first of them that is not
+                # disabled becomes selected (the selectedness setting
+                # algorithm) and is copied into the selectedcontent
+                # elements, which takes it out again (a third copy; one
+                # that brought a selected option once more would not end
+                # in Chromium, and markup5 stops here).
+                for option, disabled in self._listed_options(
+                        second_copies, self._optgroups_above.get(id(second_target), 0)):
+                    if not disabled:
+                        for number, target in enumerate(targets):
+                            if number and self._work_pool <= 0:
+                                break
+                            self._clone_option(option, target)
+                            if number:
+                                self._work_pool -= _subtree_size(target)
+                        break
 
     @staticmethod
-    def _brought_selected(copies: list[Any], optgroups: int) -> Any:
-        """The first HTML option, in tree order, among the copies that has
-        a ``selected`` attribute and whose option element nearest ancestor
-        select is the select (no option, datalist or hr above it in the
-        copies, and at most one optgroup counting those above the
-        selectedcontent); None when there is none."""
+    def _listed_options(copies: list[Any], optgroups: int) -> list[tuple[Any, bool]]:
+        """The HTML options among the copies whose option element nearest
+        ancestor select is the select (no option, datalist, hr or select
+        above them in the copies, and at most one optgroup counting those
+        above the selectedcontent), in tree order, each with whether it is
+        disabled (its own attribute, or a disabled optgroup in the copies
+        above it)."""
         # (Slices, not reversed(): mypyc cannot compile reversed() of a list[Any].)
-        stack = [(node, optgroups) for node in copies[::-1]]
+        stack = [(node, optgroups, False) for node in copies[::-1]]
+        found: list[tuple[Any, bool]] = []
         while stack:
-            node, seen = stack.pop()
+            node, seen, in_disabled = stack.pop()
             if getattr(node, "namespace", None) != HTML:
                 children = getattr(node, "children", None)
                 if children and getattr(node, "local_name", None) is not None:
-                    stack.extend((child, seen) for child in children[::-1])
+                    stack.extend((child, seen, in_disabled) for child in children[::-1])
                 continue
             name = node.local_name
             if name == "option":
-                if "selected" in node.attrs and seen < 2:
-                    return node
+                if seen < 2:
+                    found.append((node, in_disabled or "disabled" in node.attrs))
                 continue
             if name in ("datalist", "hr", "select"):
                 continue
             if name == "optgroup":
                 seen += 1
-            stack.extend((child, seen) for child in node.children[::-1])
-        return None
+                in_disabled = in_disabled or "disabled" in node.attrs
+            stack.extend((child, seen, in_disabled) for child in node.children[::-1])
+        return found
+
+    @classmethod
+    def _brought_selected(cls, copies: list[Any], optgroups: int) -> Any:
+        """The option of the select's list among the copies that becomes
+        selected as they are inserted: the last one, in tree order, with a
+        ``selected`` attribute (each takes the selectedness from the ones
+        before, as in Chromium); None when there is none."""
+        found = None
+        for option, _ in cls._listed_options(copies, optgroups):
+            if "selected" in option.attrs:
+                found = option
+        return found
 
     def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
         """The selectedcontent elements a select copies its selected option
