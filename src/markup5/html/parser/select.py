@@ -425,25 +425,28 @@ class SelectednessMixin:
         """Clone ``option`` into each of ``targets``, then settle what that
         did to the select's selected option, as Chromium does:
 
-        * a copy brought in an option with a ``selected`` attribute that is
-          in the select's list of options (it sits in the selectedcontent,
-          which does not stop the nearest-select walk): it becomes the
-          selected option, and Chromium copies it into the selectedcontent
-          elements, which takes the copy out again, so they show the
-          children of that copy (``<option selected><i><option
-          selected>t`` shows ``t``).  If that second copy brings a selected
-          option again, they end up empty (markup5 stops there; see below);
+        * a copy brought in options with a ``selected`` attribute that are
+          in the select's list of options (they sit in the selectedcontent,
+          which does not stop the nearest-select walk): each becomes the
+          selected option as it is inserted, so the last one is, and
+          Chromium copies it into the selectedcontent elements, which takes
+          the copy out again, so they show the children of that copy
+          (``<option selected><i><option selected>t`` shows ``t``).  If
+          that copy brings a selected option again, it is copied in turn,
+          and so on (Chromium never finishes some of these, see
+          docs/browser-differences.md);
         * the option was inside a selectedcontent, so the clone took it out
           of the list of options: the selectedcontent elements are emptied,
           whatever the copies brought.
 
         Either way the selected option has left the list, and the
         selectedness setting algorithm picks the first remaining option
-        that is not disabled, without copying it.  (Chromium copies that
-        one again in some cases and never finishes: see
-        docs/browser-differences.md; the standard clones only when an
-        option is popped, so one round is where this stops.)  Each round
-        copies a part of the previous copy, so the work stays linear."""
+        that is not disabled, without copying it; when there is none, the
+        first option of the last copy that is not disabled is selected as
+        it is inserted and copied (which takes it out again).  Each round
+        copies a part of the previous copy, and the rounds after the
+        second count against the work allowance, so the work stays
+        linear."""
         brought = None
         for number, target in enumerate(targets):
             if number and self._work_pool <= 0:
@@ -456,26 +459,34 @@ class SelectednessMixin:
         if brought is None and not self._is_detached(option):
             return
         targets = self._enabled_selectedcontents(state)
-        if brought is not None and self._is_detached(option):
+        detached = self._is_detached(option)
+        if detached:
             brought = None  # the first case gives way to the second
-        second_copies: list[Any] = []
-        second_target = None
-        if brought is not None:
+        last_copies: list[Any] = []
+        last_target = None
+        rounds = 0
+        while brought is not None:
+            # Copy the brought option; if that copy brings a selected option
+            # in turn, copy that one, and so on.  Each copy is a part of the
+            # one before, so this ends; after the second, the copies count
+            # against the work allowance (a chain of nested selected
+            # options would copy N, N-1, ... nodes), and when it is spent
+            # the last copy stays.
+            rounds += 1
             brought_again = None
             for number, target in enumerate(targets):
                 if number and self._work_pool <= 0:
                     break
                 copies = self._clone_option(brought, target)
-                if number:
+                if number or rounds > 1:
                     self._work_pool -= _subtree_size(target)
-                else:
-                    second_copies, second_target = copies, target
+                if not number:
+                    last_copies, last_target = copies, target
                 if copies and brought_again is None:
                     brought_again = self._brought_selected(
                         copies, self._optgroups_above.get(id(target), 0))
-            if brought_again is not None:
-                brought = None
-        if brought is None:
+            brought = brought_again if self._work_pool > 0 else None
+        if detached:
             for target in targets:
                 self._clone_option(None, target)
         state.selected = None
@@ -487,16 +498,15 @@ class SelectednessMixin:
                     state.selected = candidate
                     break
                 state.start += 1
-            if state.selected is None and second_copies:
-                # No option is selected when the second copy's options are
+            if state.selected is None and last_copies:
+                # No option is selected when the last copy's options are
                 # inserted: as in Chromium, the first of them that is not
                 # disabled becomes selected (the selectedness setting
                 # algorithm) and is copied into the selectedcontent
-                # elements, which takes it out again (a third copy; one
-                # that brought a selected option once more would not end
-                # in Chromium, and markup5 stops here).
+                # elements, which takes it out again (one more copy; markup5
+                # stops there).
                 for option, disabled in self._listed_options(
-                        second_copies, self._optgroups_above.get(id(second_target), 0)):
+                        last_copies, self._optgroups_above.get(id(last_target), 0)):
                     if not disabled:
                         for number, target in enumerate(targets):
                             if number and self._work_pool <= 0:
