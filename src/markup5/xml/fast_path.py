@@ -84,6 +84,13 @@ _UNDECLARED_REFERENCE = re.compile("&(?!(?:lt|gt|amp|apos|quot);|#)").search
 _DECLARATIONS: dict[tuple[Any, ...], tuple[str, ...] | Literal[False]] = {}
 
 
+def _colon_first(name: str, attrs: dict[str, str]) -> bool:
+    """Whether the tag's name or an attribute name starts with ":" (an XML
+    1.0 name; the XML5 tag states drop that colon, so this path steps
+    aside)."""
+    return name[0] == ":" or any(n[0] == ":" for n in attrs)
+
+
 class _StepAside(Exception):
     """Raised from a handler: the document is left to the XML5 rules."""
 
@@ -160,7 +167,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
             # tree builder caches those tags apart (XmlTreeBuilder._element).
             declarations = declarations_get(key)
             if declarations is None:
-                declarations = (False if name[0] == ":" or any(n[0] == ":" for n in attrs)
+                declarations = (False if _colon_first(name, attrs)
                                 else tuple(n for n in attrs if n.startswith("xmlns")))
                 if len(_DECLARATIONS) >= 8192:
                     _DECLARATIONS.clear()
@@ -194,7 +201,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
             # with ":": the XML5 tag states drop that colon from element
             # names, the cache keeps no such attribute name, and this path
             # steps aside here, before binding one.)
-            if name[0] == ":" or any(n[0] == ":" for n in attrs):
+            if _colon_first(name, attrs):
                 raise _StepAside
             element = bind(name, attrs)
             if errors:

@@ -35,17 +35,18 @@ the tree.  The ``select`` element's parts that do (HTML §4.10.7, §4.10.10,
 All of this has to stay linear in the input, whatever the input: an input
 of 42 bytes (``<select><option><selectedcontent></option>``) used to make
 the cloning copy a subtree into itself without end.  So nothing here walks
-the tree, but for the moves (whose walks count against an allowance).  The walks the standard describes ("for each ancestor") are
-answered from the stack of open elements, whose HTML elements the tree
-builder indexes by name: as long as a node's ancestors are the elements
-below it on the stack (true for the parser's insertions, including foster
-parenting, whose extra stack entries are table elements that none of these
-walks stops at, and the adoption agency's moves, which keep the stack a
-chain of ancestors), "the nearest ancestor named X" is "the highest stack
-position of X", a bisection in a sorted list.  Two kinds of stack entries
-end a walk: a ``template`` (its children live in its template contents, a
-fragment with no parent) and an element that a clone detached from the
-tree (the children a ``selectedcontent`` loses stay on the stack).
+the tree, but for the moves (whose walks count against an allowance).  The
+walks the standard describes ("for each ancestor") are answered from the
+stack of open elements, whose HTML elements the tree builder indexes by
+name: as long as a node's ancestors are the elements below it on the stack
+(true for the parser's insertions, including foster parenting, whose extra
+stack entries are table elements that none of these walks stops at, and the
+adoption agency's moves, which keep the stack a chain of ancestors), "the
+nearest ancestor named X" is "the highest stack position of X", a bisection
+in a sorted list.  Two kinds of stack entries end a walk: a ``template``
+(its children live in its template contents, a fragment with no parent) and
+an element that a clone detached from the tree (the children a
+``selectedcontent`` loses stay on the stack).
 
 Each select keeps its candidates for the default selection (its options
 that are not disabled, in insertion order, which is tree order for
@@ -342,7 +343,7 @@ class SelectednessMixin:
         walks N ancestors and copies a growing option at each ``</b>``
         (Chromium 150 takes 7.8 s at N = 16,000).  So the work is counted
         (ancestors walked, nodes copied) against an allowance that grows
-        with each run of the algorithm (``_MOVE_POOL``, ``_MOVE_ALLOWANCE``);
+        with each run of the algorithm (``_WORK_POOL``, ``_WORK_ALLOWANCE``);
         once it is spent, moves leave selectedcontent elements as they are
         until runs of the algorithm have earned it back
         (docs/browser-differences.md, "Work limits").  The copies themselves go
@@ -447,15 +448,9 @@ class SelectednessMixin:
         copies a part of the previous copy, and the rounds after the
         second count against the work allowance, so the work stays
         linear."""
-        brought = None
-        for number, target in enumerate(targets):
-            if number and self._work_pool <= 0:
-                break  # (a copy beyond the first counts against the allowance)
-            copies = self._clone_option(option, target)
-            if number:
-                self._work_pool -= _subtree_size(target)
-            if copies and brought is None:
-                brought = self._brought_selected(copies, self._optgroups_above.get(id(target), 0))
+        copies = self._clone_into(option, targets)
+        brought = self._brought_selected(
+            copies, self._optgroups_above.get(id(targets[0]), 0)) if copies else None
         if brought is None and not self._is_detached(option):
             return
         targets = self._enabled_selectedcontents(state)
@@ -473,19 +468,14 @@ class SelectednessMixin:
             # options would copy N, N-1, ... nodes), and when it is spent
             # the last copy stays.
             rounds += 1
-            brought_again = None
-            for number, target in enumerate(targets):
-                if number and self._work_pool <= 0:
-                    break
-                copies = self._clone_option(brought, target)
-                if number or rounds > 1:
-                    self._work_pool -= _subtree_size(target)
-                if not number:
-                    last_copies, last_target = copies, target
-                if copies and brought_again is None:
-                    brought_again = self._brought_selected(
-                        copies, self._optgroups_above.get(id(target), 0))
-            brought = brought_again if self._work_pool > 0 else None
+            last_copies = self._clone_into(brought, targets, charge_first=rounds > 1)
+            if not last_copies:
+                break
+            last_target = targets[0]
+            brought = self._brought_selected(
+                last_copies, self._optgroups_above.get(id(last_target), 0))
+            if self._work_pool <= 0:
+                break
         if detached:
             for target in targets:
                 self._clone_option(None, target)
@@ -508,13 +498,25 @@ class SelectednessMixin:
                 for option, disabled in self._listed_options(
                         last_copies, self._optgroups_above.get(id(last_target), 0)):
                     if not disabled:
-                        for number, target in enumerate(targets):
-                            if number and self._work_pool <= 0:
-                                break
-                            self._clone_option(option, target)
-                            if number:
-                                self._work_pool -= _subtree_size(target)
+                        self._clone_into(option, targets)
                         break
+
+    def _clone_into(self, option: Any, targets: list[Any], charge_first: bool = False) -> list[Any]:
+        """Clone ``option`` into each of ``targets``; the copies into those
+        after the first (and into the first with ``charge_first``) count
+        against the work allowance, and once it is spent the rest are left
+        as they are.  Returns the copies made in the first target (the same
+        in every target: copies of the option's children)."""
+        first: list[Any] = []
+        for number, target in enumerate(targets):
+            if number and self._work_pool <= 0:
+                break
+            copies = self._clone_option(option, target)
+            if number or charge_first:
+                self._work_pool -= _subtree_size(target)
+            if not number:
+                first = copies
+        return first
 
     @staticmethod
     def _listed_options(copies: list[Any], optgroups: int) -> list[tuple[Any, bool]]:
