@@ -26,7 +26,7 @@ from ...tokens import Characters, EndTag, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import BODY_END_SPECIAL, BODY_START_SPECIAL, InsertionModes
+from .modes import BODY_START_SPECIAL, IN_BODY_START_RULES, InsertionModes
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -419,15 +419,16 @@ class HTMLParser(InsertionModes):
     # When the dispatcher would give it to the in body insertion mode (the
     # mode is "in body", the adjusted current node is an HTML element, and no
     # newline is to be skipped after <pre>, <listing> or <textarea>), the in
-    # body rules run directly: a character token (_in_body_characters),
-    # "any other start tag" (_in_body_any_other_start_tag), "any other end
-    # tag" that names the current node (generate implied end tags except
-    # for it -- nothing, the current node is it -- and pop it), and the
-    # in body rules for other start and end tags, followed by what the
-    # dispatcher does after a token (the self-closing flag's check, a
-    # reprocessed token, the CDATA flag).  Anything else is built as a token
-    # and goes to the dispatcher.  tests/test_direct_tree_building.py checks
-    # that trees and errors are those of the full rules (_FULL_RULES).
+    # body rules run directly, without a token where they need only the tag
+    # name and attributes: a character token (_in_body_characters), "any
+    # other start tag" (_in_body_any_other_start_tag), the start tags of
+    # IN_BODY_START_RULES (formatting, block, a, heading, li/dd/dt, void),
+    # every end tag but </template> (_in_body_end_tag_named), followed by
+    # what the dispatcher does after a token (the self-closing flag's
+    # check, a reprocessed token, the CDATA flag).  Other start tags are
+    # built as tokens for the in body rules, and tokens for any other mode
+    # go to the dispatcher.  tests/test_direct_tree_building.py checks that
+    # trees and errors are those of the full rules (_FULL_RULES).
 
     def _takes_direct(self) -> bool:
         """Whether the dispatcher would give the next token to the in body
@@ -475,8 +476,16 @@ class HTMLParser(InsertionModes):
             if self_closing:  # not void: the flag is not acknowledged
                 self._error("non-void-html-element-start-tag-with-trailing-solidus")
         else:
-            token = StartTag(name, attrs, self_closing)
-            self._after_in_body(token, self._in_body_start_tag(token))
+            rule = IN_BODY_START_RULES.get(name)
+            if rule is None:
+                token = StartTag(name, attrs, self_closing)
+                self._after_in_body(token, self._in_body_start_tag(token))
+            else:
+                # Each leaves an HTML element as the current node (the CDATA
+                # flag stays off) and never asks for the token again.
+                rule(self, name, attrs)
+                if self_closing and name not in VOID_ELEMENTS:
+                    self._error("non-void-html-element-start-tag-with-trailing-solidus")
         return True
 
     def direct_end_tag(self, name: str, end: int) -> bool:
@@ -484,12 +493,15 @@ class HTMLParser(InsertionModes):
         self._token_end = end
         if not self._takes_direct():
             self._process(EndTag(name))
-        elif self.open_elements[-1].local_name == name and name not in BODY_END_SPECIAL:
-            self._pop()
-            self._update_allow_cdata()
-        else:
+        elif name == "template":
             token = EndTag(name)
             self._after_in_body(token, self._in_body_end_tag(token))
+        else:
+            again = self._in_body_end_tag_named(name)
+            if again:  # </html>: reprocessed in "after body"
+                self._after_in_body(EndTag(name), again)
+            else:
+                self._update_allow_cdata()
         return True
 
     def _foreign_applies(self, node: Any, token: Any) -> bool:

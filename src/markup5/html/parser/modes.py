@@ -10,6 +10,7 @@ sets built once, not long if-chains on strings where it matters.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
@@ -62,12 +63,12 @@ _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | 
                            "noscript", "select", "option", "optgroup", "rb", "rtc", "rp", "rt",
                            "math", "svg", "html", "body", "frameset", "plaintext"}))
 
-#: Every end tag name the in body insertion mode has a rule for (others
-#: take "any other end tag").
-BODY_END_SPECIAL = (_ADOPTION_END | _BLOCKS_END | _HEADINGS | frozenset({
-    "p", "li", "dd", "dt", "body", "html", "form", "applet", "marquee", "object", "br",
-    "template"}))
 BODY_START_SPECIAL = _BODY_START_SPECIAL
+#: The end tags whose in body rule does more than pop the current node when
+#: it is the element named (the adoption agency algorithm, the form element
+#: pointer, markers, the mode, the in head rules, the br element).
+_END_TAGS_BEYOND_POP = _ADOPTION_END | frozenset({
+    "body", "html", "form", "applet", "marquee", "object", "br", "template"})
 
 #: A run of ASCII whitespace (the characters the modes treat as whitespace).
 _WHITESPACE_RUN = re.compile("[\t\n\f\r ]+")
@@ -447,40 +448,108 @@ class InsertionModes(TreeBuilderCore):
                 self._error(code)
                 return
 
+    # The in body rules for start tags that need only the tag name and the
+    # attributes and never reprocess the token: one method per rule, found
+    # through IN_BODY_START_RULES (built once, below the class), which the
+    # parser's tree building without tokens uses too.
+
+    def _in_body_formatting_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "b", "big", "code", "em", "font", "i", "s",
+        "small", "strike", "strong", "tt", "u": reconstruct the active
+        formatting elements, if any; insert an HTML element for the token;
+        push onto the list of active formatting elements that element."""
+        self._reconstruct_active_formatting()
+        element = self._insert_html_element(name, attrs)
+        self._push_active_formatting(element)
+
+    def _in_body_block_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "address", "article", ..., "ul": if the stack
+        of open elements has a p element in button scope, close a p element;
+        insert an HTML element for the token."""
+        if self._has_in_button_scope("p"):
+            self._close_p_element()
+        self._insert_html_element(name, attrs)
+
+    def _in_body_a_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "a": an "a" element in the list of active
+        formatting elements after the last marker is a parse error; run the
+        adoption agency algorithm for "a", then remove that element from the
+        list and the stack if still there.  Then reconstruct the active
+        formatting elements, insert an HTML element for the token and push
+        it onto the list."""
+        afe = self.active_formatting
+        for i in range(len(afe) - 1, -1, -1):
+            entry = afe[i]
+            if entry is MARKER:
+                break
+            if entry.local_name == "a" and entry.namespace == HTML:
+                self._error("unexpected-start-tag-implies-end-tag")
+                if not self._adoption_agency("a"):
+                    self._any_other_end_tag("a")
+                index = self._afe_index(entry)
+                if index != -1:
+                    del afe[index]
+                self._remove_from_stack(entry)
+                break
+        self._reconstruct_active_formatting()
+        element = self._insert_html_element(name, attrs)
+        self._push_active_formatting(element)
+
+    def _in_body_heading_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "h1" ... "h6": close a p element in button
+        scope; a heading as the current node is a parse error and is popped;
+        insert an HTML element for the token."""
+        if self._has_in_button_scope("p"):
+            self._close_p_element()
+        current = self.current_node
+        if current.namespace == HTML and current.local_name in _HEADINGS:
+            self._error("unexpected-start-tag")
+            self._pop()
+        self._insert_html_element(name, attrs)
+
+    def _in_body_list_item_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "li", "dd" or "dt": frameset-ok "not ok"; the
+        loop that closes an open li (or dd/dt) unless a special element other
+        than address, div and p comes first; close a p element in button
+        scope; insert an HTML element for the token."""
+        self.frameset_ok = False
+        targets = ("li",) if name == "li" else ("dd", "dt")
+        stack = self.open_elements
+        for i in range(len(stack) - 1, -1, -1):  # (mypyc: no reversed() over list[Any])
+            node = stack[i]
+            if node.namespace == HTML and node.local_name in targets:
+                self._generate_implied_end_tags(node.local_name)
+                if not self._current_is(node.local_name):
+                    self._error("end-tag-too-early")
+                self._pop_until(node.local_name)
+                break
+            if (node.namespace, node.local_name) in C.SPECIAL and not (
+                    node.namespace == HTML and node.local_name in ("address", "div", "p")):
+                break
+        if self._has_in_button_scope("p"):
+            self._close_p_element()
+        self._insert_html_element(name, attrs)
+
+    def _in_body_void_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In body, a start tag "area", "br", "embed", "img", "keygen",
+        "wbr": reconstruct the active formatting elements, if any; insert an
+        HTML element for the token; pop it; acknowledge the self-closing
+        flag (the dispatcher does not complain about a void element's);
+        frameset-ok "not ok"."""
+        self._reconstruct_active_formatting()
+        self._insert_html_element(name, attrs)
+        self._pop()
+        self.frameset_ok = False
+
     def _in_body_start_tag(self, token: StartTag) -> bool | None:
         name = token.name
         if name not in _BODY_START_SPECIAL:
             # "Any other start tag" (span, label, ...): the common case first.
             self._in_body_any_other_start_tag(name, token.attrs)
             return None
-        if name in _FORMATTING_NO_A_NOBR:
-            self._reconstruct_active_formatting()
-            element = self._insert_html_element(name, token.attrs)
-            self._push_active_formatting(element)
-            return None
-        if name in _BLOCKS_START:
-            if self._has_in_button_scope("p"):
-                self._close_p_element()
-            self._insert_html_element(name, token.attrs)
-            return None
-        if name == "a":
-            afe = self.active_formatting
-            for i in range(len(afe) - 1, -1, -1):
-                entry = afe[i]
-                if entry is MARKER:
-                    break
-                if entry.local_name == "a" and entry.namespace == HTML:
-                    self._error("unexpected-start-tag-implies-end-tag")
-                    if not self._adoption_agency("a"):
-                        self._any_other_end_tag("a")
-                    index = self._afe_index(entry)
-                    if index != -1:
-                        del afe[index]
-                    self._remove_from_stack(entry)
-                    break
-            self._reconstruct_active_formatting()
-            element = self._insert_html_element(name, token.attrs)
-            self._push_active_formatting(element)
+        rule = IN_BODY_START_RULES.get(name)
+        if rule is not None:
+            rule(self, name, token.attrs)
             return None
         if name in _HEAD_ELEMENTS:
             if name == "template":
@@ -488,40 +557,6 @@ class InsertionModes(TreeBuilderCore):
                 # one in the head does not (html5lib-tests template.dat).
                 self.frameset_ok = False
             return self._in_head(token)
-        if name in _HEADINGS:
-            if self._has_in_button_scope("p"):
-                self._close_p_element()
-            current = self.current_node
-            if current.namespace == HTML and current.local_name in _HEADINGS:
-                self._error("unexpected-start-tag")
-                self._pop()
-            self._insert_html_element(name, token.attrs)
-            return None
-        if name in ("li", "dd", "dt"):
-            self.frameset_ok = False
-            targets = ("li",) if name == "li" else ("dd", "dt")
-            stack = self.open_elements
-            for i in range(len(stack) - 1, -1, -1):  # (mypyc: no reversed() over list[Any])
-                node = stack[i]
-                if node.namespace == HTML and node.local_name in targets:
-                    self._generate_implied_end_tags(node.local_name)
-                    if not self._current_is(node.local_name):
-                        self._error("end-tag-too-early")
-                    self._pop_until(node.local_name)
-                    break
-                if (node.namespace, node.local_name) in C.SPECIAL and not (
-                        node.namespace == HTML and node.local_name in ("address", "div", "p")):
-                    break
-            if self._has_in_button_scope("p"):
-                self._close_p_element()
-            self._insert_html_element(name, token.attrs)
-            return None
-        if name in _VOID_BODY:
-            self._reconstruct_active_formatting()
-            self._insert_html_element(name, token.attrs)
-            self._pop()
-            self.frameset_ok = False
-            return None
         if name == "input":
             if self._select_in_scope_closes():
                 return None
@@ -758,7 +793,26 @@ class InsertionModes(TreeBuilderCore):
         return StartTag(name, attrs, token.self_closing)
 
     def _in_body_end_tag(self, token: EndTag) -> bool | None:
-        name = token.name
+        if token.name == "template":
+            return self._in_head(token)
+        return self._in_body_end_tag_named(token.name)
+
+    def _in_body_end_tag_named(self, name: str) -> bool | None:
+        """In body, an end tag other than "template" (which the in head
+        rules take): these rules need only the tag name.  True: reprocess
+        the token (``</html>``, in "after body")."""
+        stack = self.open_elements
+        if stack:
+            current = stack[-1]
+            if current.local_name == name and current.namespace == HTML and \
+                    name not in _END_TAGS_BEYOND_POP:
+                # A shortcut through the rules of these end tags (the block
+                # ones, p, li, dd, dt, a heading, any other) when the current
+                # node is the element named: it is in every scope, generating
+                # implied end tags (except for it) stops at it at once, there
+                # is no error, and popping until it is popped pops it.
+                self._pop()
+                return None
         if name in _ADOPTION_END:
             if not self._adoption_agency(name):
                 self._any_other_end_tag(name)
@@ -851,8 +905,6 @@ class InsertionModes(TreeBuilderCore):
             self._pop()
             self.frameset_ok = False
             return None
-        if name == "template":
-            return self._in_head(token)
         self._any_other_end_tag(name)
         return None
 
@@ -1540,3 +1592,17 @@ class InsertionModes(TreeBuilderCore):
             encoding = node.attrs.get("encoding", "").lower()
             return encoding in ("text/html", "application/xhtml+xml")
         return False
+
+
+#: The in body rules for start tags that need only the tag name and the
+#: attributes (see InsertionModes._in_body_formatting_start_tag and the
+#: methods beside it), by tag name.
+IN_BODY_START_RULES: dict[str, Callable[[InsertionModes, str, dict[str, str]], None]] = {}
+for _names, _rule in ((_FORMATTING_NO_A_NOBR, InsertionModes._in_body_formatting_start_tag),
+                      (_BLOCKS_START, InsertionModes._in_body_block_start_tag),
+                      (("a",), InsertionModes._in_body_a_start_tag),
+                      (_HEADINGS, InsertionModes._in_body_heading_start_tag),
+                      (("li", "dd", "dt"), InsertionModes._in_body_list_item_start_tag),
+                      (_VOID_BODY, InsertionModes._in_body_void_start_tag)):
+    for _name in _names:
+        IN_BODY_START_RULES[_name] = _rule

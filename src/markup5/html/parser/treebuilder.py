@@ -597,8 +597,17 @@ class TreeBuilderCore(SelectednessMixin):
         Returns False when the caller must act as for "any other end tag"."""
         stack = self.open_elements
         afe = self.active_formatting
-        # Step 2.
         current = stack[-1]
+        if afe and afe[-1] is current and current.local_name == subject and \
+                current.namespace == HTML:
+            # Steps 2-4.8 when the current node is the list's last entry
+            # (``<b>...</b>``): it is the formatting element (step 4.3), on
+            # the stack and in scope, with no furthest block above it; step
+            # 4.8 pops it and removes it from the list.
+            self._pop()
+            afe.pop()
+            return True
+        # Step 2.
         if current.namespace == HTML and current.local_name == subject and \
                 self._afe_index(current) == -1:
             self._pop()
