@@ -352,6 +352,27 @@ class TestErrors:
         assert "unknown-named-character-reference" in codes(frag.errors)
         assert parse_fragment("<p>x</p>", "div").errors == []
 
+    @pytest.mark.parametrize("build", [
+        lambda: parse("<!DOCTYPE html><p>\x01</b>"),
+        lambda: parse_fragment("<p>\x01</b>", "div"),
+    ])
+    def test_errors_are_worked_out_once_when_first_read(self, build):
+        # The input stream's errors (here the control character) take a
+        # scan of the whole input: the parser leaves them to the first read.
+        result = build()
+        assert not isinstance(result._errors, list)
+        errors = result.errors
+        assert codes(errors) == ["control-character-in-input-stream", "unexpected-end-tag"]
+        assert result.errors is errors and result._errors is errors
+
+    def test_errors_can_be_replaced_by_a_list_only(self):
+        doc = parse("</b>")
+        doc.errors = []
+        assert doc.errors == []
+        with pytest.raises(TypeError, match="errors must be a list, not tuple"):
+            doc.errors = ()  # type: ignore[assignment]
+        assert Document().errors == [] and DocumentFragment().errors == []
+
     # The standard, §13.2.6.4.7 "in body", end-of-file token: "If there is
     # a node in the stack of open elements that is not either a dd, dt, li,
     # optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr

@@ -24,7 +24,7 @@ document element, text directly under a document) raises
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, TypeVar, Union
 
 from .domexceptions import (
@@ -945,7 +945,41 @@ def _ascii_lower(value: str) -> str:
 # Document, DocumentFragment, DocumentType
 # --------------------------------------------------------------------------
 
-class Document(ParentNode):
+class _ParseResult(ParentNode):
+    """What :class:`Document` and :class:`DocumentFragment` share: the
+    ``errors`` of the parse that built them, which the parser may leave to
+    be worked out when they are first read (the input stream's errors take
+    a scan of the whole input, see :mod:`markup5.html.inputstream`, that a
+    caller who never looks at the errors need not pay for)."""
+
+    __slots__ = ("_errors",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._errors: list[ParseError] | Callable[[], list[ParseError]] = []
+
+    @property
+    def errors(self) -> list[ParseError]:
+        """The parse errors met while building this node's tree, in stream
+        order."""
+        errors = self._errors
+        if not isinstance(errors, list):
+            errors = self._errors = errors()
+        return errors
+
+    @errors.setter
+    def errors(self, errors: list[ParseError]) -> None:
+        if not isinstance(errors, list):
+            raise TypeError(f"errors must be a list, not {type(errors).__name__}")
+        self._errors = errors
+
+    def _errors_later(self, source: Callable[[], list[ParseError]]) -> None:
+        """The parser's hook: ``source()`` gives :attr:`errors` when they
+        are first read (it is called once, then dropped)."""
+        self._errors = source
+
+
+class Document(_ParseResult):
     """A document.  ``mode`` is "no-quirks", "quirks" or "limited-quirks";
     ``errors`` lists the parse errors met while building it;
     ``content_type`` is "text/html" or, for XML documents,
@@ -954,12 +988,11 @@ class Document(ParentNode):
     and ``encoding_confidence`` the parser's confidence in it ("certain",
     "tentative", or "irrelevant" when no bytes were decoded)."""
 
-    __slots__ = ("mode", "errors", "content_type", "encoding", "encoding_confidence")
+    __slots__ = ("mode", "content_type", "encoding", "encoding_confidence")
 
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
         self.mode = "no-quirks"
-        self.errors: list[ParseError] = []
         self.content_type = content_type
         self.encoding = "UTF-8"
         self.encoding_confidence = "irrelevant"
@@ -1037,15 +1070,15 @@ class Document(ParentNode):
 _WS_TO_SPACE = {ord(c): " " for c in "\t\n\f\r"}
 
 
-class DocumentFragment(ParentNode):
+class DocumentFragment(_ParseResult):
     """A document fragment (fragment parsing results, template contents).
-    ``host`` is the template element whose contents this is, if any."""
+    ``errors`` lists the parse errors of fragment parsing; ``host`` is the
+    template element whose contents this is, if any."""
 
-    __slots__ = ("errors", "host")
+    __slots__ = ("host",)
 
     def __init__(self) -> None:
         super().__init__()
-        self.errors: list[ParseError] = []
         self.host: Element | None = None
 
     @property

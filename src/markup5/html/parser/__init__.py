@@ -192,7 +192,12 @@ class HTMLParser(InsertionModes):
                     self._set_encoding(_UTF8, "irrelevant")
                 self._push_text("", final=True)
         document: Document = self.sink.document
-        document.errors = self.all_errors
+        if isinstance(document, (Document, DocumentFragment)):
+            # Read when first asked for (the input stream's errors take a
+            # scan of the whole input).
+            document._errors_later(lambda: self.all_errors)
+        else:  # another sink's document
+            document.errors = self.all_errors
         if isinstance(document, Document):
             assert self.encoding is not None and self.encoding_confidence is not None
             document.encoding = self.encoding
@@ -637,5 +642,5 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
         child.parent = fragment
         fragment.children.append(child)
     root.children = []
-    fragment.errors = parser.all_errors
+    fragment._errors_later(lambda: parser.all_errors)  # (see HTMLParser.close)
     return fragment
