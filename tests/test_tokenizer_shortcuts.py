@@ -133,6 +133,9 @@ OTHER_DOCUMENTS = [
     "<img src=a alt=b><br><hr/>", "a < b > c", "<3 <a <", "<", "&", "<p", "<p ", "<p a",
     "<p a=", "<p a='", "<p a='x", "<p a='x'", "<p a='x'/", "</", "</p", "</p ", "<a b='\U0001f600'>",
     "<\U0001f600>", "<a\U0001f600>", "<a b\U0001f600=1>", "<p>\r\n<b>\r</b>\n</p>",
+    # One attribute (read from the scan's groups) or more (read again).
+    "<a b>", "<a b=''>", '<a b="">', "<a b = c>", "<a b=c/>", "<a b />", "<a  b=c>",
+    "<a\tb='c'>", "<a b=c d>", "<a b d=c>", "<a b='&amp;'>", "<a b='&bogus;'>",
 ]
 
 

@@ -252,7 +252,8 @@ class DataShortcut(TokenizerCore):
             attributes = ATTRIBUTES_WITHOUT_NULL.findall
         while True:
             for m in scan_all(buf, pos):
-                data, name, attribute_text, _, _, _, _, slash, end_name = m.groups()
+                (data, name, attribute_text, last_name, double_quoted, single_quoted, unquoted,
+                 slash, end_name) = m.groups()
                 if data and "&" in data:
                     # Only the NULL-free scan runs over "&": resolve the
                     # references in the text, or stop at the first one the
@@ -278,9 +279,17 @@ class DataShortcut(TokenizerCore):
                     data = data[done:]
                 if name is not None:
                     if attribute_text:
-                        pairs = attributes(attribute_text)
-                        attrs = {n: d or s or u for n, d, s, u in pairs}
-                        if len(attrs) != len(pairs) or (
+                        if m.start(4) - m.start(3) == 1:
+                            # The last attribute's name comes right after the
+                            # first whitespace character: it is the only one,
+                            # and the match's groups hold it.
+                            attrs = {last_name: double_quoted or single_quoted or unquoted or ""}
+                            unique = True
+                        else:
+                            pairs = attributes(attribute_text)
+                            attrs = {n: d or s or u for n, d, s, u in pairs}
+                            unique = len(attrs) == len(pairs)
+                        if not unique or (
                                 "&" in attribute_text and not resolve_all_references(attrs)):
                             # A duplicate attribute, or a reference with an
                             # error: the states take this tag and report it.
