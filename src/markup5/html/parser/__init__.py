@@ -422,8 +422,10 @@ class HTMLParser(InsertionModes):
     # markup5.html.tokenizer.shortcuts), in order, before it reads on.  Each
     # is processed as the dispatcher (_process) would process its token.
     # When the dispatcher would give it to the in body insertion mode (the
-    # mode is "in body", the adjusted current node is an HTML element, and no
-    # newline is to be skipped after <pre>, <listing> or <textarea>), the in
+    # mode is "in body", the adjusted current node is an HTML element -- the
+    # current node, unless it is the fragment case's root element alone --
+    # and no newline is to be skipped after <pre>, <listing> or <textarea>:
+    # each method tests this first, written out for speed), the in
     # body rules run directly, without a token where they need only the tag
     # name and attributes: a character token (_in_body_characters), "any
     # other start tag" (_in_body_any_other_start_tag), the start tags of
@@ -434,16 +436,6 @@ class HTMLParser(InsertionModes):
     # built as tokens for the in body rules, and tokens for any other mode
     # go to the dispatcher.  tests/test_direct_tree_building.py checks that
     # trees and errors are those of the full rules (_FULL_RULES).
-
-    def _takes_direct(self) -> bool:
-        """Whether the dispatcher would give the next token to the in body
-        insertion mode (and needs to do nothing else first)."""
-        if self.mode != "in body" or self._skip_newline:
-            return False
-        stack = self.open_elements
-        if self.context is not None and len(stack) == 1:
-            return False  # the adjusted current node is the context element
-        return bool(stack) and stack[-1].namespace == HTML
 
     def _after_in_body(self, token: Any, again: bool | None) -> None:
         """What the dispatcher does once the in body mode has handled
@@ -464,17 +456,22 @@ class HTMLParser(InsertionModes):
         """A character token (text with a NULL, which the data state passes
         on, goes to the dispatcher)."""
         self._token_end = end
-        if "\x00" not in data and self._takes_direct():
-            self._in_body_characters(data)  # the stack only grows by HTML elements
-        else:
+        stack = self.open_elements
+        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
+                self._skip_newline or self.context is not None and len(stack) == 1) \
+                or "\x00" in data:
             self._process(Characters(data))
+        else:
+            self._in_body_characters(data)  # the stack only grows by HTML elements
         return True
 
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
                          end: int) -> bool:
         """A start tag token."""
         self._token_end = end
-        if not self._takes_direct():
+        stack = self.open_elements
+        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
+                self._skip_newline or self.context is not None and len(stack) == 1):
             self._process(StartTag(name, attrs, self_closing))
         elif name not in BODY_START_SPECIAL:
             self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
@@ -496,7 +493,9 @@ class HTMLParser(InsertionModes):
     def direct_end_tag(self, name: str, end: int) -> bool:
         """An end tag token."""
         self._token_end = end
-        if not self._takes_direct():
+        stack = self.open_elements
+        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
+                self._skip_newline or self.context is not None and len(stack) == 1):
             self._process(EndTag(name))
         elif name == "template":
             token = EndTag(name)
