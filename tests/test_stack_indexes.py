@@ -59,7 +59,10 @@ def _check(parser: TreeBuilderCore) -> None:
     assert all(a < b for a, b in zip(positions, positions[1:])), positions
     assert not positions or positions[0] == 0
     for name, value in _expected_indexes(parser, positions).items():
-        assert getattr(parser, name) == value, name
+        actual = getattr(parser, name)
+        if name == "_positions":  # a name no element on the stack has may keep an empty list
+            actual = {key: entries for key, entries in actual.items() if entries}
+        assert actual == value, name
     for index, position in enumerate(positions):
         assert parser._real(position) == index
         assert parser._virtual_of(index) == position

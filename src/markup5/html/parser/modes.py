@@ -278,7 +278,7 @@ class InsertionModes(TreeBuilderCore):
         return self._reprocess(token)
 
     def _end_template(self) -> None:
-        if "template" not in self._positions:
+        if not self._positions.get("template"):
             self._error("unexpected-end-tag")
             return
         self._generate_all_implied_end_tags_thoroughly()
@@ -774,7 +774,7 @@ class InsertionModes(TreeBuilderCore):
         if context is not None and context.local_name == "template" and \
                 context.namespace == HTML:
             return True
-        return "template" in self._positions
+        return bool(self._positions.get("template"))
 
     def _adjusted_foreign_token(self, token: StartTag, namespace: str) -> StartTag:
         """Adjust MathML or SVG attributes (and SVG tag names)."""
@@ -910,7 +910,7 @@ class InsertionModes(TreeBuilderCore):
 
     def _any_other_end_tag(self, name: str) -> None:
         """In body, "any other end tag"."""
-        if name not in self._positions:
+        if not self._positions.get(name):
             # No such element is open: whatever the walk meets first, the
             # token is ignored (with a parse error).
             self._error("unexpected-end-tag")

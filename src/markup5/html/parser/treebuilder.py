@@ -72,7 +72,8 @@ class TreeBuilderCore(SelectednessMixin):
         # above keep theirs, and ``_virtual`` holds each entry's position
         # (list index -> virtual position; ``_real`` and ``_virtual_of``
         # translate).  Scope checks only compare positions, which the
-        # order keeps valid.
+        # order keeps valid.  A name's list of positions may be empty (no
+        # such element is open).
         self._virtual: list[int] | None = None
         self._positions: dict[str, list[int]] = {}
         self._boundaries: dict[str, list[int]] = {key: [] for key in _SCOPE_KEYS}
@@ -175,10 +176,7 @@ class TreeBuilderCore(SelectednessMixin):
             self._detached_positions.pop()
             self._detached_ids.discard(id(node))
         if node.namespace == HTML:
-            positions = self._positions[name]
-            positions.pop()
-            if not positions:
-                del self._positions[name]
+            self._positions[name].pop()  # (an empty list stays: the name comes back)
             keys = _HTML_BOUNDARY_KEYS.get(name)
             if name == "option" and self._selects:
                 self._option_popped(node)
