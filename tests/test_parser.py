@@ -365,6 +365,20 @@ class TestErrors:
         assert codes(errors) == ["control-character-in-input-stream", "unexpected-end-tag"]
         assert result.errors is errors and result._errors is errors
 
+    def test_unread_errors_keep_the_input_not_the_parser(self):
+        parser = markup5.HTMLParser()
+        parser.feed(b"<p>\x01</b>")  # bytes: the parser keeps them while sniffing
+        doc = parser.close()
+        parser_ref = weakref.ref(parser)
+        del parser
+        gc.collect()
+        assert parser_ref() is None
+        assert doc._errors.__closure__ is not None  # type: ignore[union-attr]
+        held = [cell.cell_contents for cell in doc._errors.__closure__]  # type: ignore[union-attr]
+        assert any(isinstance(value, markup5.Tokenizer) for value in held)
+        assert "control-character-in-input-stream" in codes(doc.errors)
+        assert isinstance(doc._errors, list)  # the tokenizer is let go
+
     def test_errors_can_be_replaced_by_a_list_only(self):
         doc = parse("</b>")
         doc.errors = []

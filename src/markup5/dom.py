@@ -961,7 +961,10 @@ class _ParseResult(ParentNode):
     @property
     def errors(self) -> list[ParseError]:
         """The parse errors met while building this node's tree, in stream
-        order."""
+        order.  After :func:`markup5.parse` or :func:`markup5.parse_fragment`
+        they are worked out when first read; until then the result keeps
+        the parser's tokenizer, and so the input text, alive (reading
+        ``errors`` once, or assigning a list, lets go of it)."""
         errors = self._errors
         if not isinstance(errors, list):
             errors = self._errors = errors()

@@ -13,6 +13,7 @@ inserts names another encoding while the confidence is tentative.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..._collector import collector_paused
@@ -193,9 +194,7 @@ class HTMLParser(InsertionModes):
                 self._push_text("", final=True)
         document: Document = self.sink.document
         if isinstance(document, (Document, DocumentFragment)):
-            # Read when first asked for (the input stream's errors take a
-            # scan of the whole input).
-            document._errors_later(lambda: self.all_errors)
+            document._errors_later(self._errors_later())
         else:  # another sink's document
             document.errors = self.all_errors
         if isinstance(document, Document):
@@ -528,9 +527,28 @@ class HTMLParser(InsertionModes):
     @property
     def all_errors(self) -> list[ParseError]:
         """Tokenizer and tree builder errors, in stream order."""
-        errors = list(self.tokenizer.errors) + self.errors
-        errors.sort(key=lambda e: e.offset)
-        return errors
+        return _in_stream_order(self.tokenizer, self.errors)
+
+    def _errors_later(self) -> Callable[[], list[ParseError]]:
+        """:attr:`all_errors`, to be worked out when the document's errors
+        are first read (the input stream's errors take a regex scan of the
+        whole input, several percent of a parse).  What it keeps until
+        then is the tokenizer, with the input text it scans, and the tree
+        builder's errors; the tokenizer lets go of this parser (whose
+        encoding sniffing may hold the input bytes), which is done."""
+        tokenizer = self.tokenizer
+        builder_errors = self.errors
+        tokenizer.direct = None
+        tokenizer._sink = None
+        return lambda: _in_stream_order(tokenizer, builder_errors)
+
+
+def _in_stream_order(tokenizer: Tokenizer, builder_errors: list[ParseError]) -> list[ParseError]:
+    """The tokenizer's errors (with the input stream's) and the tree
+    builder's, in stream order."""
+    errors = list(tokenizer.errors) + builder_errors
+    errors.sort(key=lambda e: e.offset)
+    return errors
 
 
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
@@ -641,5 +659,5 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
         child.parent = fragment
         fragment.children.append(child)
     root.children = []
-    fragment._errors_later(lambda: parser.all_errors)  # (see HTMLParser.close)
+    fragment._errors_later(parser._errors_later())  # (see HTMLParser.close)
     return fragment
