@@ -224,6 +224,8 @@ FEEDBACK_DOCUMENTS = [
     "<p><script><!--<script></script>--></script><p>",
     "<a><b><c><title>x</title><d><e>",
     "<title x=1 y='&amp;'>a</title>",
+    "<p><svg><b></svg><title><b></title>", "<p><svg/><title><b></title>",
+    "<svg><math></math><title><b></title></svg><title><b></title>",
 ]
 
 
@@ -240,6 +242,20 @@ def test_feedback_switch_after_shortcut_tag():
                 ["EndTag", "title"], ["StartTag", "b", {}]]
     assert fast_tokenize("<p><title><b></title><b>")[0] == expected
     assert slow_tokenize("<p><title><b></title><b>")[0] == expected
+
+
+def test_feedback_sees_every_tag_inside_svg_and_the_last_of_a_step_outside():
+    # Outside <svg>/<math> the feedback looks at the last token of a step
+    # only: the shortcut pauses after <svg> and <math> for it, and the
+    # tokens after </svg> in the step that closes it are all looked at.
+    expected = [["StartTag", "p", {}], ["StartTag", "svg", {}], ["StartTag", "title", {}],
+                ["StartTag", "b", {}], ["EndTag", "title"], ["EndTag", "svg"],
+                ["StartTag", "title", {}], ["Character", "<b>"], ["EndTag", "title"]]
+    text = "<p><svg><title><b></title></svg><title><b></title>"
+    assert fast_tokenize(text)[0] == expected
+    assert slow_tokenize(text)[0] == expected
+    stream = tokenize("<svg/><title><b></title>")
+    assert [type(t).__name__ for t in stream] == ["StartTag", "StartTag", "Characters", "EndTag"]
 
 
 def test_custom_switching_start_tags_with_sink():

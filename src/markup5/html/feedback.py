@@ -55,10 +55,18 @@ class TextElementFeedback:
             switches["noscript"] = State.RAWTEXT
         self._switches = switches
         self._foreign_depth = 0
+        # The data state's shortcut ends its step after these start tags, as
+        # the states do after every start tag: outside <svg> and <math>, a
+        # start tag that matters here is the last token of its step.
+        tokenizer.switching_start_tags = tokenizer.switching_start_tags | FOREIGN_ROOTS
 
     def __call__(self, tokens: Sequence[Emitted]) -> None:
         """Observe the tokens of one step, as the tree builder would, before
         the tokenizer reads on."""
+        if not self._foreign_depth:
+            # Only the last token can be a start tag that matters (see
+            # __init__), and no end tag does.
+            tokens = tokens[-1:]
         for token in tokens:
             kind = type(token)
             if kind is StartTag:
