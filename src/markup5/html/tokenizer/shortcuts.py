@@ -209,6 +209,23 @@ class DirectTreeBuilder(Protocol):
     def direct_end_tag(self, name: str, end: int) -> bool: ...
 
 
+class _Decliner:
+    """A :class:`DirectTreeBuilder` that takes nothing."""
+
+    def direct_text(self, data: str, end: int) -> bool:
+        return False
+
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
+                         end: int) -> bool:
+        return False
+
+    def direct_end_tag(self, name: str, end: int) -> bool:
+        return False
+
+
+_DECLINER = _Decliner()
+
+
 class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
@@ -241,6 +258,11 @@ class DataShortcut(TokenizerCore):
         # The tree builder that takes tokens directly, while none has been
         # emitted in this step (so the order is kept).
         direct: DirectTreeBuilder | None = self.direct if not out else None
+        # Its methods, bound once (called only while ``direct`` is set).
+        taker: DirectTreeBuilder = _DECLINER if direct is None else direct
+        take_text = taker.direct_text
+        take_start_tag = taker.direct_start_tag
+        take_end_tag = taker.direct_end_tag
         ends = self._ends  # offsets of the tokens, when tracked
         base = self._base
         last_start_tag = None
@@ -307,13 +329,13 @@ class DataShortcut(TokenizerCore):
                         data = "".join(text)
                         text.clear()
                     if data:
-                        if direct is None or not direct.direct_text(data, base + m.start(2) - 1):
+                        if direct is None or not take_text(data, base + m.start(2) - 1):
                             direct = None
                             append(Characters(data))
                             if ends is not None:
                                 ends.append(base + m.start(2) - 1)
-                    if direct is None or not direct.direct_start_tag(name, attrs, slash == "/",
-                                                                     base + m.end()):
+                    if direct is None or not take_start_tag(name, attrs, slash == "/",
+                                                            base + m.end()):
                         direct = None
                         append(StartTag(name, attrs, slash == "/"))
                         if ends is not None:
@@ -330,12 +352,12 @@ class DataShortcut(TokenizerCore):
                         data = "".join(text)
                         text.clear()
                     if data:
-                        if direct is None or not direct.direct_text(data, base + m.start(9) - 2):
+                        if direct is None or not take_text(data, base + m.start(9) - 2):
                             direct = None
                             append(Characters(data))
                             if ends is not None:
                                 ends.append(base + m.start(9) - 2)
-                    if direct is None or not direct.direct_end_tag(end_name, base + m.end()):
+                    if direct is None or not take_end_tag(end_name, base + m.end()):
                         direct = None
                         append(EndTag(end_name))
                         if ends is not None:
