@@ -106,24 +106,15 @@ SIMPLE_REFERENCE = re.compile(
 _ALPHANUMERIC_RUN = always_matches(r"[A-Za-z0-9]*")
 
 
-def resolve_simple_reference(text: str, pos: int) -> str | None:
-    """The characters of the reference at ``text[pos]`` if it is a
-    :data:`SIMPLE_REFERENCE` that resolves without a parse error (a known
-    name, or a code point the numeric end state takes as it is)."""
-    ref = SIMPLE_REFERENCE(text, pos)
-    if ref is None:
-        return None
+def simple_reference_value(ref: re.Match[str]) -> str | None:
+    """The characters of a :data:`SIMPLE_REFERENCE` match if it resolves
+    without a parse error (a known name, or a code point the numeric end
+    state takes as it is), else None."""
     named, decimal, hexadecimal = ref.groups()
     if named is not None:
         return NAMED_REFERENCES.get(named + ";")
     code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
     return chr(code) if clean_numeric_reference(code) else None
-
-
-def _simple_reference_end(text: str, pos: int) -> int:
-    """Where the :data:`SIMPLE_REFERENCE` at ``pos`` ends (one has been
-    resolved there)."""
-    return cast("re.Match[str]", SIMPLE_REFERENCE(text, pos)).end()
 
 
 def resolve_references(value: str) -> str | None:
@@ -142,7 +133,7 @@ def resolve_references(value: str) -> str | None:
         parts.append(value[pos:amp])
         m = SIMPLE_REFERENCE(value, amp)
         if m is not None:
-            resolved = resolve_simple_reference(value, amp)
+            resolved = simple_reference_value(m)
             if resolved is None:
                 return None
             parts.append(resolved)
@@ -285,11 +276,12 @@ class DataShortcut(TokenizerCore):
                     while amp != -1:
                         if amp > done:
                             text.append(data[done:amp])
-                        value = resolve_simple_reference(data, amp)
+                        ref = SIMPLE_REFERENCE(data, amp)
+                        value = None if ref is None else simple_reference_value(ref)
                         if value is None:
                             break
                         text.append(value)
-                        done = _simple_reference_end(data, amp)
+                        done = cast("re.Match[str]", ref).end()
                         amp = data.find("&", done)
                     if amp != -1:
                         pos = m.start() + amp
@@ -368,10 +360,11 @@ class DataShortcut(TokenizerCore):
                     pos = m.end()
                     break
             # The text ended at "&", "<", NULL or the end of the buffer.
-            value = resolve_simple_reference(buf, pos)
+            ref = SIMPLE_REFERENCE(buf, pos)
+            value = None if ref is None else simple_reference_value(ref)
             if value is not None:
                 text.append(value)
-                pos = _simple_reference_end(buf, pos)
+                pos = cast("re.Match[str]", ref).end()
                 continue
             self.pos = pos
             if last_start_tag is not None:
