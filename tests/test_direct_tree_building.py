@@ -95,3 +95,30 @@ def test_same_trees_and_errors_on_the_corpus() -> None:
         with full_rules():
             reference = outcome(parse(raw))
         assert direct == reference, path.name
+
+
+#: Tokens the direct methods take in the in cell insertion mode (the in body
+#: rules) and pass on (the in cell mode's own), with formatting elements,
+#: nested tables and reprocessing around the cells.
+IN_CELL_DOCUMENTS = [
+    "<table><td><a>x</a><div>y</div><td>z</table>",
+    "<table><td><b>x<td>y</b>z</table>w",
+    "<table><th><li>a<li>b</th><td><p>c</tr>d</table>",
+    "<table><td><table><td>x</table>y</td></table>",
+    "<table><td></caption></col></colgroup></body></html>x</table>",
+    "<table><td><i>x</tbody>y</table>",
+    "<table><tr><td><span>x</span><caption>y</table>",
+    "<table><td><svg><td>x</svg>y</td></table>",
+    "<table><td><pre>\nx</pre><textarea>\ny</textarea></table>",
+    "<table><td><image src=x/><br/><div/></td></table>",
+    "<table><td></p></li></h1></a></td></table>",
+    "<table><td><template><td>x</template></td></table>",
+]
+
+
+@pytest.mark.parametrize("data", IN_CELL_DOCUMENTS)
+def test_same_trees_and_errors_in_cells(data: str) -> None:
+    direct = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
+    with full_rules():
+        reference = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
+    assert direct == reference

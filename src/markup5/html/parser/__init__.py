@@ -27,7 +27,8 @@ from ...tokens import Characters, EndTag, StartTag
 from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import BODY_START_SPECIAL, IN_BODY_START_RULES, InsertionModes
+from .modes import (BODY_START_SPECIAL, IN_BODY_START_RULES, IN_CELL_OWN_END_TAGS,
+                    IN_CELL_OWN_START_TAGS, InsertionModes)
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -420,21 +421,23 @@ class HTMLParser(InsertionModes):
     # start tag and simple end tag here instead of building a token (see
     # markup5.html.tokenizer.shortcuts), in order, before it reads on.  Each
     # is processed as the dispatcher (_process) would process its token.
-    # When the dispatcher would give it to the in body insertion mode (the
-    # mode is "in body", the adjusted current node is an HTML element -- the
-    # current node, unless it is the fragment case's root element alone --
-    # and no newline is to be skipped after <pre>, <listing> or <textarea>:
-    # each method tests this first, written out for speed), the in
-    # body rules run directly, without a token where they need only the tag
-    # name and attributes: a character token (_in_body_characters), "any
-    # other start tag" (_in_body_any_other_start_tag), the start tags of
+    # When the dispatcher would give it to the in body rules -- the mode is
+    # "in body", or "in cell" and the token is none of those the in cell
+    # mode has rules of its own for (it processes the others using the
+    # rules for "in body"); the adjusted current node is an HTML element
+    # (the current node, unless it is the fragment case's root alone); no
+    # newline is to be skipped after <pre>, <listing> or <textarea>: each
+    # method tests this first, written out for speed -- the in body rules
+    # run directly, without a token where they need only the tag name and
+    # attributes: a character token (_in_body_characters), "any other start
+    # tag" (_in_body_any_other_start_tag), the start tags of
     # IN_BODY_START_RULES (formatting, block, a, heading, li/dd/dt, void),
     # every end tag but </template> (_in_body_end_tag_named), followed by
-    # what the dispatcher does after a token (the self-closing flag's
-    # check, a reprocessed token, the CDATA flag).  Other start tags are
-    # built as tokens for the in body rules, and tokens for any other mode
-    # go to the dispatcher.  tests/test_direct_tree_building.py checks that
-    # trees and errors are those of the full rules (_FULL_RULES).
+    # what the dispatcher does after a token (the self-closing flag's check,
+    # a reprocessed token, the CDATA flag).  Other start tags are built as
+    # tokens for the in body rules, and other tokens go to the dispatcher.
+    # tests/test_direct_tree_building.py checks that trees and errors are
+    # those of the full rules (_FULL_RULES).
 
     def _after_in_body(self, token: Any, again: bool | None) -> None:
         """What the dispatcher does once the in body mode has handled
@@ -456,9 +459,10 @@ class HTMLParser(InsertionModes):
         on, goes to the dispatcher)."""
         self._token_end = end
         stack = self.open_elements
-        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
-                self._skip_newline or self.context is not None and len(stack) == 1) \
-                or "\x00" in data:
+        mode = self.mode
+        if mode != "in body" and mode != "in cell" or not stack or (
+                stack[-1].namespace != HTML or self._skip_newline
+                or self.context is not None and len(stack) == 1) or "\x00" in data:
             self._process(Characters(data))
         else:
             self._in_body_characters(data)  # the stack only grows by HTML elements
@@ -469,8 +473,10 @@ class HTMLParser(InsertionModes):
         """A start tag token."""
         self._token_end = end
         stack = self.open_elements
-        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
-                self._skip_newline or self.context is not None and len(stack) == 1):
+        mode = self.mode
+        if mode != "in body" and (mode != "in cell" or name in IN_CELL_OWN_START_TAGS) \
+                or not stack or (stack[-1].namespace != HTML or self._skip_newline
+                                 or self.context is not None and len(stack) == 1):
             self._process(StartTag(name, attrs, self_closing))
         elif name not in BODY_START_SPECIAL:
             self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
@@ -493,8 +499,10 @@ class HTMLParser(InsertionModes):
         """An end tag token."""
         self._token_end = end
         stack = self.open_elements
-        if self.mode != "in body" or not stack or stack[-1].namespace != HTML or (
-                self._skip_newline or self.context is not None and len(stack) == 1):
+        mode = self.mode
+        if mode != "in body" and (mode != "in cell" or name in IN_CELL_OWN_END_TAGS) \
+                or not stack or (stack[-1].namespace != HTML or self._skip_newline
+                                 or self.context is not None and len(stack) == 1):
             self._process(EndTag(name))
         elif name == "template":
             token = EndTag(name)

@@ -64,6 +64,13 @@ _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | 
                            "math", "svg", "html", "body", "frameset", "plaintext"}))
 
 BODY_START_SPECIAL = _BODY_START_SPECIAL
+#: The start and end tags the in cell insertion mode has rules of its own
+#: for; it processes every other token using the rules for "in body".
+IN_CELL_OWN_START_TAGS = frozenset({
+    "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"})
+IN_CELL_OWN_END_TAGS = frozenset({
+    "td", "th", "body", "caption", "col", "colgroup", "html", "table", "tbody", "tfoot", "thead",
+    "tr"})
 #: The end tags whose in body rule does more than pop the current node when
 #: it is the element named (the adoption agency algorithm, the form element
 #: pointer, markers, the mode, the in head rules, the br element).
@@ -1279,8 +1286,7 @@ class InsertionModes(TreeBuilderCore):
                     return None
                 self._close_cell()
                 return True
-        elif kind is StartTag and token.name in (
-                "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"):
+        elif kind is StartTag and token.name in IN_CELL_OWN_START_TAGS:
             if not (self._has_in_table_scope("td") or self._has_in_table_scope("th")):
                 self._error("unexpected-start-tag")
                 return None
