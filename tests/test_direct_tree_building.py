@@ -122,3 +122,17 @@ def test_same_trees_and_errors_in_cells(data: str) -> None:
     with full_rules():
         reference = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
     assert direct == reference
+
+
+@pytest.mark.parametrize("data, context", [
+    # </div> leaves the root alone on the stack: the adjusted current node is
+    # the foreign context element again, and CDATA sections are allowed.
+    ("<div></div><![CDATA[x]]>", "svg path"),
+    ("<p><b></b></p><![CDATA[x]]>", "math mi"),
+    ("<div><svg></svg></div><![CDATA[x]]>", "div"),
+])
+def test_same_fragments_after_end_tags_that_uncover_the_context(data: str, context: str) -> None:
+    direct = outcome(parse_fragment(data, context))
+    with full_rules():
+        reference = outcome(parse_fragment(data, context))
+    assert direct == reference

@@ -511,7 +511,10 @@ class HTMLParser(InsertionModes):
             again = self._in_body_end_tag_named(name)
             if again:  # </html>: reprocessed in "after body"
                 self._after_in_body(EndTag(name), again)
-            else:
+            elif self._allow_cdata or self.context is not None or not stack or \
+                    stack[-1].namespace != HTML:
+                # (Else the adjusted current node is the HTML current node:
+                # the flag stays off.)
                 self._update_allow_cdata()
         return True
 

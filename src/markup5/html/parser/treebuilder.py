@@ -516,11 +516,13 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _insert_html_element(self, name: str, attrs: dict[str, str]) -> Any:
         """Insert an HTML element for a token with this name and attributes."""
-        element = self.sink.create_element(name, HTML, attrs)
-        current = self.open_elements[-1] if self.open_elements else None
+        sink = self.sink
+        element = sink.create_element(name, HTML, attrs)
+        stack = self.open_elements
+        current = stack[-1] if stack else None
         if current is not None and not self.foster_parenting and not (
                 current.local_name == "template" and current.namespace == HTML):
-            self.sink.append(current, element)  # the usual appropriate place
+            sink.append(current, element)  # the usual appropriate place
         else:
             self._insert_node(element)
         self._push(element)
