@@ -33,6 +33,7 @@ import markup5
 from markup5 import encoding as _encoding
 from markup5 import microsyntax as ms
 from markup5.dom import Element
+import markup5.html.parser as _parser_module
 from markup5.html.parser import HTMLParser
 from markup5.xml import XmlParser
 from markup5.xml import Tokenizer as XmlTokenizer
@@ -180,6 +181,18 @@ def _dump_and_errors(node) -> tuple[str, list]:
     return markup5.dump_tree(node), [(e.code, e.line, e.col) for e in node.errors]
 
 
+@contextlib.contextmanager
+def _full_rules():
+    """The parser without its shortcuts (the data state and comment
+    shortcuts, tree building without tokens): every state and every token
+    through the tree construction dispatcher, the reference path."""
+    _parser_module._FULL_RULES = True
+    try:
+        yield
+    finally:
+        _parser_module._FULL_RULES = False
+
+
 def parse_target(data: bytes) -> str:
     """``parse`` one shot, then ``HTMLParser().feed()`` in pieces: the same
     tree (html5lib-tests dump), errors and quirks mode."""
@@ -194,6 +207,10 @@ def parse_target(data: bytes) -> str:
     fed = parser.close()
     check(_dump_and_errors(fed) == expected, "feed() pieces give another tree or errors")
     check(fed.mode == doc.mode, "feed() pieces give another quirks mode")
+    with _full_rules():
+        reference = markup5.parse(text, **kwargs)
+    check(_dump_and_errors(reference) == expected and reference.mode == doc.mode,
+          "the shortcuts give another tree, errors or quirks mode than the full rules")
     return "checked"
 
 
@@ -230,7 +247,10 @@ def fragment_target(data: bytes) -> str:
         context = FRAGMENT_CONTEXTS[options % len(FRAGMENT_CONTEXTS)]
     scripting = bool(options & 64) and options != 255
     fragment = markup5.parse_fragment(text, context, scripting=scripting)
-    markup5.dump_tree(fragment)
+    with _full_rules():
+        reference = markup5.parse_fragment(text, context, scripting=scripting)
+    check(_dump_and_errors(fragment) == _dump_and_errors(reference),
+          "the shortcuts give another fragment or errors than the full rules")
     markup5.serialize(fragment)
     return "checked"
 
