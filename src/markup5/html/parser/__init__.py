@@ -13,7 +13,6 @@ inserts names another encoding while the confidence is tentative.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from ..._collector import collector_paused
@@ -540,18 +539,15 @@ class HTMLParser(InsertionModes):
         """Tokenizer and tree builder errors, in stream order."""
         return _in_stream_order(self.tokenizer, self.errors)
 
-    def _errors_later(self) -> Callable[[], list[ParseError]]:
+    def _errors_later(self) -> _ErrorsOfParse:
         """:attr:`all_errors`, to be worked out when the document's errors
         are first read (the input stream's errors take a regex scan of the
-        whole input, several percent of a parse).  What it keeps until
-        then is the tokenizer, with the input text it scans, and the tree
-        builder's errors; the tokenizer lets go of this parser (whose
-        encoding sniffing may hold the input bytes), which is done."""
-        tokenizer = self.tokenizer
-        builder_errors = self.errors
-        tokenizer.direct = None
-        tokenizer._sink = None
-        return lambda: _in_stream_order(tokenizer, builder_errors)
+        whole input, several percent of a parse).  The tokenizer lets go
+        of this parser (whose encoding sniffing may hold the input bytes),
+        which is done."""
+        self.tokenizer.direct = None
+        self.tokenizer._sink = None
+        return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
 def _in_stream_order(tokenizer: Tokenizer, builder_errors: list[ParseError]) -> list[ParseError]:
@@ -560,6 +556,19 @@ def _in_stream_order(tokenizer: Tokenizer, builder_errors: list[ParseError]) -> 
     errors = list(tokenizer.errors) + builder_errors
     errors.sort(key=lambda e: e.offset)
     return errors
+
+
+class _ErrorsOfParse:
+    """The errors of a finished parse, in stream order when called: what
+    a parse result keeps until its errors are first read (the tokenizer,
+    with the input text it scans, and the tree builder's errors)."""
+
+    def __init__(self, tokenizer: Tokenizer, builder_errors: list[ParseError]) -> None:
+        self.tokenizer = tokenizer
+        self.builder_errors = builder_errors
+
+    def __call__(self) -> list[ParseError]:
+        return _in_stream_order(self.tokenizer, self.builder_errors)
 
 
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
