@@ -40,7 +40,8 @@ FOREIGN_ROOTS = frozenset({"svg", "math"})
 class TextElementFeedback:
     """Switches a tokenizer's state after the start tags of the elements
     that contain only text, and keeps its ``allow_cdata`` flag in step with
-    ``<svg>``/``<math>`` nesting."""
+    ``<svg>``/``<math>`` nesting.  It adds ``svg`` and ``math`` to the
+    tokenizer's ``switching_start_tags`` (see ``__init__``)."""
 
     __slots__ = ("tokenizer", "scripting", "_switches", "_foreign_depth")
 

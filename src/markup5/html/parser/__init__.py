@@ -537,7 +537,7 @@ class HTMLParser(InsertionModes):
     @property
     def all_errors(self) -> list[ParseError]:
         """Tokenizer and tree builder errors, in stream order."""
-        return _in_stream_order(self.tokenizer, self.errors)
+        return _ErrorsOfParse(self.tokenizer, self.errors)()
 
     def _errors_later(self) -> _ErrorsOfParse:
         """:attr:`all_errors`, to be worked out when the document's errors
@@ -550,14 +550,6 @@ class HTMLParser(InsertionModes):
         return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
-def _in_stream_order(tokenizer: Tokenizer, builder_errors: list[ParseError]) -> list[ParseError]:
-    """The tokenizer's errors (with the input stream's) and the tree
-    builder's, in stream order."""
-    errors = list(tokenizer.errors) + builder_errors
-    errors.sort(key=lambda e: e.offset)
-    return errors
-
-
 class _ErrorsOfParse:
     """The errors of a finished parse, in stream order when called: what
     a parse result keeps until its errors are first read (the tokenizer,
@@ -568,7 +560,11 @@ class _ErrorsOfParse:
         self.builder_errors = builder_errors
 
     def __call__(self) -> list[ParseError]:
-        return _in_stream_order(self.tokenizer, self.builder_errors)
+        """The tokenizer's errors (with the input stream's) and the tree
+        builder's, in stream order."""
+        errors = list(self.tokenizer.errors) + self.builder_errors
+        errors.sort(key=lambda e: e.offset)
+        return errors
 
 
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
