@@ -287,6 +287,53 @@ def test_document_mode(source, mode):
     assert parse(source).mode == mode
 
 
+def _slot_values(node) -> dict[str, object]:
+    """Every slot of ``node`` (but __weakref__) and its value, or a marker
+    for one that is not set."""
+    names = {name for cls in type(node).__mro__ for name in getattr(cls, "__slots__", ())}
+    names.discard("__weakref__")
+    return {name: getattr(node, name, "<unset>") for name in names}
+
+
+@pytest.mark.parametrize("local_name, namespace, attrs, attr_namespaces", [
+    ("div", HTML_NAMESPACE, {}, None),
+    ("a", HTML_NAMESPACE, {"href": "u", "class": "c"}, None),
+    ("svg", SVG_NAMESPACE, {"viewBox": "0 0 1 1"}, None),
+    ("use", SVG_NAMESPACE, {"xlink:href": "#x"}, {"xlink:href": XLINK_NAMESPACE}),
+    ("template", HTML_NAMESPACE, {}, None),
+    ("template", SVG_NAMESPACE, {}, None),
+])
+def test_dom_sink_makes_elements_as_the_constructor_does(local_name, namespace, attrs,
+                                                         attr_namespaces):
+    # DomSink sets the slots itself, without Element.__init__ (for speed):
+    # each must hold what the constructor gives it.
+    from markup5.html.parser.sink import DomSink
+    made = DomSink().create_element(local_name, namespace, dict(attrs), attr_namespaces)
+    expected = Element(local_name, dict(attrs), namespace)
+    if attr_namespaces:
+        expected.attr_namespaces = attr_namespaces
+    assert type(made) is Element
+    made_slots, expected_slots = _slot_values(made), _slot_values(expected)
+    if local_name == "template" and namespace == HTML_NAMESPACE:
+        # (Each has contents of its own, empty, whose host is the element.)
+        assert made.template_contents.host is made and not made.template_contents.children
+        made_slots.pop("template_contents"), expected_slots.pop("template_contents")
+    assert made_slots == expected_slots
+    assert "<unset>" not in made_slots.values()
+
+
+def test_dom_sink_makes_text_nodes_as_the_constructor_does():
+    from markup5.html.parser.sink import DomSink
+    parent = Element("p")
+    DomSink().insert_text(parent, "x")
+    (made,) = parent.children
+    expected = Text("x")
+    expected.parent = parent
+    assert type(made) is Text
+    assert _slot_values(made) == _slot_values(expected)
+    assert "<unset>" not in _slot_values(made).values()
+
+
 def test_doctype_node_fields():
     doc = parse(f'<!DOCTYPE HTML PUBLIC "{HTML401_TRANSITIONAL}" "x.dtd"><p>')
     doctype = doc.doctype
@@ -1089,20 +1136,21 @@ def test_known_unstable_round_trips(source):
 def test_one_shot_parses_pause_and_restore_the_garbage_collector(run, monkeypatch):
     # parse() and parse_fragment() pause the cyclic collector while they
     # build the tree (markup5._collector) and leave it as they found it.
-    # (Observed where elements are made: markup5.dom stays interpreted in
-    # the compiled build, whose tree builder calls it like any caller.)
+    # (Observed where the DOM sink makes elements: the module global _new,
+    # which the compiled build looks up at each call too.)
     from markup5.dom import Element
     from markup5.html.parser import HTMLParser
+    from markup5.html.parser import sink
 
     seen = []
-    original = Element.__init__
+    original = sink._new
 
-    def init(self, local_name, *args, **kwargs):
-        if local_name in ("p", "b", "td"):  # (elements of the input)
+    def new(cls):
+        if cls is Element:
             seen.append(gc.isenabled())
-        original(self, local_name, *args, **kwargs)
+        return original(cls)
 
-    monkeypatch.setattr(Element, "__init__", init)
+    monkeypatch.setattr(sink, "_new", new)
     assert gc.isenabled()
     run()
     assert gc.isenabled() and seen and not any(seen)
