@@ -1133,6 +1133,9 @@ class Element(_ElementSelectorMethods, ParentNode):
 
     def __init__(self, local_name: str, attrs: dict[str, str] | None = None,
                  namespace: str | None = HTML_NAMESPACE, prefix: str | None = None) -> None:
+        # The parser's DomSink.create_element sets these slots itself, for
+        # speed: a slot added here must be set there too (tests/test_parser.py
+        # compares the two).
         self.parent = None
         self.children = []
         self.local_name = local_name
@@ -1420,6 +1423,7 @@ class Text(Node):
     __slots__ = ("data",)
 
     def __init__(self, data: str) -> None:
+        # DomSink.insert_text sets these slots itself (see Element.__init__).
         self.parent = None
         self.data = data
 
