@@ -23,11 +23,13 @@ from ...encoding.decoders import Decoder
 from ...errors import ParseError
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
 from ...tokens import Characters, EndTag, StartTag
-from ..constants import SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
+from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import (BODY_START_SPECIAL, IN_BODY_START_RULES, IN_CELL_OWN_END_TAGS,
-                    IN_CELL_OWN_START_TAGS, InsertionModes)
+from .modes import (BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
+                    IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
+                    MAY_BE_INTEGRATION_POINTS, WHITESPACE, InsertionModes)
+from .treebuilder import MARKER
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -420,23 +422,36 @@ class HTMLParser(InsertionModes):
     # start tag and simple end tag here instead of building a token (see
     # markup5.html.tokenizer.shortcuts), in order, before it reads on.  Each
     # is processed as the dispatcher (_process) would process its token.
-    # When the dispatcher would give it to the in body rules -- the mode is
-    # "in body", or "in cell" and the token is none of those the in cell
-    # mode has rules of its own for (it processes the others using the
-    # rules for "in body"); the adjusted current node is an HTML element
-    # (the current node, unless it is the fragment case's root alone); no
-    # newline is to be skipped after <pre>, <listing> or <textarea>: each
-    # method tests this first, written out for speed -- the in body rules
-    # run directly, without a token where they need only the tag name and
-    # attributes: a character token (_in_body_characters), "any other start
-    # tag" (_in_body_any_other_start_tag), the start tags of
-    # IN_BODY_START_RULES (formatting, block, a, heading, li/dd/dt, void),
-    # every end tag but </template> (_in_body_end_tag_named), followed by
-    # what the dispatcher does after a token (the self-closing flag's check,
-    # a reprocessed token, the CDATA flag).  Other start tags are built as
-    # tokens for the in body rules, and other tokens go to the dispatcher.
-    # tests/test_direct_tree_building.py checks that trees and errors are
-    # those of the full rules (_FULL_RULES).
+    # Each method first tests, written out for speed, that there is an
+    # adjusted current node and it is the current node (not the fragment
+    # case's root alone), and that no newline is to be skipped after <pre>,
+    # <listing> or <textarea>.  Then:
+    #
+    # - The current node is an HTML element, and the dispatcher would give
+    #   the token to the in body rules: the mode is "in body", or "in cell"
+    #   and the token is none of those the in cell mode has rules of its own
+    #   for (it processes the others using the rules for "in body").  The in
+    #   body rules run directly, without a token where they need only the
+    #   tag name and attributes: a character token (_in_body_characters,
+    #   written out), "any other start tag" (_in_body_any_other_start_tag),
+    #   the start tags of IN_BODY_START_RULES (formatting, block, a, heading,
+    #   li/dd/dt, void), every end tag but </template>
+    #   (_in_body_end_tag_named, its first shortcut written out); followed
+    #   by what the dispatcher does after a token (the self-closing flag's
+    #   check, a reprocessed token, the CDATA flag).
+    # - The current node is an HTML element and the mode is "in head":
+    #   whitespace (inserted) and the start tags inserted and popped at once
+    #   (_in_head_void_start_tag: base, basefont, bgsound, link, meta).
+    # - The current node is foreign and cannot be an integration point
+    #   (MAY_BE_INTEGRATION_POINTS), so the dispatcher gives every token to
+    #   the rules for foreign content: characters
+    #   (_foreign_content_characters), "any other start tag"
+    #   (_foreign_content_start_tag; not the breakout tags, nor font), and
+    #   an end tag named as the current node, which pops it.
+    #
+    # Other start tags of the in body rules are built as tokens for them,
+    # and other tokens go to the dispatcher.  tests/test_direct_tree_building.py
+    # checks that trees and errors are those of the full rules (_FULL_RULES).
 
     def _after_in_body(self, token: Any, again: bool | None) -> None:
         """What the dispatcher does once the in body mode has handled
@@ -458,13 +473,36 @@ class HTMLParser(InsertionModes):
         on, goes to the dispatcher)."""
         self._token_end = end
         stack = self.open_elements
-        mode = self.mode
-        if mode != "in body" and mode != "in cell" or not stack or (
-                stack[-1].namespace != HTML or self._skip_newline
-                or self.context is not None and len(stack) == 1) or "\x00" in data:
+        if not stack or self._skip_newline or self.context is not None and len(stack) == 1 \
+                or "\x00" in data:
             self._process(Characters(data))
-        else:
-            self._in_body_characters(data)  # the stack only grows by HTML elements
+            return True
+        current = stack[-1]
+        mode = self.mode
+        if current.namespace == HTML:
+            if mode == "in body" or mode == "in cell":
+                # _in_body_characters, written out (the call was 1% of a
+                # parse): reconstruct the active formatting elements (which
+                # pushes only HTML elements), insert the characters, set the
+                # frameset-ok flag to "not ok" if any is not whitespace.
+                afe = self.active_formatting
+                if afe and afe[-1] is not MARKER and id(afe[-1]) not in self._on_stack:
+                    self._reconstruct_active_formatting()
+                    current = stack[-1]
+                if self.foster_parenting or current.local_name == "template":
+                    self._insert_characters(data)
+                else:  # the usual appropriate place: the current node
+                    self.sink.insert_text(current, data, None)
+                if self.frameset_ok and data.lstrip(WHITESPACE):
+                    self.frameset_ok = False
+                return True
+            if mode == "in head" and not data.lstrip(WHITESPACE):
+                self._insert_characters(data)  # in head, whitespace: insert the characters
+                return True
+        elif (current.namespace, current.local_name) not in MAY_BE_INTEGRATION_POINTS:
+            self._foreign_content_characters(data)
+            return True
+        self._process(Characters(data))
         return True
 
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
@@ -472,49 +510,79 @@ class HTMLParser(InsertionModes):
         """A start tag token."""
         self._token_end = end
         stack = self.open_elements
-        mode = self.mode
-        if mode != "in body" and (mode != "in cell" or name in IN_CELL_OWN_START_TAGS) \
-                or not stack or (stack[-1].namespace != HTML or self._skip_newline
-                                 or self.context is not None and len(stack) == 1):
+        if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(StartTag(name, attrs, self_closing))
-        elif name not in BODY_START_SPECIAL:
-            self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
-            if self_closing:  # not void: the flag is not acknowledged
-                self._error("non-void-html-element-start-tag-with-trailing-solidus")
-        else:
-            rule = IN_BODY_START_RULES.get(name)
-            if rule is None:
-                token = StartTag(name, attrs, self_closing)
-                self._after_in_body(token, self._in_body_start_tag(token))
-            else:
-                # Each leaves an HTML element as the current node (the CDATA
-                # flag stays off) and never asks for the token again.
-                rule(self, name, attrs)
-                if self_closing and name not in VOID_ELEMENTS:
-                    self._error("non-void-html-element-start-tag-with-trailing-solidus")
+            return True
+        current = stack[-1]
+        mode = self.mode
+        if current.namespace == HTML:
+            if mode == "in body" or mode == "in cell" and name not in IN_CELL_OWN_START_TAGS:
+                if name not in BODY_START_SPECIAL:
+                    self._in_body_any_other_start_tag(name, attrs)  # an HTML element on top
+                    if self_closing:  # not void: the flag is not acknowledged
+                        self._error("non-void-html-element-start-tag-with-trailing-solidus")
+                    return True
+                rule = IN_BODY_START_RULES.get(name)
+                if rule is None:
+                    token = StartTag(name, attrs, self_closing)
+                    self._after_in_body(token, self._in_body_start_tag(token))
+                else:
+                    # Each leaves an HTML element as the current node (the
+                    # CDATA flag stays off) and never asks for the token again.
+                    rule(self, name, attrs)
+                    if self_closing and name not in VOID_ELEMENTS:
+                        self._error("non-void-html-element-start-tag-with-trailing-solidus")
+                return True
+            if mode == "in head" and name in IN_HEAD_VOID_START_TAGS:
+                self._in_head_void_start_tag(name, attrs)  # (the flag is acknowledged)
+                return True
+        elif (current.namespace, current.local_name) not in MAY_BE_INTEGRATION_POINTS and \
+                name not in FOREIGN_BREAKOUT_TAGS and name != "font":
+            # Foreign content, "any other start tag".  (The new current
+            # node is foreign too, or the current node again: the CDATA
+            # flag stays on.)
+            self._foreign_content_start_tag(name, attrs, self_closing)
+            return True
+        self._process(StartTag(name, attrs, self_closing))
         return True
 
     def direct_end_tag(self, name: str, end: int) -> bool:
         """An end tag token."""
         self._token_end = end
         stack = self.open_elements
-        mode = self.mode
-        if mode != "in body" and (mode != "in cell" or name in IN_CELL_OWN_END_TAGS) \
-                or not stack or (stack[-1].namespace != HTML or self._skip_newline
-                                 or self.context is not None and len(stack) == 1):
+        if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(EndTag(name))
-        elif name == "template":
-            token = EndTag(name)
-            self._after_in_body(token, self._in_body_end_tag(token))
-        else:
-            again = self._in_body_end_tag_named(name)
-            if again:  # </html>: reprocessed in "after body"
-                self._after_in_body(EndTag(name), again)
-            elif self._allow_cdata or self.context is not None or not stack or \
-                    stack[-1].namespace != HTML:
-                # (Else the adjusted current node is the HTML current node:
-                # the flag stays off.)
-                self._update_allow_cdata()
+            return True
+        current = stack[-1]
+        mode = self.mode
+        if current.namespace == HTML:
+            if mode == "in body" or mode == "in cell" and name not in IN_CELL_OWN_END_TAGS:
+                if name == "template":
+                    token = EndTag(name)
+                    self._after_in_body(token, self._in_body_end_tag(token))
+                    return True
+                if current.local_name == name and name not in END_TAGS_BEYOND_POP:
+                    # _in_body_end_tag_named's first shortcut, written out:
+                    # the current node is the element named.
+                    self._pop()
+                else:
+                    again = self._in_body_end_tag_named(name)
+                    if again:  # </html>: reprocessed in "after body"
+                        self._after_in_body(EndTag(name), again)
+                        return True
+                if self._allow_cdata or self.context is not None or not stack or \
+                        stack[-1].namespace != HTML:
+                    # (Else the adjusted current node is the HTML current node:
+                    # the flag stays off.)
+                    self._update_allow_cdata()
+                return True
+        elif name != "br" and name != "p" and current.local_name.lower() == name:
+            # Foreign content, an end tag named as the current node (which
+            # is not the topmost element: that is an HTML element): pop it.
+            self._pop()
+            self._update_allow_cdata()
+            return True
+        self._process(EndTag(name))
         return True
 
     def _foreign_applies(self, node: Any, token: Any) -> bool:

@@ -71,10 +71,19 @@ IN_CELL_OWN_START_TAGS = frozenset({
 IN_CELL_OWN_END_TAGS = frozenset({
     "td", "th", "body", "caption", "col", "colgroup", "html", "table", "tbody", "tfoot", "thead",
     "tr"})
+#: The start tags the in head insertion mode inserts and pops at once.
+IN_HEAD_VOID_START_TAGS = frozenset({"base", "basefont", "bgsound", "link", "meta"})
+#: The elements that are, or may be, an HTML or a MathML text integration
+#: point (annotation-xml is one or not by its encoding attribute): what
+#: the dispatcher gives a token with one of them as the adjusted current
+#: node depends on the token.
+MAY_BE_INTEGRATION_POINTS = (C.HTML_INTEGRATION_POINT_ELEMENTS
+                             | C.MATHML_TEXT_INTEGRATION_POINTS
+                             | frozenset({(MATHML, "annotation-xml")}))
 #: The end tags whose in body rule does more than pop the current node when
 #: it is the element named (the adoption agency algorithm, the form element
 #: pointer, markers, the mode, the in head rules, the br element).
-_END_TAGS_BEYOND_POP = _ADOPTION_END | frozenset({
+END_TAGS_BEYOND_POP = _ADOPTION_END | frozenset({
     "body", "html", "form", "applet", "marquee", "object", "br", "template"})
 
 #: A run of ASCII whitespace (the characters the modes treat as whitespace).
@@ -228,13 +237,8 @@ class InsertionModes(TreeBuilderCore):
             name = token.name
             if name == "html":
                 return self._in_body(token)
-            if name in ("base", "basefont", "bgsound", "link", "meta"):
-                self._insert_html_element(name, token.attrs)
-                self._pop()
-                if name == "meta" and self.encoding_confidence == "tentative":
-                    # A meta's charset / http-equiv=Content-Type may "change the
-                    # encoding" (§13.2.3.4): see HTMLParser._meta_encoding.
-                    self._meta_encoding(token.attrs)
+            if name in IN_HEAD_VOID_START_TAGS:
+                self._in_head_void_start_tag(name, token.attrs)
                 return None
             if name == "title":
                 self._parse_text_element(token, State.RCDATA)
@@ -304,6 +308,18 @@ class InsertionModes(TreeBuilderCore):
             self.frameset_ok = self._frameset_ok_at_template.pop()
 
     # The "in head noscript" insertion mode -----------------------------------
+
+    def _in_head_void_start_tag(self, name: str, attrs: dict[str, str]) -> None:
+        """In head, a start tag "base", "basefont", "bgsound", "link" or
+        "meta": insert an HTML element for the token; immediately pop it;
+        acknowledge the self-closing flag (the dispatcher's check passes
+        void elements)."""
+        self._insert_html_element(name, attrs)
+        self._pop()
+        if name == "meta" and self.encoding_confidence == "tentative":
+            # A meta's charset / http-equiv=Content-Type may "change the
+            # encoding" (§13.2.3.4): see HTMLParser._meta_encoding.
+            self._meta_encoding(attrs)
 
     def _in_head_noscript(self, token: Any) -> bool | None:
         kind = type(token)
@@ -713,8 +729,8 @@ class InsertionModes(TreeBuilderCore):
         if name == "math" or name == "svg":
             self._reconstruct_active_formatting()
             namespace = MATHML if name == "math" else SVG
-            element = self._insert_foreign_element(self._adjusted_foreign_token(token, namespace),
-                                                   namespace)
+            self._insert_foreign_element(*self._adjust_foreign_tag(name, token.attrs, namespace),
+                                         namespace)
             if token.self_closing:
                 self._pop()
             return None
@@ -783,10 +799,11 @@ class InsertionModes(TreeBuilderCore):
             return True
         return bool(self._positions.get("template"))
 
-    def _adjusted_foreign_token(self, token: StartTag, namespace: str) -> StartTag:
-        """Adjust MathML or SVG attributes (and SVG tag names)."""
-        attrs = token.attrs
-        name = token.name
+    @staticmethod
+    def _adjust_foreign_tag(name: str, attrs: dict[str, str], namespace: str
+                            ) -> tuple[str, dict[str, str]]:
+        """Adjust MathML attributes, or SVG attributes and the SVG tag name,
+        of a start tag for an element in ``namespace``."""
         if namespace == MATHML:
             if "definitionurl" in attrs:
                 attrs = {C.MATHML_ATTRIBUTE_ADJUSTMENTS.get(k, k): v for k, v in attrs.items()}
@@ -795,9 +812,7 @@ class InsertionModes(TreeBuilderCore):
             adjust = C.SVG_ATTRIBUTE_ADJUSTMENTS
             if any(k in adjust for k in attrs):
                 attrs = {adjust.get(k, k): v for k, v in attrs.items()}
-        if name is token.name and attrs is token.attrs:
-            return token
-        return StartTag(name, attrs, token.self_closing)
+        return name, attrs
 
     def _in_body_end_tag(self, token: EndTag) -> bool | None:
         if token.name == "template":
@@ -812,7 +827,7 @@ class InsertionModes(TreeBuilderCore):
         if stack:
             current = stack[-1]
             if current.local_name == name and current.namespace == HTML and \
-                    name not in _END_TAGS_BEYOND_POP:
+                    name not in END_TAGS_BEYOND_POP:
                 # A shortcut through the rules of these end tags (the block
                 # ones, p, li, dd, dt, a heading, any other) when the current
                 # node is the element named: it is in every scope, generating
@@ -1497,13 +1512,7 @@ class InsertionModes(TreeBuilderCore):
     def _foreign_content(self, token: Any) -> bool | None:
         kind = type(token)
         if kind is Characters:
-            data = token.data
-            if "\x00" in data:
-                self._error("unexpected-null-character")
-                data = data.replace("\x00", "\ufffd")
-            if self.frameset_ok and token.data.replace("\x00", "").lstrip(WHITESPACE):
-                self.frameset_ok = False
-            self._insert_characters(data)
+            self._foreign_content_characters(token.data)
             return None
         if kind is Comment or kind is ProcessingInstruction:
             self._insert_comment_like(token)
@@ -1518,11 +1527,7 @@ class InsertionModes(TreeBuilderCore):
                 self._error("unexpected-html-element-in-foreign-content")
                 self._pop_to_html_context()
                 return self._reprocess_html(token)
-            namespace = self.adjusted_current_node.namespace
-            adjusted = self._adjusted_foreign_token(token, namespace)
-            self._insert_foreign_element(adjusted, namespace)
-            if token.self_closing:
-                self._pop()
+            self._foreign_content_start_tag(name, token.attrs, token.self_closing)
             return None
         # End tags.
         name = token.name
@@ -1569,6 +1574,28 @@ class InsertionModes(TreeBuilderCore):
             if stack[i - 1].namespace == HTML:
                 return self._reprocess_html(token)
         return None
+
+    def _foreign_content_characters(self, data: str) -> None:
+        """In foreign content, character tokens: a U+0000 NULL is a parse
+        error and inserted as U+FFFD; whitespace is inserted; any other
+        character is inserted and sets the frameset-ok flag to "not ok"."""
+        if self.frameset_ok and data.replace("\x00", "").lstrip(WHITESPACE):
+            self.frameset_ok = False
+        if "\x00" in data:
+            self._error("unexpected-null-character")
+            data = data.replace("\x00", "\ufffd")
+        self._insert_characters(data)
+
+    def _foreign_content_start_tag(self, name: str, attrs: dict[str, str],
+                                   self_closing: bool) -> None:
+        """In foreign content, "any other start tag": adjust the token for
+        the adjusted current node's namespace, insert a foreign element in
+        that namespace; if the token is self-closing, pop it (acknowledging
+        the flag)."""
+        namespace = self.adjusted_current_node.namespace
+        self._insert_foreign_element(*self._adjust_foreign_tag(name, attrs, namespace), namespace)
+        if self_closing:
+            self._pop()
 
     def _pop_to_html_context(self) -> None:
         """Pop until the current node is a MathML text integration point, an

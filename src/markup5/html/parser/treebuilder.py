@@ -536,13 +536,14 @@ class TreeBuilderCore(SelectednessMixin):
                     self._selectedcontent_inserted(element)
         return element
 
-    def _insert_foreign_element(self, token: StartTag, namespace: str) -> Any:
-        """Insert a foreign element (attributes adjusted by the caller)."""
-        attrs = token.attrs
+    def _insert_foreign_element(self, name: str, attrs: dict[str, str], namespace: str) -> Any:
+        """Insert a foreign element for a token with this name and these
+        attributes (its MathML or SVG adjustments made by the caller; the
+        foreign attributes are adjusted here)."""
         attr_namespaces = None
         if attrs:
             attrs, attr_namespaces = self._adjust_foreign_attributes(attrs)
-        element = self.sink.create_element(token.name, namespace, attrs, attr_namespaces)
+        element = self.sink.create_element(name, namespace, attrs, attr_namespaces)
         self._insert_node(element)
         self._push(element)
         return element
