@@ -258,6 +258,21 @@ def test_feedback_sees_every_tag_inside_svg_and_the_last_of_a_step_outside():
     assert [type(t).__name__ for t in stream] == ["StartTag", "StartTag", "Characters", "EndTag"]
 
 
+def test_a_step_ends_after_an_end_tag_once_it_has_enough_tokens():
+    # So that a page's tokens are consumed, and freed, a few hundred at a
+    # time (see shortcuts.STEP_TOKENS); the tokens are the same as ever.
+    text = "<p>x</p>" * 1000 + "<br>" * 500
+    steps: list[int] = []
+    tokenizer = Tokenizer(text)
+    tokens = list(tokenizer.tokens(lambda step: steps.append(len(step))))
+    assert len(tokens) == 3500 and sum(steps) == 3500
+    # Each step but the last ends at the first end tag from the limit on.
+    assert all(shortcuts.STEP_TOKENS <= n < shortcuts.STEP_TOKENS + 3 for n in steps[:-1])
+    # The last holds the start tags after the last end tag: not cut.
+    assert steps[-1] > 500
+    assert merged(tokens) == raw(text, False)[0]
+
+
 def test_custom_switching_start_tags_with_sink():
     # A tree builder that switches on other elements adds them to
     # switching_start_tags; its sink then sees each such tag before the
