@@ -320,7 +320,11 @@ class DataShortcut(TokenizerCore):
                             unique = True
                         else:
                             pairs = attributes(attribute_text)
-                            attrs = {n: d or s or u for n, d, s, u in pairs}
+                            attrs = {}
+                            # (A loop, not a comprehension, which 3.11 runs
+                            # as a call.)
+                            for key, double, single, plain in pairs:
+                                attrs[key] = double or single or plain
                             unique = len(attrs) == len(pairs)
                         if not unique or (
                                 "&" in attribute_text and not resolve_all_references(attrs)):
