@@ -26,7 +26,7 @@ from ...tokens import Characters, EndTag, StartTag
 from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
 from ..tokenizer import Tokenizer
-from .modes import (BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
+from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
                     MAY_BE_INTEGRATION_POINTS, WHITESPACE, InsertionModes)
 from .treebuilder import MARKER
@@ -564,6 +564,12 @@ class HTMLParser(InsertionModes):
                     # _in_body_end_tag_named's first shortcut, written out:
                     # the current node is the element named.
                     self._pop()
+                elif current.local_name == name and name in ADOPTION_END and \
+                        self.active_formatting and self.active_formatting[-1] is current:
+                    # The adoption agency algorithm's first shortcut, written
+                    # out: the current node is the formatting element.
+                    self._pop()
+                    self.active_formatting.pop()
                 else:
                     again = self._in_body_end_tag_named(name)
                     if again:  # </html>: reprocessed in "after body"

@@ -39,7 +39,7 @@ _BLOCKS_END = frozenset({
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FORMATTING_NO_A_NOBR = frozenset({"b", "big", "code", "em", "font", "i", "s", "small", "strike",
                                    "strong", "tt", "u"})
-_ADOPTION_END = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
+ADOPTION_END = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
                            "strike", "strong", "tt", "u"})
 _VOID_BODY = frozenset({"area", "br", "embed", "img", "keygen", "wbr"})
 _IGNORED_IN_BODY = frozenset({"caption", "col", "colgroup", "frame", "head", "tbody", "td",
@@ -83,7 +83,7 @@ MAY_BE_INTEGRATION_POINTS = (C.HTML_INTEGRATION_POINT_ELEMENTS
 #: The end tags whose in body rule does more than pop the current node when
 #: it is the element named (the adoption agency algorithm, the form element
 #: pointer, markers, the mode, the in head rules, the br element).
-END_TAGS_BEYOND_POP = _ADOPTION_END | frozenset({
+END_TAGS_BEYOND_POP = ADOPTION_END | frozenset({
     "body", "html", "form", "applet", "marquee", "object", "br", "template"})
 
 #: A run of ASCII whitespace (the characters the modes treat as whitespace).
@@ -835,7 +835,7 @@ class InsertionModes(TreeBuilderCore):
                 # is no error, and popping until it is popped pops it.
                 self._pop()
                 return None
-        if name in _ADOPTION_END:
+        if name in ADOPTION_END:
             if not self._adoption_agency(name):
                 self._any_other_end_tag(name)
             return None

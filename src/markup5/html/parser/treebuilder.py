@@ -370,7 +370,13 @@ class TreeBuilderCore(SelectednessMixin):
         return self._has_in_scope(name, "table")
 
     def _has_in_button_scope(self, name: str) -> bool:
-        return self._has_in_scope(name, "button")
+        # _has_in_scope(name, "button") written out: the block elements'
+        # start tags ask it ("close a p element") for most elements.
+        positions = self._positions.get(name)
+        if not positions:
+            return False
+        boundaries = self._boundaries["button"]
+        return not boundaries or positions[-1] >= boundaries[-1]
 
     def _has_in_list_item_scope(self, name: str) -> bool:
         return self._has_in_scope(name, "list item")
