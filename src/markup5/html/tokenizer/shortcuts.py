@@ -206,9 +206,7 @@ def clean_numeric_reference(code: int) -> bool:
 class DirectTreeBuilder(Protocol):
     """What the loop offers text and simple tags to (see the module
     docstring).  ``end`` is the stream offset just past the token; each
-    method returns whether it took the token.  The text given to
-    ``direct_text`` is never empty and holds no U+0000 NULL (the loop stops
-    at one, and resolves no reference to one)."""
+    method returns whether it took the token."""
 
     def direct_text(self, data: str, end: int) -> bool: ...
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
