@@ -124,6 +124,44 @@ def test_same_trees_and_errors_in_cells(data: str) -> None:
     assert direct == reference
 
 
+#: Documents for the direct paths outside in body: foreign content, in
+#: head, and text that holds a NULL the data state passed on before the
+#: shortcut's text and tag (the states' pending text is joined with it).
+FOREIGN_AND_HEAD_DOCUMENTS = [
+    "<p><!-- -->a\x00b<i>c",
+    "<p><svg><!-- -->a\x00b<g>c</g></svg>",
+    "<head><!-- --> \x00 <meta charset=utf-8></head>",
+    "<head>\n  <meta charset=utf-8>\n  <link rel=x>\n  <base href=y>\n  x</head>",
+    "<head><link/><meta/><bgsound><basefont></head><body>",
+    "<svg><path d=1 /><g><rect/></g>text</svg>",
+    "<svg viewbox=0><lineargradient><stop/></lineargradient></svg>",
+    "<svg><foreignObject><p>x</p></foreignobject></svg>",
+    "<svg><title>a<b>b</b></title><desc>c</desc></svg>",
+    "<svg><g></G></g></svg>",
+    "<svg><g><font color=red>x</font></g></svg>",
+    "<svg><g><font>x</font><b>y</b></g></svg>",
+    "<svg><g></br></p></g></svg>",
+    "<math><mi>x<b>y</b></mi><mo>+</mo><mrow><mn>1</mn></mrow></math>",
+    "<math><annotation-xml encoding=text/html><p>x</p></annotation-xml></math>",
+    "<math><annotation-xml><svg><g/></svg></annotation-xml></math>",
+    "<math definitionurl=x><mglyph/><malignmark/></math>",
+    "<table><td><svg><g>x</g></svg></td></table>",
+    "<p><svg></svg></p><![CDATA[x]]>",
+    "<b><i>x</b>y</i>",
+    "<a href=1>x</a><b>y<b>z</b></b>",
+]
+
+
+@pytest.mark.parametrize("data", FOREIGN_AND_HEAD_DOCUMENTS)
+def test_same_trees_and_errors_in_foreign_content_and_head(data: str) -> None:
+    direct = [outcome(parse(data)), outcome(parse_chunked(data, 2, False)),
+              outcome(parse(data.encode("utf-8")))]
+    with full_rules():
+        reference = [outcome(parse(data)), outcome(parse_chunked(data, 2, False)),
+                     outcome(parse(data.encode("utf-8")))]
+    assert direct == reference
+
+
 @pytest.mark.parametrize("data, context", [
     # </div> leaves the root alone on the stack: the adjusted current node is
     # the foreign context element again, and CDATA sections are allowed.
