@@ -469,12 +469,10 @@ class HTMLParser(InsertionModes):
         self._update_allow_cdata()
 
     def direct_text(self, data: str, end: int) -> bool:
-        """A character token (text with a NULL, which the data state passes
-        on, goes to the dispatcher)."""
+        """A character token, without U+0000 NULL (see DirectTreeBuilder)."""
         self._token_end = end
         stack = self.open_elements
-        if not stack or self._skip_newline or self.context is not None and len(stack) == 1 \
-                or "\x00" in data:
+        if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(Characters(data))
             return True
         current = stack[-1]

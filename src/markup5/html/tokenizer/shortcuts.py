@@ -206,7 +206,11 @@ def clean_numeric_reference(code: int) -> bool:
 class DirectTreeBuilder(Protocol):
     """What the loop offers text and simple tags to (see the module
     docstring).  ``end`` is the stream offset just past the token; each
-    method returns whether it took the token."""
+    method returns whether it took the token.  The text given to
+    ``direct_text`` holds no U+0000 NULL: the loop's own text has none (it
+    stops at one), but the data state may have left one in the pending text
+    the loop joins its text to; such text, and what follows it in the step,
+    is emitted as tokens."""
 
     def direct_text(self, data: str, end: int) -> bool: ...
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
@@ -343,6 +347,8 @@ class DataShortcut(TokenizerCore):
                             text.append(data)
                         data = "".join(text)
                         text.clear()
+                        if "\x00" in data:
+                            direct = None  # (see DirectTreeBuilder)
                     if data:
                         if direct is None or not take_text(data, base + m.start(2) - 1):
                             direct = None
@@ -372,6 +378,8 @@ class DataShortcut(TokenizerCore):
                             text.append(data)
                         data = "".join(text)
                         text.clear()
+                        if "\x00" in data:
+                            direct = None  # (see DirectTreeBuilder)
                     if data:
                         if direct is None or not take_text(data, base + m.start(9) - 2):
                             direct = None
