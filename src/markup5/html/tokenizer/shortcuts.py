@@ -70,7 +70,12 @@ STEP_TOKENS = 200
 _ATTRIBUTE = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
               r"(?:[\t\n\f ]*=[\t\n\f ]*(?:\"([^\"\x00]*)\"|'([^'\x00]*)'"
               r"|([^\t\n\f >\"'<=`\x00]+))|)")
-_START_TAG = (r"<([a-z][^\t\n\f />\x00A-Z]*)((?:" + _ATTRIBUTE + r")*)[\t\n\f ]*(/?)>")
+# A start tag's first attribute is matched with groups for its name and
+# value; the others, if any, as one group of text (found by ATTRIBUTES):
+# most tags have at most one attribute, and sre runs a sequence faster
+# than a repeat whose body has groups.
+_START_TAG = (r"<([a-z][^\t\n\f />\x00A-Z]*)(?:" + _ATTRIBUTE + r"((?:"
+              + re.sub(r"\((?!\?)", "(?:", _ATTRIBUTE) + r")*)|)[\t\n\f ]*(/?)>")
 _END_TAG = r"</([a-z][^\t\n\f />\x00A-Z]*)>"
 
 
@@ -92,7 +97,8 @@ def _possessive(pattern: str) -> str:
 
 
 #: Text up to the next "&", "<" or NULL, then optionally a simple start tag
-#: (groups 2-8) or a simple end tag (group 9).
+#: (groups 2-8: the name, the first attribute's name and value, the text of
+#: the other attributes, "/" or "") or a simple end tag (group 9).
 SCAN = re.compile(_possessive(r"([^&<\x00]*)(?:" + _START_TAG + "|" + _END_TAG + "|)"))
 ATTRIBUTES = re.compile(_possessive(_ATTRIBUTE))
 
@@ -288,8 +294,8 @@ class DataShortcut(TokenizerCore):
             attributes = ATTRIBUTES_WITHOUT_NULL.findall
         while True:
             for m in scan_all(buf, pos):
-                (data, name, attribute_text, last_name, double_quoted, single_quoted, unquoted,
-                 slash, end_name) = m.groups()
+                (data, name, first, double_quoted, single_quoted, unquoted, others, slash,
+                 end_name) = m.groups()
                 if data and "&" in data:
                     # Only the NULL-free scan runs over "&": resolve the
                     # references in the text, or stop at the first one the
@@ -315,23 +321,21 @@ class DataShortcut(TokenizerCore):
                         break
                     data = data[done:]
                 if name is not None:
-                    if attribute_text:
-                        if m.start(4) - m.start(3) == 1:
-                            # The last attribute's name comes right after the
-                            # first whitespace character: it is the only one,
-                            # and the match's groups hold it.
-                            attrs = {last_name: double_quoted or single_quoted or unquoted or ""}
-                            unique = True
-                        else:
-                            pairs = attributes(attribute_text)
-                            attrs = {}
+                    if first is None:
+                        attrs = {}
+                    else:
+                        first_value = double_quoted or single_quoted or unquoted or ""
+                        attrs = {first: first_value}
+                        unique = True
+                        if others:
+                            pairs = attributes(others)
                             # (A loop, not a comprehension, which 3.11 runs
                             # as a call.)
                             for key, double, single, plain in pairs:
                                 attrs[key] = double or single or plain
-                            unique = len(attrs) == len(pairs)
-                        if not unique or (
-                                "&" in attribute_text and not resolve_all_references(attrs)):
+                            unique = len(attrs) == len(pairs) + 1
+                        if not unique or ("&" in first_value or "&" in others) and \
+                                not resolve_all_references(attrs):
                             # A duplicate attribute, or a reference with an
                             # error: the states take this tag and report it.
                             if data:
@@ -340,8 +344,6 @@ class DataShortcut(TokenizerCore):
                             if last_start_tag is not None:
                                 self.last_start_tag = last_start_tag
                             return len(out) > emitted
-                    else:
-                        attrs = {}
                     if text:
                         if data:
                             text.append(data)
