@@ -568,7 +568,7 @@ class HTMLParser(InsertionModes):
                     # The adoption agency algorithm's first shortcut, written
                     # out: the current node is the formatting element.
                     self._pop()
-                    self.active_formatting.pop()
+                    self._afe_remove(-1)
                 else:
                     again = self._in_body_end_tag_named(name)
                     if again:  # </html>: reprocessed in "after body"

@@ -258,7 +258,7 @@ class InsertionModes(TreeBuilderCore):
                 return None
             if name == "template":
                 self._insert_html_element(name, token.attrs)
-                self.active_formatting.append(MARKER)
+                self._push_marker()
                 self.mode = "in template"
                 self.template_modes.append("in template")
                 # What the template contents hold does not change the
@@ -501,19 +501,20 @@ class InsertionModes(TreeBuilderCore):
         formatting elements, insert an HTML element for the token and push
         it onto the list."""
         afe = self.active_formatting
-        for i in range(len(afe) - 1, -1, -1):
-            entry = afe[i]
-            if entry is MARKER:
-                break
-            if entry.local_name == "a" and entry.namespace == HTML:
-                self._error("unexpected-start-tag-implies-end-tag")
-                if not self._adoption_agency("a"):
-                    self._any_other_end_tag("a")
-                index = self._afe_index(entry)
-                if index != -1:
-                    del afe[index]
-                self._remove_from_stack(entry)
-                break
+        if self._afe_has_named("a"):  # (else the list need not be walked)
+            for i in range(len(afe) - 1, -1, -1):
+                entry = afe[i]
+                if entry is MARKER:
+                    break
+                if entry.local_name == "a" and entry.namespace == HTML:
+                    self._error("unexpected-start-tag-implies-end-tag")
+                    if not self._adoption_agency("a"):
+                        self._any_other_end_tag("a")
+                    index = self._afe_index(entry)
+                    if index != -1:
+                        self._afe_remove(index)
+                    self._remove_from_stack(entry)
+                    break
         self._reconstruct_active_formatting()
         element = self._insert_html_element(name, attrs)
         self._push_active_formatting(element)
@@ -636,7 +637,7 @@ class InsertionModes(TreeBuilderCore):
         if name in ("applet", "marquee", "object"):
             self._reconstruct_active_formatting()
             self._insert_html_element(name, token.attrs)
-            self.active_formatting.append(MARKER)
+            self._push_marker()
             self.frameset_ok = False
             return None
         if name in ("param", "source", "track"):
@@ -995,7 +996,7 @@ class InsertionModes(TreeBuilderCore):
             name = token.name
             if name == "caption":
                 self._clear_stack_back_to(_TABLE_CONTEXT)
-                self.active_formatting.append(MARKER)
+                self._push_marker()
                 self._insert_html_element(name, token.attrs)
                 self.mode = "in caption"
                 return None
@@ -1235,7 +1236,7 @@ class InsertionModes(TreeBuilderCore):
                 self._clear_stack_back_to(_ROW_CONTEXT)
                 self._insert_html_element(name, token.attrs)
                 self.mode = "in cell"
-                self.active_formatting.append(MARKER)
+                self._push_marker()
                 return None
             if name in ("caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr"):
                 return self._leave_row()

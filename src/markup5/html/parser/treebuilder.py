@@ -29,6 +29,9 @@ MATHML = MATHML_NAMESPACE
 #: The list of active formatting elements' marker.
 MARKER = None
 
+#: What Noah's Ark compares: a formatting element's tag name and attributes.
+_Kind = tuple[str, frozenset[tuple[str, str]]]
+
 #: The elements whose insertion runs select steps (see .select).
 _SELECT_STEPS = frozenset({"select", "option", "selectedcontent"})
 
@@ -86,8 +89,19 @@ class TreeBuilderCore(SelectednessMixin):
         self._foreign_positions: dict[str, list[int]] = {}
         self._run_starts: list[int] = []
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
-        # (name, namespace, attributes) -> pushes
-        self._formatting_pushes: dict[tuple[str, str, frozenset[tuple[str, str]]], int] = {}
+        # Indexes over the list of active formatting elements, so that its
+        # lookups need not walk it (an element that is not in it, an a
+        # element after the last marker, Noah's Ark), which was quadratic on
+        # many formatting elements left open: the kind (tag name and
+        # attributes) of each element in the list, by identity, and for each
+        # section of the list (the entries after a marker, or before the
+        # first) how many entries it has of each name and of each kind.
+        # Entries are only ever added to and removed from the last section
+        # (the adoption agency algorithm works after the last marker), and
+        # an entry replaced by a new element keeps its kind (the new element
+        # is made for the same token).  HTML elements only: no namespace.
+        self._afe_kinds: dict[int, _Kind] = {}
+        self._afe_sections: list[tuple[dict[str, int], dict[_Kind, int]]] = [({}, {})]
         self.template_modes: list[str] = []
         self.mode = "initial"
         self.original_mode = "initial"
@@ -423,31 +437,57 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _push_active_formatting(self, element: Any) -> None:
         """Push onto the list of active formatting elements (Noah's Ark: at
-        most three elements with the same name, namespace and attributes
-        after the last marker)."""
+        most three elements with the same tag name and attributes after the
+        last marker; the earliest goes)."""
         afe = self.active_formatting
-        # Elements with distinct attributes never make three of a kind: count
-        # the pushes per kind (an upper bound of what the list holds) and
-        # only scan the list when three could be there.
-        kind = (element.local_name, element.namespace, frozenset(element.attrs.items()))
-        pushed = self._formatting_pushes.get(kind, 0)
-        self._formatting_pushes[kind] = pushed + 1
-        if pushed < 3:
-            afe.append(element)
-            return
-        count = 0
-        earliest = -1
-        for i in range(len(afe) - 1, -1, -1):
-            entry = afe[i]
-            if entry is MARKER:
-                break
-            if (entry.local_name == element.local_name and entry.namespace == element.namespace
-                    and entry.attrs == element.attrs):
-                count += 1
-                earliest = i
+        name = element.local_name
+        kind = (name, frozenset(element.attrs.items()))
+        names, kinds = self._afe_sections[-1]
+        count = kinds.get(kind, 0)
         if count >= 3:
-            del afe[earliest]
+            # The section holds three of this kind (never more): the
+            # earliest is the third met from the end.
+            seen = 0
+            for i in range(len(afe) - 1, -1, -1):
+                entry = afe[i]
+                if entry is not MARKER and self._afe_kinds[id(entry)] == kind:
+                    seen += 1
+                    if seen == 3:
+                        del self._afe_kinds[id(entry)]
+                        del afe[i]
+                        count -= 1
+                        names[name] -= 1
+                        break
         afe.append(element)
+        self._afe_kinds[id(element)] = kind
+        kinds[kind] = count + 1
+        names[name] = names.get(name, 0) + 1
+
+    def _push_marker(self) -> None:
+        """Insert a marker at the end of the list of active formatting
+        elements (a new section begins)."""
+        self.active_formatting.append(MARKER)
+        self._afe_sections.append(({}, {}))
+
+    def _afe_has_named(self, name: str) -> bool:
+        """Whether the list has an element ``name`` after the last marker."""
+        return self._afe_sections[-1][0].get(name, 0) > 0
+
+    def _afe_remove(self, index: int) -> None:
+        """Remove the entry at ``index`` (after the last marker) from the
+        list of active formatting elements."""
+        entry = self.active_formatting.pop(index)
+        kind = self._afe_kinds.pop(id(entry))
+        names, kinds = self._afe_sections[-1]
+        names[kind[0]] -= 1
+        kinds[kind] -= 1
+
+    def _afe_replace(self, index: int, element: Any) -> None:
+        """Replace the entry at ``index`` with ``element``, made for the
+        same token (of the same kind)."""
+        afe = self.active_formatting
+        self._afe_kinds[id(element)] = self._afe_kinds.pop(id(afe[index]))
+        afe[index] = element
 
     def _reconstruct_active_formatting(self) -> None:
         """Reconstruct the active formatting elements, if any."""
@@ -468,16 +508,24 @@ class TreeBuilderCore(SelectednessMixin):
         while i < len(afe):
             entry = afe[i]
             element = self._insert_html_element(entry.local_name, dict(entry.attrs))
-            afe[i] = element
+            self._afe_replace(i, element)
             i += 1
 
     def _clear_active_formatting_to_marker(self) -> None:
         afe = self.active_formatting
+        kinds = self._afe_kinds
+        sections = self._afe_sections
         while afe:
-            if afe.pop() is MARKER:
+            entry = afe.pop()
+            if entry is MARKER:
+                sections.pop()
                 return
+            del kinds[id(entry)]
+        sections[-1] = ({}, {})  # (no marker: the list is empty)
 
     def _afe_index(self, node: Any) -> int:
+        if id(node) not in self._afe_kinds:
+            return -1
         afe = self.active_formatting
         for i in range(len(afe) - 1, -1, -1):
             if afe[i] is node:
@@ -612,7 +660,7 @@ class TreeBuilderCore(SelectednessMixin):
             # the stack and in scope, with no furthest block above it; step
             # 4.8 pops it and removes it from the list.
             self._pop()
-            afe.pop()
+            self._afe_remove(-1)
             return True
         # Step 2.
         if current.namespace == HTML and current.local_name == subject and \
@@ -621,7 +669,10 @@ class TreeBuilderCore(SelectednessMixin):
             return True
         # Steps 3-4: the outer loop, at most 8 times.
         for _ in range(8):
-            # Step 4.3: the formatting element.
+            # Step 4.3: the formatting element (none if the section has no
+            # element of this name).
+            if not self._afe_sections[-1][0].get(subject):
+                return False
             formatting_element = None
             fe_index = -1
             for i in range(len(afe) - 1, -1, -1):
@@ -636,7 +687,7 @@ class TreeBuilderCore(SelectednessMixin):
             # Step 4.4.
             if not self._in_stack(formatting_element):
                 self._error("adoption-agency-1.2")
-                del afe[fe_index]
+                self._afe_remove(fe_index)
                 return True
             # Step 4.5.
             if not self._has_node_in_scope(formatting_element):
@@ -663,7 +714,7 @@ class TreeBuilderCore(SelectednessMixin):
                 while stack:
                     if self._pop() is formatting_element:
                         break
-                del afe[self._afe_index(formatting_element)]
+                self._afe_remove(self._afe_index(formatting_element))
                 return True
             # Step 4.9-4.10.  (The stack changes from the formatting element
             # to the furthest block: those entries leave the indexes, and
@@ -692,7 +743,7 @@ class TreeBuilderCore(SelectednessMixin):
                     break
                 node_afe = self._afe_index(node)
                 if inner > 3 and node_afe != -1:
-                    del afe[node_afe]
+                    self._afe_remove(node_afe)
                     if node_afe < bookmark:
                         bookmark -= 1
                     node_afe = -1
@@ -701,7 +752,7 @@ class TreeBuilderCore(SelectednessMixin):
                     continue
                 new_element = self._create_element(node.local_name, dict(node.attrs),
                                                    node.namespace)
-                afe[node_afe] = new_element
+                self._afe_replace(node_afe, new_element)
                 stack[node_index] = new_element
                 node = new_element
                 if last_node is furthest_block:
@@ -724,10 +775,11 @@ class TreeBuilderCore(SelectednessMixin):
             self.sink.append(furthest_block, new_element)
             # Step 4.18.
             old = self._afe_index(formatting_element)
-            afe.insert(bookmark, new_element)
+            afe.insert(bookmark, new_element)  # (of the formatting element's kind)
             if old >= bookmark:
                 old += 1
             del afe[old]
+            self._afe_kinds[id(new_element)] = self._afe_kinds.pop(id(formatting_element))
             # Step 4.19.  (The inner loop removed entries between the
             # formatting element and the furthest block only: both positions
             # are known.  Removing the one and inserting the new element
