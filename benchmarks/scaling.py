@@ -134,6 +134,17 @@ FAMILIES = [
      lambda n: "<b>" + "<span><div>" * n + "<svg>" + "</b>" * n),
     ("<b> + <div> x N + <svg> + </b> x N (adoption agency, foreign above)",
      lambda n: "<b>" + "<div>" * n + "<svg>" + "</b>" * n),
+    # Many formatting elements left open with distinct attributes make the
+    # list of active formatting elements as long as the input; these
+    # walked it for every token (Noah's Ark: 20 s at N = 20,000).
+    ("<b x=k> x N (distinct) + <i> x N (Noah's Ark)",
+     lambda n: "".join(f"<b x={k}>" for k in range(n)) + "<i>" * n),
+    ("<i x=k> x N (distinct) + </b> x N (no b in the list)",
+     lambda n: "".join(f"<i x={k}>" for k in range(n)) + "</b>" * n),
+    ("<i x=k> x N (distinct) + <a> x N",
+     lambda n: "".join(f"<i x={k}>" for k in range(n)) + "<a>" * n),
+    ("<b><p> + <i x=k> x N (distinct) + </b> x N (adoption agency, nodes not in the list)",
+     lambda n: "<b><p>" + "".join(f"<i x={k}>" for k in range(n)) + "</b>" * n),
 ]
 
 
