@@ -145,6 +145,15 @@ FAMILIES = [
      lambda n: "".join(f"<i x={k}>" for k in range(n)) + "<a>" * n),
     ("<b><p> + <i x=k> x N (distinct) + </b> x N (adoption agency, nodes not in the list)",
      lambda n: "<b><p>" + "".join(f"<i x={k}>" for k in range(n)) + "</b>" * n),
+    # Still quadratic (see the README): a lookup that finds its entry far
+    # back in the list walks to it.  Noah's Ark removing the earliest of
+    # three far back, for each of N/4 kinds; the adoption agency finding an
+    # a element that is out of scope, for each </a>.
+    ("<b x=k> x 3 + <i x=j> x N + <b x=k> (Noah's Ark far back, KNOWN QUADRATIC)",
+     lambda n: "".join(f"<b x={k}>" * 3 for k in range(n // 4))
+     + "".join(f"<i x={j}>" for j in range(n)) + "".join(f"<b x={k}>" for k in range(n // 4))),
+    ("<a> + <i x=j> x N + <table> + </a> x N (formatting element far back, KNOWN QUADRATIC)",
+     lambda n: "<a>" + "".join(f"<i x={j}>" for j in range(n)) + "<table>" + "</a>" * n),
 ]
 
 

@@ -442,9 +442,10 @@ class HTMLParser(InsertionModes):
     # - The current node is an HTML element and the mode is "in head":
     #   whitespace (inserted) and the start tags inserted and popped at once
     #   (_in_head_void_start_tag: base, basefont, bgsound, link, meta).
-    # - The current node is foreign and cannot be an integration point
-    #   (MAY_BE_INTEGRATION_POINTS), so the dispatcher gives every token to
-    #   the rules for foreign content: characters
+    # - The current node is foreign: the dispatcher gives every end tag to
+    #   the rules for foreign content, and characters and start tags too
+    #   when the node cannot be an integration point
+    #   (MAY_BE_INTEGRATION_POINTS).  Direct: characters
     #   (_foreign_content_characters), "any other start tag"
     #   (_foreign_content_start_tag; not the breakout tags, nor font), and
     #   an end tag named as the current node, which pops it.

@@ -258,7 +258,7 @@ class InsertionModes(TreeBuilderCore):
                 return None
             if name == "template":
                 self._insert_html_element(name, token.attrs)
-                self._push_marker()
+                self._insert_marker()
                 self.mode = "in template"
                 self.template_modes.append("in template")
                 # What the template contents hold does not change the
@@ -637,7 +637,7 @@ class InsertionModes(TreeBuilderCore):
         if name in ("applet", "marquee", "object"):
             self._reconstruct_active_formatting()
             self._insert_html_element(name, token.attrs)
-            self._push_marker()
+            self._insert_marker()
             self.frameset_ok = False
             return None
         if name in ("param", "source", "track"):
@@ -996,7 +996,7 @@ class InsertionModes(TreeBuilderCore):
             name = token.name
             if name == "caption":
                 self._clear_stack_back_to(_TABLE_CONTEXT)
-                self._push_marker()
+                self._insert_marker()
                 self._insert_html_element(name, token.attrs)
                 self.mode = "in caption"
                 return None
@@ -1236,7 +1236,7 @@ class InsertionModes(TreeBuilderCore):
                 self._clear_stack_back_to(_ROW_CONTEXT)
                 self._insert_html_element(name, token.attrs)
                 self.mode = "in cell"
-                self._push_marker()
+                self._insert_marker()
                 return None
             if name in ("caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr"):
                 return self._leave_row()

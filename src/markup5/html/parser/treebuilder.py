@@ -89,17 +89,23 @@ class TreeBuilderCore(SelectednessMixin):
         self._foreign_positions: dict[str, list[int]] = {}
         self._run_starts: list[int] = []
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
-        # Indexes over the list of active formatting elements, so that its
-        # lookups need not walk it (an element that is not in it, an a
-        # element after the last marker, Noah's Ark), which was quadratic on
-        # many formatting elements left open: the kind (tag name and
-        # attributes) of each element in the list, by identity, and for each
-        # section of the list (the entries after a marker, or before the
-        # first) how many entries it has of each name and of each kind.
-        # Entries are only ever added to and removed from the last section
-        # (the adoption agency algorithm works after the last marker), and
-        # an entry replaced by a new element keeps its kind (the new element
-        # is made for the same token).  HTML elements only: no namespace.
+        # Indexes over the list of active formatting elements, so that a
+        # lookup that finds nothing need not walk it (an element that is not
+        # in it, a name or a kind the last section does not hold), which was
+        # quadratic on many formatting elements left open: the kind (tag
+        # name and attributes) of each element in the list, by identity, and
+        # for each section of the list (the entries after a marker, or before
+        # the first) how many entries it has of each name and of each kind.
+        # A lookup that finds something still walks back from the end to it
+        # (see the README's "Benchmarks" for the inputs where that is far).
+        # Entries are only ever added to and removed from the last section:
+        # pushes and markers go at the end; the adoption agency algorithm's
+        # formatting element is after the last marker, and the nodes it
+        # removes from the list are above that element on the stack, and so
+        # entered the list after it (reconstruction stops at a marker, and
+        # step 4.19 moves only the formatting element's replacement up).  An
+        # entry replaced by a new element keeps its kind (the new element is
+        # made for the same token).  HTML elements only: no namespace.
         self._afe_kinds: dict[int, _Kind] = {}
         self._afe_sections: list[tuple[dict[str, int], dict[_Kind, int]]] = [({}, {})]
         self.template_modes: list[str] = []
@@ -463,7 +469,7 @@ class TreeBuilderCore(SelectednessMixin):
         kinds[kind] = count + 1
         names[name] = names.get(name, 0) + 1
 
-    def _push_marker(self) -> None:
+    def _insert_marker(self) -> None:
         """Insert a marker at the end of the list of active formatting
         elements (a new section begins)."""
         self.active_formatting.append(MARKER)

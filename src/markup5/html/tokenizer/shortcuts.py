@@ -23,6 +23,8 @@ CDATA flag is read only at ``<![CDATA[``, which the loop never consumes, and
 a loop that emitted tokens ends the step before the states look at the
 character it stopped at, so the tree builder has seen (say) the ``<svg>``
 before the markup declaration open state asks whether CDATA is allowed.
+The loop also ends its step after an end tag once the step holds
+:data:`STEP_TOKENS` tokens, so that a consumer frees them young.
 
 Tree building without tokens: a tree builder may set :attr:`direct` to an
 object with the :class:`DirectTreeBuilder` methods.  Then, while nothing
