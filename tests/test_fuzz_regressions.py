@@ -241,8 +241,8 @@ def test_list_of_active_formatting_elements_is_not_walked_for_each_lookup():
     # for each <i> after the third; so did an end tag of a formatting
     # element the list does not hold, an <a> start tag looking for an open
     # a, and the adoption agency looking up nodes that are not in the list.
-    # The list now has indexes: each element's kind, and per section the
-    # count of each name and kind.
+    # The list now has indexes: each element's kind, and per section its
+    # entries of each kind and of each name, in list order.
     families = (
         lambda n: "".join(f"<b x={i}>" for i in range(n)) + "<i>" * n,
         lambda n: "<b><b><b>" + "".join(f"<i x={i}>" for i in range(n)) + "<b>" * n,
@@ -250,6 +250,14 @@ def test_list_of_active_formatting_elements_is_not_walked_for_each_lookup():
         lambda n: "".join(f"<i x={i}>" for i in range(n)) + "<a>" * n,
         lambda n: "<b><p>" + "".join(f"<i x={i}>" for i in range(n)) + "</b>" * n,
         lambda n: "<a>" + "".join(f"<i x={i}>" for i in range(n)) + "<a>" * n,
+        # Found by the review of that fix: lookups that find their entry far
+        # back walked to it (the earliest of three of a kind, an a element
+        # out of scope, the b before the one just removed).
+        lambda n: "".join(f"<b x={k}>" * 3 for k in range(n // 4))
+        + "".join(f"<i x={j}>" for j in range(n)) + "".join(f"<b x={k}>" for k in range(n // 4)),
+        lambda n: "<a>" + "".join(f"<i x={j}>" for j in range(n)) + "<table>" + "</a>" * n,
+        lambda n: "<b x=1>" + "".join(f"<i x={j}>" for j in range(n)) + "<table>"
+        + "<b></b></b>" * n,
     )
     for family in families:
         small = _tree_builder_lines(family(200))

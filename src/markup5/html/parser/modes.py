@@ -500,21 +500,15 @@ class InsertionModes(TreeBuilderCore):
         list and the stack if still there.  Then reconstruct the active
         formatting elements, insert an HTML element for the token and push
         it onto the list."""
-        afe = self.active_formatting
-        if self._afe_has_named("a"):  # (else the list need not be walked)
-            for i in range(len(afe) - 1, -1, -1):
-                entry = afe[i]
-                if entry is MARKER:
-                    break
-                if entry.local_name == "a" and entry.namespace == HTML:
-                    self._error("unexpected-start-tag-implies-end-tag")
-                    if not self._adoption_agency("a"):
-                        self._any_other_end_tag("a")
-                    index = self._afe_index(entry)
-                    if index != -1:
-                        self._afe_remove(index)
-                    self._remove_from_stack(entry)
-                    break
+        entry = self._afe_last_named("a")
+        if entry is not None:
+            self._error("unexpected-start-tag-implies-end-tag")
+            if not self._adoption_agency("a"):
+                self._any_other_end_tag("a")
+            index = self._afe_index(entry)
+            if index != -1:
+                self._afe_remove(index)
+            self._remove_from_stack(entry)
         self._reconstruct_active_formatting()
         element = self._insert_html_element(name, attrs)
         self._push_active_formatting(element)

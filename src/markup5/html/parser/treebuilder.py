@@ -32,6 +32,21 @@ MARKER = None
 #: What Noah's Ark compares: a formatting element's tag name and attributes.
 _Kind = tuple[str, frozenset[tuple[str, str]]]
 
+
+class _AfeSection:
+    """The indexes of one section of the list of active formatting elements
+    (see TreeBuilderCore._init_core): the entries of each kind in list
+    order; the entries of each name in list order, with entries since
+    removed among them (skipped, and dropped once they are last); and each
+    entry's place in its name's list."""
+
+    __slots__ = ("kinds", "named", "places")
+
+    def __init__(self) -> None:
+        self.kinds: dict[_Kind, list[Any]] = {}
+        self.named: dict[str, list[Any]] = {}
+        self.places: dict[int, int] = {}
+
 #: The elements whose insertion runs select steps (see .select).
 _SELECT_STEPS = frozenset({"select", "option", "selectedcontent"})
 
@@ -89,25 +104,34 @@ class TreeBuilderCore(SelectednessMixin):
         self._foreign_positions: dict[str, list[int]] = {}
         self._run_starts: list[int] = []
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
-        # Indexes over the list of active formatting elements, so that a
-        # lookup that finds nothing need not walk it (an element that is not
-        # in it, a name or a kind the last section does not hold), which was
-        # quadratic on many formatting elements left open: the kind (tag
-        # name and attributes) of each element in the list, by identity, and
-        # for each section of the list (the entries after a marker, or before
-        # the first) how many entries it has of each name and of each kind.
-        # A lookup that finds something still walks back from the end to it
-        # (see the README's "Benchmarks" for the inputs where that is far).
-        # Entries are only ever added to and removed from the last section:
-        # pushes and markers go at the end; the adoption agency algorithm's
-        # formatting element is after the last marker, and the nodes it
-        # removes from the list are above that element on the stack, and so
-        # entered the list after it (reconstruction stops at a marker, and
-        # step 4.19 moves only the formatting element's replacement up).  An
-        # entry replaced by a new element keeps its kind (the new element is
-        # made for the same token).  HTML elements only: no namespace.
+        # Indexes over the list of active formatting elements, so that its
+        # lookups need not walk it, which was quadratic on many formatting
+        # elements left open with distinct attributes (the list grows with
+        # the input): the kind (tag name and attributes) of each element in
+        # it, by identity; and for each section of the list (the entries
+        # after a marker, or before the first) the entries of each kind in
+        # list order (three at most: Noah's Ark) and those of each name
+        # (_AfeSection), so that the earliest of a kind and the last of a
+        # name are at hand.  An element's place in the list is still found
+        # by walking back from the end (_afe_index), where the list is
+        # about to change around it.  An entry Noah's Ark removes is taken
+        # out of the indexes at once but out of the list itself lazily (its
+        # id is in _afe_dead; readers skip it): finding its place would walk
+        # the list.  The list never ends with such an entry (_afe_trim), and
+        # is rebuilt without them once they are half of it.  Entries are
+        # only ever added to and removed from the last section: pushes and
+        # markers go at the end; the adoption agency algorithm's formatting
+        # element is after the last marker, and the nodes it removes from
+        # the list are above that element on the stack, and so entered the
+        # list after it (reconstruction stops at a marker, and step 4.19
+        # moves only the formatting element's replacement up).  An entry
+        # replaced by a new element keeps its kind and its place among its
+        # kind and its name (the new element is made for the same token; the
+        # adoption agency's new formatting element is still the last of its
+        # name).  HTML elements only: no namespace.
         self._afe_kinds: dict[int, _Kind] = {}
-        self._afe_sections: list[tuple[dict[str, int], dict[_Kind, int]]] = [({}, {})]
+        self._afe_dead: set[int] = set()
+        self._afe_sections: list[_AfeSection] = [_AfeSection()]
         self.template_modes: list[str] = []
         self.mode = "initial"
         self.original_mode = "initial"
@@ -445,54 +469,102 @@ class TreeBuilderCore(SelectednessMixin):
         """Push onto the list of active formatting elements (Noah's Ark: at
         most three elements with the same tag name and attributes after the
         last marker; the earliest goes)."""
-        afe = self.active_formatting
         name = element.local_name
         kind = (name, frozenset(element.attrs.items()))
-        names, kinds = self._afe_sections[-1]
-        count = kinds.get(kind, 0)
-        if count >= 3:
-            # The section holds three of this kind (never more): the
-            # earliest is the third met from the end.
-            seen = 0
-            for i in range(len(afe) - 1, -1, -1):
-                entry = afe[i]
-                if entry is not MARKER and self._afe_kinds[id(entry)] == kind:
-                    seen += 1
-                    if seen == 3:
-                        del self._afe_kinds[id(entry)]
-                        del afe[i]
-                        count -= 1
-                        names[name] -= 1
-                        break
-        afe.append(element)
+        section = self._afe_sections[-1]
+        same = section.kinds.get(kind)
+        if same is None:
+            section.kinds[kind] = [element]
+        else:
+            if len(same) >= 3:
+                self._afe_discard(same[0])  # the earliest of the three
+            same.append(element)
+        self.active_formatting.append(element)
         self._afe_kinds[id(element)] = kind
-        kinds[kind] = count + 1
-        names[name] = names.get(name, 0) + 1
+        named = section.named.get(name)
+        if named is None:
+            named = section.named[name] = []
+        section.places[id(element)] = len(named)
+        named.append(element)
 
     def _insert_marker(self) -> None:
         """Insert a marker at the end of the list of active formatting
         elements (a new section begins)."""
         self.active_formatting.append(MARKER)
-        self._afe_sections.append(({}, {}))
+        self._afe_sections.append(_AfeSection())
 
-    def _afe_has_named(self, name: str) -> bool:
-        """Whether the list has an element ``name`` after the last marker."""
-        return self._afe_sections[-1][0].get(name, 0) > 0
+    def _afe_last_named(self, name: str) -> Any:
+        """The last element ``name`` in the list after the last marker, or
+        None."""
+        section = self._afe_sections[-1]
+        named = section.named.get(name)
+        if not named:
+            return None
+        kinds = self._afe_kinds
+        while named:
+            element = named[-1]
+            if id(element) in kinds:
+                return element
+            named.pop()  # removed from the list since (its id is not reused: it is here)
+            del section.places[id(element)]
+        return None
+
+    def _afe_forget(self, entry: Any) -> None:
+        """Take an element entry of the last section out of the indexes
+        (its name's list keeps it until it is last there)."""
+        kind = self._afe_kinds.pop(id(entry))
+        same = self._afe_sections[-1].kinds[kind]
+        for i, other in enumerate(same):
+            if other is entry:
+                del same[i]
+                break
+
+    def _afe_discard(self, entry: Any) -> None:
+        """Remove an element entry, not the last, without finding its
+        place: it stays in the list, skipped, until the list is rebuilt
+        without such entries (once they are half of it; nobody holds a
+        position in the list when Noah's Ark runs)."""
+        self._afe_forget(entry)
+        dead = self._afe_dead
+        dead.add(id(entry))
+        afe = self.active_formatting
+        if 2 * len(dead) > len(afe):
+            afe[:] = [e for e in afe if e is MARKER or id(e) not in dead]
+            dead.clear()
+
+    def _afe_trim(self) -> None:
+        """Drop discarded entries from the end of the list."""
+        afe = self.active_formatting
+        dead = self._afe_dead
+        while dead and afe and id(afe[-1]) in dead:
+            dead.discard(id(afe.pop()))
 
     def _afe_remove(self, index: int) -> None:
         """Remove the entry at ``index`` (after the last marker) from the
         list of active formatting elements."""
-        entry = self.active_formatting.pop(index)
-        kind = self._afe_kinds.pop(id(entry))
-        names, kinds = self._afe_sections[-1]
-        names[kind[0]] -= 1
-        kinds[kind] -= 1
+        self._afe_forget(self.active_formatting.pop(index))
+        self._afe_trim()
+
+    def _afe_renew(self, old: Any, new: Any) -> None:
+        """Let ``new``, made for the same token as the entry ``old``, take
+        its place in the indexes."""
+        kind = self._afe_kinds.pop(id(old))
+        self._afe_kinds[id(new)] = kind
+        section = self._afe_sections[-1]
+        same = section.kinds[kind]
+        for i, other in enumerate(same):
+            if other is old:
+                same[i] = new
+                break
+        place = section.places.pop(id(old))
+        section.named[kind[0]][place] = new
+        section.places[id(new)] = place
 
     def _afe_replace(self, index: int, element: Any) -> None:
         """Replace the entry at ``index`` with ``element``, made for the
-        same token (of the same kind)."""
+        same token."""
         afe = self.active_formatting
-        self._afe_kinds[id(element)] = self._afe_kinds.pop(id(afe[index]))
+        self._afe_renew(afe[index], element)
         afe[index] = element
 
     def _reconstruct_active_formatting(self) -> None:
@@ -503,31 +575,38 @@ class TreeBuilderCore(SelectednessMixin):
         entry = afe[-1]
         if entry is MARKER or id(entry) in self._on_stack:
             return
-        # Steps 4-6: rewind.
+        # Steps 4-6: rewind (over discarded entries too, which are not
+        # there: see _afe_discard).
+        dead = self._afe_dead
         i = len(afe) - 1
         while i > 0:
             entry = afe[i - 1]
-            if entry is MARKER or self._in_stack(entry):
+            if entry is MARKER or self._in_stack(entry) and id(entry) not in dead:
                 break
             i -= 1
         # Steps 7-10: advance and create.
         while i < len(afe):
             entry = afe[i]
-            element = self._insert_html_element(entry.local_name, dict(entry.attrs))
-            self._afe_replace(i, element)
+            if id(entry) not in dead:
+                element = self._insert_html_element(entry.local_name, dict(entry.attrs))
+                self._afe_replace(i, element)
             i += 1
 
     def _clear_active_formatting_to_marker(self) -> None:
         afe = self.active_formatting
         kinds = self._afe_kinds
+        dead = self._afe_dead
         sections = self._afe_sections
         while afe:
             entry = afe.pop()
             if entry is MARKER:
                 sections.pop()
                 return
-            del kinds[id(entry)]
-        sections[-1] = ({}, {})  # (no marker: the list is empty)
+            if id(entry) in dead:
+                dead.discard(id(entry))
+            else:
+                del kinds[id(entry)]
+        sections[-1] = _AfeSection()  # (no marker: the list is empty)
 
     def _afe_index(self, node: Any) -> int:
         if id(node) not in self._afe_kinds:
@@ -675,25 +754,14 @@ class TreeBuilderCore(SelectednessMixin):
             return True
         # Steps 3-4: the outer loop, at most 8 times.
         for _ in range(8):
-            # Step 4.3: the formatting element (none if the section has no
-            # element of this name).
-            if not self._afe_sections[-1][0].get(subject):
-                return False
-            formatting_element = None
-            fe_index = -1
-            for i in range(len(afe) - 1, -1, -1):
-                entry = afe[i]
-                if entry is MARKER:
-                    break
-                if entry.local_name == subject and entry.namespace == HTML:
-                    formatting_element, fe_index = entry, i
-                    break
+            # Step 4.3: the formatting element.
+            formatting_element = self._afe_last_named(subject)
             if formatting_element is None:
                 return False
             # Step 4.4.
             if not self._in_stack(formatting_element):
                 self._error("adoption-agency-1.2")
-                self._afe_remove(fe_index)
+                self._afe_remove(self._afe_index(formatting_element))
                 return True
             # Step 4.5.
             if not self._has_node_in_scope(formatting_element):
@@ -785,7 +853,8 @@ class TreeBuilderCore(SelectednessMixin):
             if old >= bookmark:
                 old += 1
             del afe[old]
-            self._afe_kinds[id(new_element)] = self._afe_kinds.pop(id(formatting_element))
+            self._afe_renew(formatting_element, new_element)  # (still the last of its name)
+            self._afe_trim()
             # Step 4.19.  (The inner loop removed entries between the
             # formatting element and the furthest block only: both positions
             # are known.  Removing the one and inserting the new element
