@@ -116,11 +116,20 @@ IN_CELL_DOCUMENTS = [
 ]
 
 
+def outcomes(data: str, as_bytes: bool = False) -> list[tuple[str, list[tuple[str, int]], object]]:
+    """The outcomes of parsing ``data`` whole, in chunks of two and, if
+    asked, as UTF-8 bytes."""
+    found = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
+    if as_bytes:
+        found.append(outcome(parse(data.encode("utf-8"))))
+    return found
+
+
 @pytest.mark.parametrize("data", IN_CELL_DOCUMENTS)
 def test_same_trees_and_errors_in_cells(data: str) -> None:
-    direct = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
+    direct = outcomes(data)
     with full_rules():
-        reference = [outcome(parse(data)), outcome(parse_chunked(data, 2, False))]
+        reference = outcomes(data)
     assert direct == reference
 
 
@@ -154,11 +163,9 @@ FOREIGN_AND_HEAD_DOCUMENTS = [
 
 @pytest.mark.parametrize("data", FOREIGN_AND_HEAD_DOCUMENTS)
 def test_same_trees_and_errors_in_foreign_content_and_head(data: str) -> None:
-    direct = [outcome(parse(data)), outcome(parse_chunked(data, 2, False)),
-              outcome(parse(data.encode("utf-8")))]
+    direct = outcomes(data, as_bytes=True)
     with full_rules():
-        reference = [outcome(parse(data)), outcome(parse_chunked(data, 2, False)),
-                     outcome(parse(data.encode("utf-8")))]
+        reference = outcomes(data, as_bytes=True)
     assert direct == reference
 
 

@@ -33,6 +33,15 @@ MARKER = None
 _Kind = tuple[str, frozenset[tuple[str, str]]]
 
 
+def _place_in(entries: list[Any], entry: Any) -> int:
+    """The index of ``entry`` in ``entries`` (three at most), by identity:
+    elements of another tree may compare equal otherwise."""
+    for i, other in enumerate(entries):
+        if other is entry:
+            return i
+    raise ValueError("not an entry")  # (never: the indexes hold every entry)
+
+
 class _AfeSection:
     """The indexes of one section of the list of active formatting elements
     (see TreeBuilderCore._init_core): the entries of each kind in list
@@ -497,9 +506,7 @@ class TreeBuilderCore(SelectednessMixin):
         """The last element ``name`` in the list after the last marker, or
         None."""
         section = self._afe_sections[-1]
-        named = section.named.get(name)
-        if not named:
-            return None
+        named = section.named.get(name, [])
         kinds = self._afe_kinds
         while named:
             element = named[-1]
@@ -514,10 +521,7 @@ class TreeBuilderCore(SelectednessMixin):
         (its name's list keeps it until it is last there)."""
         kind = self._afe_kinds.pop(id(entry))
         same = self._afe_sections[-1].kinds[kind]
-        for i, other in enumerate(same):
-            if other is entry:
-                del same[i]
-                break
+        del same[_place_in(same, entry)]
 
     def _afe_discard(self, entry: Any) -> None:
         """Remove an element entry, not the last, without finding its
@@ -552,10 +556,7 @@ class TreeBuilderCore(SelectednessMixin):
         self._afe_kinds[id(new)] = kind
         section = self._afe_sections[-1]
         same = section.kinds[kind]
-        for i, other in enumerate(same):
-            if other is old:
-                same[i] = new
-                break
+        same[_place_in(same, old)] = new
         place = section.places.pop(id(old))
         section.named[kind[0]][place] = new
         section.places[id(new)] = place
