@@ -14,6 +14,10 @@ loads the corpus (decoded as UTF-8 with replacement), then times in CPU time
 median round counts, as in the other benchmarks.  Each child reports where
 its ``markup5.html.parser.modes`` came from, so a pure install measured as
 "compiled" (or the reverse) is caught: the run stops.
+
+If selectolax is installed where this script runs, each round also times
+its lexbor parser over the same corpus in this process, for the other form
+of the goal: compiled ``parse`` "within 8x of lexbor".
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ import contextlib
 import io
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
-from _harness import corpus_arguments, parse_corpus_arguments, table
+from _harness import corpus_arguments, cpu_rounds, load, parse_corpus_arguments, table
+
+LEXBOR = "selectolax (lexbor, C)"
 
 #: What a child runs: argv[1] is the corpus directory.  It prints one JSON
 #: object: CPU seconds of each job, the corpus size and the module's file.
@@ -67,6 +74,19 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, dict[str, list[float]]] = {"parse": {}, "tokenize": {}}
     files: dict[str, str] = {}
     size = 0.0
+    # lexbor, timed here (see the module docstring): its runner, or none.
+    lexbor: list[tuple[str, Callable[[list[str]], None]]] = []
+    skipped: list[str] = []
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError:
+        skipped.append(LEXBOR)
+    else:
+        def run_lexbor(texts: list[str]) -> None:
+            for text in texts:
+                LexborHTMLParser(text)
+        lexbor.append((LEXBOR, run_lexbor))
+    texts = load(args.directory) if lexbor else []
     for _ in range(args.rounds):
         for label, python in installs:
             result = run_child(python, args.directory)
@@ -75,17 +95,22 @@ def main(argv: list[str] | None = None) -> int:
             for job in times:
                 times[job].setdefault(f"markup5.{job} ({label})", []).append(
                     float(result[job]))  # type: ignore[arg-type]
+        if lexbor:
+            times["parse"].setdefault(LEXBOR, []).extend(cpu_rounds(lexbor, texts, 1)[LEXBOR])
     if not files["compiled"].endswith((".so", ".pyd")) or files["pure"].endswith((".so", ".pyd")):
         raise SystemExit(f"not a pure and a compiled install: {files}")
     results = []
     for job, goal in (("parse", 3.0), ("tokenize", None)):
         ratios = [(f"markup5.{job} (compiled)", f"markup5.{job} (pure)", goal)]
+        if job == "parse":
+            ratios.append((LEXBOR, "markup5.parse (compiled)", None))
+        missing = skipped if job == "parse" else []
         if args.json:
             with contextlib.redirect_stdout(io.StringIO()):  # one JSON object at the end
                 results.append(table(f"{job}, compiled vs pure", times[job], size, ratios,
-                                     as_json=True, extra={"modules": files}))
+                                     as_json=True, skipped=missing, extra={"modules": files}))
         else:
-            table(f"{job}, compiled vs pure", times[job], size, ratios)
+            table(f"{job}, compiled vs pure", times[job], size, ratios, skipped=missing)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
