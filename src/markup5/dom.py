@@ -240,12 +240,13 @@ class Node:
             i += 1
         viable_next = siblings[i] if i < len(siblings) else None
         items = _convert_nodes(nodes, "replace_with")
-        if len(items) == 1 or id(self) not in excluded:
+        if len(items) == 1 or not any(n is self for n in _flatten(items)):
             # This node stays in parent until the replacement: "replace
             # this with node within parent".
             _replace_items(parent, items, self)
         else:
-            # This node was moved into the new fragment: pre-insert.
+            # The conversion moved this node into the new fragment (it is
+            # among the nodes, or a child of a fragment among them): pre-insert.
             _pre_insert_items(parent, items, viable_next)
 
     def remove(self) -> None:
@@ -434,6 +435,13 @@ def _ensure_pre_insertion_validity(parent: ParentNode, node: Node, child: Node |
     node" took out of their parents before the insertion, so that the
     Document checks do not count them where they were.
     """
+    if moved:
+        # "Convert nodes into a node" ran first: the converted nodes had to
+        # fit into a fragment (its own pre-insertion validity, steps 4-5).
+        for item in inserted:
+            if isinstance(item, (Document, DocumentType)):
+                raise HierarchyRequestError(
+                    f"a {type(item).__name__} cannot be inserted into a fragment")
     # Step 1: parent must be a Document, DocumentFragment or Element.
     _check_parent(parent)
     # Step 2: node must not be a host-including inclusive ancestor of parent.
@@ -441,17 +449,12 @@ def _ensure_pre_insertion_validity(parent: ParentNode, node: Node, child: Node |
         if _is_host_including_inclusive_ancestor(candidate, parent):
             raise HierarchyRequestError("a node cannot be inserted into itself or its "
                                         "own descendant")
-    # Step 3: child must be a child of parent.
-    if child is not None and child.parent is not parent:
+    # Step 3: child must be a child of parent.  A child the conversion moved
+    # into the new fragment is not one any more.
+    if child is not None and (child.parent is not parent or id(child) in moved):
         raise NotFoundError("the reference node is not a child of this parent")
-    # Steps 4 and 5.
-    if isinstance(node, DocumentFragment):
-        if moved:  # the converted nodes had to fit into a fragment first
-            for item in inserted:
-                if isinstance(item, (Document, DocumentType)):
-                    raise HierarchyRequestError(
-                        f"a {type(item).__name__} cannot be inserted into a fragment")
-    else:
+    # Steps 4 and 5 (for a fragment, checked above if it was made here).
+    if not isinstance(node, DocumentFragment):
         _check_node_kind(node, parent)
     # Step 6: the constraints on a Document's children.
     if not isinstance(parent, Document):
@@ -573,6 +576,13 @@ def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
         remaining = [c for c in parent.children if id(c) not in moved]
         if previous is None:
             child = remaining[0] if remaining else None
+        elif id(previous) in moved:
+            # The conversion moved ``previous`` too (it is a child of a
+            # fragment among the nodes): its next sibling is now the one
+            # after it in the new fragment, which is no child of parent (an
+            # error, below), or none (insert at the end).
+            i = next(j for j, c in enumerate(inserted) if c is previous)
+            child = inserted[i + 1] if i + 1 < len(inserted) else None
         else:
             i = next(j for j, c in enumerate(remaining) if c is previous)
             child = remaining[i + 1] if i + 1 < len(remaining) else None
