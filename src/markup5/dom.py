@@ -240,7 +240,7 @@ class Node:
             i += 1
         viable_next = siblings[i] if i < len(siblings) else None
         items = _convert_nodes(nodes, "replace_with")
-        if len(items) == 1 or not any(n is self for n in _flatten(items)):
+        if id(self) not in _converted(items)[2]:
             # This node stays in parent until the replacement: "replace
             # this with node within parent".
             _replace_items(parent, items, self)
@@ -553,23 +553,26 @@ def _insert(parent: ParentNode, nodes: list[Node], child: Node | None) -> None:
         node.parent = parent
 
 
+def _converted(items: list[Node]) -> tuple[Node, list[Node], set[int]]:
+    """"Convert nodes into a node" for the converted arguments ``items`` of
+    a variadic method: the node to insert (one given node as it is; for
+    none or several, an empty DocumentFragment standing for the new one),
+    the nodes it contributes (see :func:`_flatten`), and the ids of those
+    the conversion moves out of their parents first (several nodes only)."""
+    if len(items) > 1:
+        inserted = _flatten(items)
+        return DocumentFragment(), inserted, {id(n) for n in inserted}
+    if items:
+        return items[0], _flatten(items), set()
+    return DocumentFragment(), [], set()
+
+
 def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
                       previous: Node | None = None, after_previous: bool = False) -> None:
     """Validate, then insert ``items`` (the converted arguments of a
     variadic method) before ``child``; with ``after_previous``, right after
     ``previous`` (or first, if None) as ``before()`` specifies."""
-    if not items:
-        node: Node = DocumentFragment()
-        inserted: list[Node] = []
-        moved: set[int] = set()
-    elif len(items) == 1:
-        node = items[0]
-        inserted = _flatten(items)
-        moved = set()
-    else:
-        node = DocumentFragment()
-        inserted = _flatten(items)
-        moved = {id(n) for n in inserted}
+    node, inserted, moved = _converted(items)
     if after_previous:
         # The reference is the node after ``previous`` once the moved nodes
         # are out of the way.
@@ -597,18 +600,7 @@ def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
 def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
     """The DOM's "replace a child with node within a parent" for the
     converted arguments of ``replace_with()`` (or ``replace_child()``)."""
-    if not items:
-        node: Node = DocumentFragment()
-        inserted: list[Node] = []
-        moved: set[int] = set()
-    elif len(items) == 1:
-        node = items[0]
-        inserted = _flatten(items)
-        moved = set()
-    else:
-        node = DocumentFragment()
-        inserted = _flatten(items)
-        moved = {id(n) for n in inserted}
+    node, inserted, moved = _converted(items)
     _ensure_pre_insertion_validity(parent, node, child, inserted, moved, replacing=True)
     # Steps 7-8: the reference child is child's next sibling, skipping node.
     siblings = parent.children
@@ -784,18 +776,7 @@ class ParentNode(_SelectorMethods, Node):
         """Replace all children with ``nodes`` (strings become Text nodes):
         the DOM's ``replaceChildren()``."""
         items = _convert_nodes(nodes, "replace_children")
-        if not items:
-            node: Node = DocumentFragment()
-            inserted: list[Node] = []
-            moved: set[int] = set()
-        elif len(items) == 1:
-            node = items[0]
-            inserted = _flatten(items)
-            moved = set()
-        else:
-            node = DocumentFragment()
-            inserted = _flatten(items)
-            moved = {id(n) for n in inserted}
+        node, inserted, moved = _converted(items)
         # "Ensure pre-insertion validity of node into this before null",
         # with this node's current children counted.
         _ensure_pre_insertion_validity(self, node, None, inserted, moved)
