@@ -156,7 +156,8 @@ def test_huge_floats(size: int) -> None:
     assert ms.parse_float("1e-" + "9" * size) == 0.0
     assert ms.parse_float("0e" + "9" * size) == 0.0
     assert ms.parse_float("1" + "0" * size + "e-" + str(size)) == 1.0
-    assert ms.is_valid_float("1." + "5" * size + "e" + "1" * size)
+    assert ms.is_valid_float("1." + "5" * size + "e-" + "1" * size)
+    assert not ms.is_valid_float("1." + "5" * size + "e" + "1" * size)  # beyond the doubles
 
 
 @pytest.mark.parametrize("size", BIG)

@@ -138,6 +138,17 @@ def is_valid_float(input: str) -> bool:
     Grammar: an optional "-"; digits, or "." and digits, or both; optionally
     "e"/"E", an optional sign and digits.  "Infinity", "NaN", a leading "+"
     and a trailing "." are not valid.
+
+    Nor is a string of that grammar whose value is beyond the double range
+    (it rounds to ±2**1024, where :func:`parse_float` gives an error).  The
+    standard says "The Infinity and Not-a-Number (NaN) values are not valid
+    floating-point numbers", which could be about those two values alone;
+    browsers take it to cover such strings too (Chromium's ``<input
+    type=number>`` sanitizes ``1e400`` to the empty string, as
+    web-platform-tests expect of ``2e308``), and markup5 follows them.
+
+    >>> is_valid_float("-1.5e3"), is_valid_float("1."), is_valid_float("1e400")
+    (True, False, False)
     """
     require_str(input, "is_valid_float")
     position = 0
@@ -167,7 +178,9 @@ def is_valid_float(input: str) -> bool:
         if exponent_end == position:
             return False
         position = exponent_end
-    return position == end
+    # The value must be finite (see above); the grammar is a subset of what
+    # the parsing rules read, so they give that value.
+    return position == end and parse_float(input) is not None
 
 
 def parse_float(input: str) -> float | None:
