@@ -78,22 +78,37 @@ def test_the_ecmascript_limit_is_the_last_day_chromium_keeps(tool: ModuleType) -
     assert not beyond("date", "not a date") and not beyond("time", "10:00")
 
 
-@pytest.mark.parametrize(("value", "read"), [
-    ("\vred", "red"),               # U+000B: Chromium's white space, not ASCII white space
-    ("\u3000red\u2028", "red"),     # bidirectional class WS
-    ("\u00a0red", None),            # U+00A0 is class CS: neither strips it
-    (" red\t", None),               # ASCII white space: both strip it
-    ("re\vd", None),                # only the ends are stripped
+@pytest.mark.parametrize(("value", "stripped"), [
+    ("\vred", True),             # U+000B: Chromium's white space, not ASCII white space
+    ("\u3000red\u2028", True),   # bidirectional class WS
+    ("\u00a0red", False),        # U+00A0 is class CS: neither strips it
+    (" red\t", False),           # ASCII white space: both strip it
+    ("re\vd", False),            # only the ends are stripped
 ])
 def test_chromium_white_space_for_legacy_colors(tool: ModuleType, value: str,
-                                                read: str | None) -> None:
-    assert tool._legacy_color_chromium_strips("legacy-color", value) == read
-    assert tool._legacy_color_chromium_strips("integer", value) is None
+                                                stripped: bool) -> None:
+    gives = tool._legacy_color_strips_more("legacy-color", value)
+    if stripped:
+        assert gives == "rgb(255, 0, 0)"
+    else:
+        assert gives is tool.NOT_APPLICABLE
+    assert tool._legacy_color_strips_more("integer", value) is tool.NOT_APPLICABLE
+
+
+def test_number_input_dot_before_exponent(tool: ModuleType) -> None:
+    gives = tool._float_dot_before_exponent
+    assert gives("valid-float", "3.E5") == ["3.E5", 300000.0]
+    assert gives("valid-float", "-7.e-1") == ["-7.e-1", -0.7]
+    assert gives("valid-float", "1.e400") == ["", None]
+    for value in ("3.", "3.5E5", ".E5", "3.E"):
+        assert gives("valid-float", value) is tool.NOT_APPLICABLE
 
 
 def test_a_deviation_explains_only_a_matching_result(tool: ModuleType) -> None:
     name = "legacy colors stripped of U+000B and Unicode white space"
     assert tool.explain("legacy-color", "\vred", "rgb(255, 0, 0)") == name
+    assert tool.explain("date", "275760-09-14", ["", None]) is not None
+    assert tool.explain("date", "275760-09-14", ["275760-09-14", None]) is None
     assert tool.explain("legacy-color", "\vred", "rgb(0, 0, 255)") is None
     assert tool.explain("legacy-color", "red", "rgb(0, 0, 255)") is None
 

@@ -18,6 +18,12 @@ probe                     Chromium                               markup5
                           whose ``color`` attribute is the value
 ``space-tokens``          ``classList`` of the ``class`` value   ``split_space_tokens``
                           (an ordered set: duplicates dropped)
+``enumerated``            ``form.method`` (keywords, with        ``enumerated_attribute_state``
+                          missing and invalid value defaults)
+``enumerated-empty-       ``img.crossOrigin`` (the empty string  ``enumerated_attribute_state``
+keyword``                 is a keyword; no missing default)
+``valid-float``           ``input type=number``: ``value``      ``is_valid_float`` and
+                          after sanitization, ``valueAsNumber``  ``parse_float``
 ``date``, ``month``,      ``input.value`` after value            ``is_valid_*_string`` and
 ``week``, ``time``,       sanitization, and ``valueAsNumber``    ``parse_*`` (``datetime-local``
 ``datetime-local``                                               normalizes, as the input does)
@@ -46,6 +52,7 @@ import html
 import json
 import math
 import random
+import re
 import sys
 import tempfile
 import time
@@ -104,6 +111,11 @@ _JS_PROBES = {
                     "e.setAttribute('color', v); return getComputedStyle(e).color; }",
     "space-tokens": "v => { const e = document.createElement('div'); "
                     "e.setAttribute('class', v); return Array.from(e.classList); }",
+    "enumerated": "v => { const e = document.createElement('form'); "
+                  "e.setAttribute('method', v); return e.method; }",
+    "enumerated-empty-keyword": "v => { const e = document.createElement('img'); "
+                                "e.setAttribute('crossorigin', v); return e.crossOrigin; }",
+    "valid-float": _INPUT_JS.format(type="number"),
     **{kind: _INPUT_JS.format(type=kind)
        for kind in ("date", "month", "week", "time", "datetime-local")},
 }
@@ -158,6 +170,28 @@ def _expect_space_tokens(value: str) -> object:
     return list(dict.fromkeys(ms.split_space_tokens(value)))
 
 
+def _expect_enumerated(value: str) -> object:
+    # form's method: get, post, dialog; GET both when missing and invalid.
+    return ms.enumerated_attribute_state(value, {k: k for k in ("get", "post", "dialog")},
+                                         missing_default="get", invalid_default="get")
+
+
+def _expect_enumerated_empty_keyword(value: str) -> object:
+    # CORS settings: "" is a keyword for Anonymous; no missing value default.
+    return ms.enumerated_attribute_state(
+        value, {"anonymous": "anonymous", "": "anonymous", "use-credentials": "use-credentials"},
+        invalid_default="anonymous")
+
+
+def _expect_valid_float(value: str) -> object:
+    # input type=number: a valid floating-point number stays, and its
+    # number is the parse (a value too large to be finite has none).
+    if not ms.is_valid_float(value):
+        return ["", None]
+    x = ms.parse_float(value)
+    return [value, x if x is not None and math.isfinite(x) else None]
+
+
 def _time_ms(t: ms.Time) -> float:
     return (t.hour * 60 + t.minute) * 60_000 + t.second * 1000
 
@@ -209,6 +243,9 @@ _EXPECT: dict[str, Callable[[str], object]] = {
     "dimension": _expect_dimension,
     "legacy-color": _expect_legacy_color,
     "space-tokens": _expect_space_tokens,
+    "enumerated": _expect_enumerated,
+    "enumerated-empty-keyword": _expect_enumerated_empty_keyword,
+    "valid-float": _expect_valid_float,
     "date": _expect_input(ms.is_valid_date_string, ms.parse_date, _date_number, None),
     "month": _expect_input(ms.is_valid_month_string, ms.parse_month, _month_number, None),
     "week": _expect_input(ms.is_valid_week_string, ms.parse_week, _week_number, None),
@@ -243,7 +280,7 @@ def agrees(probe: str, expected: object, chromium: object) -> bool:
         return expected == chromium
     if isinstance(expected, list) and len(expected) == 2 and expected and \
             isinstance(chromium, list) and probe in ("date", "month", "week", "time",
-                                                     "datetime-local"):
+                                                     "datetime-local", "valid-float"):
         if expected[0] != chromium[0]:
             return False
         if expected[1] is None or chromium[1] is None:
@@ -282,21 +319,6 @@ def _chromium_space(char: str) -> bool:
     return char in "\t\n\v\f\r " or char > "\x7f" and unicodedata.bidirectional(char) == "WS"
 
 
-def _legacy_color_chromium_strips(probe: str, value: str) -> str | None:
-    """Chromium strips its own white space (:func:`_chromium_space`) from a
-    legacy color value, where the standard strips ASCII white space only:
-    the value Chromium then reads, if it strips more."""
-    if probe != "legacy-color":
-        return None
-    start, end = 0, len(value)
-    while start < end and _chromium_space(value[start]):
-        start += 1
-    while end > start and _chromium_space(value[end - 1]):
-        end -= 1
-    stripped = value[start:end]
-    return stripped if stripped != value.strip(_SPACES) else None
-
-
 def _beyond_layout(probe: str, value: str) -> bool:
     """Chromium lays out in 1/64 px units that end near 2**25 px."""
     if probe != "dimension":
@@ -305,38 +327,75 @@ def _beyond_layout(probe: str, value: str) -> bool:
     return isinstance(expected, float) and expected >= 2 ** 25 - 1
 
 
+#: A deviation's result where it does not apply, and where Chromium's
+#: result is not worked out (any result is put down to the deviation).
+NOT_APPLICABLE = object()
+ANY = object()
+
+
+def _legacy_color_strips_more(probe: str, value: str) -> object:
+    """Chromium strips its own white space (:func:`_chromium_space`) from a
+    legacy color value, where the standard strips ASCII white space only:
+    the color of what remains."""
+    if probe != "legacy-color":
+        return NOT_APPLICABLE
+    start, end = 0, len(value)
+    while start < end and _chromium_space(value[start]):
+        start += 1
+    while end > start and _chromium_space(value[end - 1]):
+        end -= 1
+    stripped = value[start:end]
+    if stripped == value.strip(_SPACES):
+        return NOT_APPLICABLE
+    return _expect_legacy_color(stripped)
+
+
+_DOT_BEFORE_EXPONENT = re.compile(r"-?[0-9]+\.[eE][+-]?[0-9]+")
+
+
+def _float_dot_before_exponent(probe: str, value: str) -> object:
+    """Chromium's number input keeps a value with a "." right before the
+    exponent (``3.E5``), which the grammar refuses ("." needs digits after
+    it), and reads it as a number parser would."""
+    if probe != "valid-float" or not _DOT_BEFORE_EXPONENT.fullmatch(value):
+        return NOT_APPLICABLE
+    number = float(value)
+    return [value, number] if math.isfinite(number) else ["", None]
+
+
 @dataclass(frozen=True)
 class Deviation:
-    """A documented way Chromium departs from the standard.  ``reads``
-    gives what Chromium in effect parses instead of the value (None when
-    the deviation does not apply); a disagreement is put down to the
-    deviation only when markup5 on that gives Chromium's result."""
+    """A documented way Chromium departs from the standard.  ``gives`` is
+    what Chromium shows for a value under this deviation (:data:`ANY` when
+    not worked out, :data:`NOT_APPLICABLE` when it does not apply); a
+    disagreement is put down to the deviation only when Chromium shows that."""
 
     name: str
-    reads: Callable[[str, str], str | None]
+    gives: Callable[[str, str], object]
 
 
-def _when(applies: Callable[[str, str], bool]) -> Callable[[str, str], str | None]:
-    """``reads`` for a limit: Chromium gives its default for these values."""
-    return lambda probe, value: value if applies(probe, value) else None
+def _limit(applies: Callable[[str, str], bool], shows: object) -> Callable[[str, str], object]:
+    return lambda probe, value: shows if applies(probe, value) else NOT_APPLICABLE
 
 
 DEVIATIONS = (
     Deviation("dates beyond 275760-09-13 (ECMAScript time values)",
-              _when(_beyond_ecmascript_dates)),
-    Deviation("lengths beyond Chromium's layout range (2**25 px)", _when(_beyond_layout)),
+              _limit(_beyond_ecmascript_dates, ["", None])),
+    Deviation("lengths beyond Chromium's layout range (2**25 px)", _limit(_beyond_layout, ANY)),
     Deviation("legacy colors stripped of U+000B and Unicode white space",
-              _legacy_color_chromium_strips),
+              _legacy_color_strips_more),
+    Deviation("number input values with a '.' before the exponent",
+              _float_dot_before_exponent),
 )
 
 
 def explain(probe: str, value: str, chromium: object) -> str | None:
     """The deviation that accounts for Chromium's result, if one does."""
     for deviation in DEVIATIONS:
-        read = deviation.reads(probe, value)
-        if read is None:
+        gives = deviation.gives(probe, value)
+        if gives is NOT_APPLICABLE:
             continue
-        if read == value or agrees(probe, _EXPECT[probe](read), chromium):
+        if gives is ANY or agrees(probe, gives, chromium):
             return deviation.name
     return None
 
@@ -361,6 +420,15 @@ _SEEDS: dict[str, tuple[tuple[str, ...], str]] = {
                       "rgb(1,2,3)", "#ABCDEF", "currentColor", "00ff00", "#\u00e9f0"),
                      "0123456789abcdefgABCDEFG#xyz \u00e9\U0001f600\x00"),
     "space-tokens": (("a b", "a  a", "x\ty\nz", "c\u00a0d"), "ab c" + _SPACES),
+    # U+017F and U+212A lowercase to "s" and "k", U+0130 to "i" and a dot,
+    # beyond ASCII: an ASCII case-insensitive match does not take them.
+    "enumerated": (("get", "POST", "Dialog", "po\u017ft", "D\u0130ALOG", "", "GET "),
+                   "getposdialGETPOSDIAL\u017f\u0130\u212a"),
+    "enumerated-empty-keyword": (("anonymous", "", "use-credentials", "USE-CREDENTIALS",
+                                  "anonymou\u017f", "use-\u212aredentials"),
+                                 "anonymusecrdtilANONYMUSECRDTIL-\u017f\u212a"),
+    "valid-float": (("1", "-1.5", "1e3", "1E+3", ".5", "5.", "+1", "1e400", "-0", "0.1e-5",
+                     "1e-400"), "0123456789+-.eE "),
     "date": (("2026-11-24", "0001-01-01", "2024-02-29", "2023-02-29", "275760-09-13",
               "275760-09-14", "12345-06-07", "1970-01-01"), "0123456789-T: "),
     "month": (("2026-11", "0001-01", "275760-09", "275760-10", "99999-12"), "0123456789- "),
