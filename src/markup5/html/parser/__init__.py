@@ -116,8 +116,10 @@ class HTMLParser(InsertionModes):
     "tentative" or, for str input, "irrelevant".
     """
 
-    #: The confidence of the encoding (None until the first chunk).
-    encoding_confidence: str | None = None
+    # (No __dict__: see SelectednessMixin.  A subclass has one again.)
+    __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
+                 "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
+                 "_allow_cdata", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
@@ -133,6 +135,8 @@ class HTMLParser(InsertionModes):
         self._handlers = {mode: getattr(self, method) for mode, method in _MODE_METHODS.items()}
         #: The encoding's name (None until the first chunk).
         self.encoding: str | None = None
+        #: The confidence of the encoding (None until the first chunk).
+        self.encoding_confidence = None
         self._encoding: Encoding | None = None
         self._input_kind: type | None = None  # str or bytes, fixed by the first chunk
         self._head = bytearray()  # bytes received before the encoding is sniffed

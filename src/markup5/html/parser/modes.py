@@ -103,6 +103,8 @@ def _is_all_whitespace(data: str) -> bool:
 class InsertionModes(TreeBuilderCore):
     """The insertion modes."""
 
+    __slots__ = ("_pending", "_skip_newline", "_force_html")
+
     # The initial insertion mode ---------------------------------------------
 
     def _initial(self, token: Any) -> bool | None:

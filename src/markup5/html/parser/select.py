@@ -115,6 +115,13 @@ class SelectednessMixin:
     inserts and pops elements.  Mixed into the tree builder core, whose
     stack indexes (``_positions``) it reads."""
 
+    # The parser's state lives in slots, declared by the class that sets it
+    # (attribute reads were a tenth of a parse's instructions as dict
+    # lookups: more than 30 attributes unshare the instance dict's keys).
+    __slots__ = ("_selects", "_generations", "_registered_selectedcontents",
+                 "_inside_selectedcontent", "_disabled_selectedcontent", "_optgroups_above",
+                 "_work_pool", "_detached_ids", "_detached_positions")
+
     # What it reads of the tree builder core (set by its _init_core).
     sink: TreeSink
     open_elements: list[Any]

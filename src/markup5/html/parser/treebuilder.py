@@ -77,8 +77,15 @@ class TreeBuilderCore(SelectednessMixin):
     """State and algorithms shared by the insertion modes."""
 
     #: The confidence of the encoding (the parser's; "tentative" makes a
-    #: meta element in head call :meth:`_meta_encoding`).
-    encoding_confidence: str | None = None
+    #: meta element in head call :meth:`_meta_encoding`; set by the parser).
+    encoding_confidence: str | None
+
+    __slots__ = ("sink", "tokenizer", "scripting", "mode", "original_mode", "template_modes",
+                 "open_elements", "active_formatting", "head_element", "form_element",
+                 "frameset_ok", "foster_parenting", "context", "pending_table_text", "errors",
+                 "encoding_confidence", "_virtual", "_positions", "_boundaries",
+                 "_foreign_positions", "_run_starts", "_on_stack", "_afe_kinds", "_afe_dead",
+                 "_afe_sections", "_frameset_ok_at_template", "_token_end")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool) -> None:
         self.sink = sink
