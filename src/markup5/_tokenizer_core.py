@@ -76,6 +76,14 @@ class TokenizerBase:
     _state: int
     _comment: list[str]
 
+    # The state lives in slots, declared by the class that sets it (reads
+    # from an instance dict of more than 30 keys, which CPython does not
+    # share, cost a dict lookup each).  A subclass without __slots__ (the
+    # XML tokenizer) has a dict for its own.
+    __slots__ = ("buf", "pos", "end", "_base", "_closed", "_done", "_positions", "_source",
+                 "_out", "_ends", "token_ends", "_text", "_errors", "_collect_errors",
+                 "_inline_errors", "_sink", "_handlers", "_lt", "__weakref__")
+
     def _init_core(self, text: str | None, states: type[IntEnum], *,
                    collect_errors: bool = True, inline_errors: bool = False,
                    sink: Callable[[Any], object] | None = None) -> None:

@@ -82,3 +82,5 @@ class Tokenizer(ContentStates):
     :meth:`switch_to`), :attr:`last_start_tag` and :attr:`allow_cdata`
     between tokens.
     """
+
+    __slots__ = ()

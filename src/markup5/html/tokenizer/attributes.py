@@ -31,6 +31,8 @@ class AttributeStates(CommentStates):
     """Before/after attribute name, attribute name and value states, and the
     self-closing start tag state."""
 
+    __slots__ = ()
+
     def _skip_whitespace(self) -> int:
         """Ignore a run of whitespace (the "ignore the character" branches);
         returns the new position."""

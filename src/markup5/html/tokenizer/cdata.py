@@ -16,6 +16,8 @@ S = State
 class CdataStates(ProcessingInstructionStates):
     """The CDATA section, CDATA section bracket and CDATA section end states."""
 
+    __slots__ = ()
+
     def _cdata_section_state(self) -> bool:
         """CDATA section state (§13.2.5.69)."""
         buf = self.buf

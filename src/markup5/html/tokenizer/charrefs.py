@@ -31,6 +31,8 @@ _MAX_CODE = 0x10FFFF + 1  # codes above are all "outside the Unicode range"
 class CharacterReferenceStates(DataShortcut):
     """The character reference states."""
 
+    __slots__ = ()
+
     def _flush_code_points(self, text: str) -> None:
         """Flush code points consumed as a character reference."""
         if not text:

@@ -37,6 +37,8 @@ _SIMPLE_COMMENT_STOP = re.compile("-->|--!|<!|\x00").search
 class CommentStates(DoctypeStates):
     """The markup declaration open, bogus comment and comment states."""
 
+    __slots__ = ()
+
     def _markup_declaration_open_state(self) -> bool:
         """Markup declaration open state (§13.2.5.42)."""
         buf = self.buf

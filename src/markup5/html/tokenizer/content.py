@@ -29,6 +29,8 @@ _RAWTEXT_STOP = re.compile("[<\x00]").search
 class ContentStates(TagStates):
     """The data, RCDATA, RAWTEXT, script data and PLAINTEXT states."""
 
+    __slots__ = ()
+
     def _data_state(self) -> bool:
         """Data state (§13.2.5.1)."""
         if self.fast_paths and self._data_shortcut():

@@ -29,6 +29,13 @@ from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
 from ..states import State
 
+#: Start tags after which the tree builder may switch the tokenizer's state
+#: ("parsing elements that contain only text", and the plaintext element):
+#: the data state's shortcut pauses after them (see ``shortcuts``).
+SWITCHING_START_TAGS = frozenset({
+    "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "noscript",
+    "script", "plaintext"})
+
 __all__ = ["TokenizerCore"]
 
 _TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_DATA,
@@ -40,6 +47,13 @@ class TokenizerCore(TokenizerBase):
 
     _CHARACTERS = Characters
     _COMMENT = Comment
+
+    __slots__ = ("_state", "_comment", "return_state", "temporary_buffer", "last_start_tag",
+                 "allow_cdata", "processing_instructions", "fast_paths", "switching_start_tags",
+                 "direct", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
+                 "_char_ref_code", "_doctype_name", "_force_quirks", "_merged", "_pi_data",
+                 "_pi_target", "_public_id", "_self_closing", "_stream", "_strict_scan_until",
+                 "_system_id", "_tag_is_end", "_tag_name")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -71,6 +85,15 @@ class TokenizerCore(TokenizerBase):
         #: is not an element in the HTML namespace" (CDATA sections allowed).
         self.allow_cdata = allow_cdata
         self.processing_instructions = processing_instructions
+        #: Take the shortcuts (the data state's loop, the markup declaration
+        #: open state's).  They emit exactly what the state-by-state path
+        #: emits; ``False`` runs every state (the ``trace`` command does).
+        self.fast_paths = True
+        #: The data state's loop pauses after these start tags (see
+        #: :mod:`markup5.html.tokenizer.shortcuts`).
+        self.switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
+        #: A tree builder taking text and simple tags without tokens, or None.
+        self.direct: Any = None
 
         self._init_core(text, State, collect_errors=collect_errors, sink=sink)
         self._buffer_has_null = False

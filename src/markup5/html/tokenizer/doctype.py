@@ -23,6 +23,8 @@ _BOGUS_DOCTYPE_STOP = re.compile("[>\x00]").search
 class DoctypeStates(CdataStates):
     """The DOCTYPE states."""
 
+    __slots__ = ()
+
     def _eof_in_doctype(self, pos: int) -> bool:
         """The DOCTYPE states' EOF branch: eof-in-doctype, force-quirks on,
         emit the DOCTYPE token, emit end-of-file (or wait for more input)."""

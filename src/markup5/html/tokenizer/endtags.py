@@ -28,6 +28,8 @@ class EndTagStates(ScriptStates):
     """Less-than sign, end tag open and end tag name states of the RCDATA,
     RAWTEXT and script data families."""
 
+    __slots__ = ()
+
     # Shared steps ------------------------------------------------------
 
     def _end_tag_open(self, name_state: State, text_state: State) -> bool:

@@ -31,6 +31,8 @@ _DISALLOWED_TARGETS = frozenset({"xml", "xml-stylesheet"})
 class ProcessingInstructionStates(CharacterReferenceStates):
     """The five processing instruction states."""
 
+    __slots__ = ()
+
     def _convert_temporary_buffer_to_comment(self) -> None:
         """"Convert the temporary buffer to a comment": a comment token whose
         data is "?" followed by the temporary buffer."""

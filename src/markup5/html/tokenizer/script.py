@@ -32,6 +32,8 @@ _ASCII_ALPHA_RUN = re.compile(r"[A-Za-z]+").match
 class ScriptStates(AttributeStates):
     """The script data escape, escaped and double-escaped states."""
 
+    __slots__ = ()
+
     def _script_data_escape_start_state(self) -> bool:
         """Script data escape start state (§13.2.5.18)."""
         return self._escape_start_dash(S.SCRIPT_DATA_ESCAPE_START_DASH)

@@ -45,13 +45,7 @@ from typing import Any, Protocol, cast
 from ...tokens import Characters, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
 from .charclass import always_matches
-from .core import TokenizerCore
-
-#: Start tags after which the tree builder may switch the tokenizer's state
-#: ("parsing elements that contain only text", and the plaintext element).
-SWITCHING_START_TAGS = frozenset({
-    "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "noscript",
-    "script", "plaintext"})
+from .core import SWITCHING_START_TAGS, TokenizerCore
 
 #: The loop ends its step after an end tag once the step has emitted this
 #: many tokens.  The caller consumes a step's tokens before the next, so
@@ -246,16 +240,7 @@ _DECLINER = _Decliner()
 class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
-    #: Take the shortcuts (here and in the markup declaration open state).
-    #: They emit exactly what the state-by-state path emits; ``False`` runs
-    #: every state (the ``trace`` command does).
-    fast_paths = True
-
-    #: The loop pauses after these start tags (see the module docstring).
-    switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
-
-    #: A tree builder taking text and simple tags without tokens, or None.
-    direct: Any = None
+    __slots__ = ()  # (fast_paths, switching_start_tags, direct: see TokenizerCore)
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.

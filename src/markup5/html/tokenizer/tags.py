@@ -29,6 +29,8 @@ _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+").match
 class TagStates(EndTagStates):
     """The tag open, end tag open and tag name states."""
 
+    __slots__ = ()
+
     def _tag_open_state(self) -> bool:
         """Tag open state (§13.2.5.6)."""
         buf = self.buf
