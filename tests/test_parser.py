@@ -1166,3 +1166,31 @@ def test_one_shot_parses_pause_and_restore_the_garbage_collector(run, monkeypatc
     parser.feed("<p>a")
     parser.close()
     assert seen and all(seen)
+
+
+@pytest.mark.skipif(
+    not markup5.html.parser.__file__.endswith(".py"),
+    reason="the slots are the pure-Python build's layout (mypyc's native classes have their own)")
+def test_parser_and_tokenizer_state_is_in_slots() -> None:
+    # Their state lives in __slots__ (see SelectednessMixin): with more
+    # than 30 attributes an instance dict's keys are not shared, and every
+    # read of parser state was a dict lookup.  A subclass gets a dict again.
+    from markup5.html.parser import HTMLParser
+
+    parser = HTMLParser()
+    parser.feed("<p>x")
+    parser.close()
+    assert not hasattr(parser, "__dict__")
+    assert not hasattr(parser.tokenizer, "__dict__")
+    assert weakref.ref(parser)() is parser and weakref.ref(parser.tokenizer)() is parser.tokenizer
+    with pytest.raises(AttributeError):
+        parser.no_such_attribute = 1  # type: ignore[attr-defined]
+
+    class Custom(HTMLParser):
+        pass
+
+    custom = Custom()
+    custom.__dict__["note"] = "kept"
+    custom.feed("<p>x")
+    custom.close()
+    assert custom.__dict__ == {"note": "kept"}
