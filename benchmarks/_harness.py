@@ -6,8 +6,9 @@ rounds interleaved (A B C, A B C, ...) so that a busy machine slows
 everyone alike; each run is timed with ``time.process_time`` (CPU time of
 this process, which other processes on the machine do not inflate) between
 two ``gc.collect()`` calls, the second timed (each contender pays for
-freeing its own trees).  The median round counts, and ratios are taken between
-medians of the same run.
+freeing its own trees; what existed before the rounds is frozen out of the
+collections, see :func:`cpu_rounds`).  The median round counts, and ratios
+are taken between medians of the same run.
 """
 
 from __future__ import annotations
@@ -79,16 +80,28 @@ def cpu_rounds(runners: Sequence[tuple[str, Runner]], texts: list[str],
     rounds over the corpus, freeing its own trees included: the garbage
     collector runs before each run, untimed, and at its end, timed (trees
     with reference cycles, markup5's and justhtml's, wait for it; without
-    the second collection their freeing fell on the next contender)."""
+    the second collection their freeing fell on the next contender).
+
+    What exists before the rounds (the corpus, the modules, and the trees
+    that a benchmark such as ``serialize.py`` prepares and keeps) is frozen
+    out of the collections (``gc.freeze``), so that the timed collection
+    walks what the run made, not every tree prepared for every contender:
+    with the serialize benchmark's three sets of trees alive, that walk had
+    been most of a serialize run."""
     times: dict[str, list[float]] = {name: [] for name, _ in runners}
     clock = time.process_time
-    for _ in range(rounds):
-        for name, run in runners:
-            gc.collect()
-            start = clock()
-            run(texts)
-            gc.collect()
-            times[name].append(clock() - start)
+    gc.collect()
+    gc.freeze()
+    try:
+        for _ in range(rounds):
+            for name, run in runners:
+                gc.collect()
+                start = clock()
+                run(texts)
+                gc.collect()
+                times[name].append(clock() - start)
+    finally:
+        gc.unfreeze()
     return times
 
 
