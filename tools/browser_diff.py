@@ -409,28 +409,35 @@ _NUL_ACTING_MODES = frozenset({
     "in column group"})
 
 
+class _NulWatcher(markup5.HTMLParser):
+    """A parser that notes the stream spans of the character tokens with a
+    U+0000 that it handles in one of ``_NUL_ACTING_MODES``.  (A subclass:
+    the parser keeps its state in slots, so a method cannot be replaced on
+    an instance.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spans: list[tuple[int, int]] = []
+        self.previous = 0
+
+    def _process(self, token: object) -> None:
+        start = self.previous
+        if type(token) is markup5.tokens.Characters and "\x00" in token.data and \
+                self.mode in _NUL_ACTING_MODES:
+            self.spans.append((start, self._token_end))
+        super()._process(token)
+        self.previous = self._token_end
+
+
 def _drop_acting_nul(text: str) -> str:
     """``text`` (newlines normalized) without the U+0000 characters that
     markup5's parser handles in one of ``_NUL_ACTING_MODES`` (repeated
     until none is left: dropping one can move the next into such a mode)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     while True:
-        parser = markup5.HTMLParser()
-        process = parser._process
-        spans: list[tuple[int, int]] = []
-        previous = [0]
-
-        def watch(token: object) -> None:
-            mode = parser.mode
-            start = previous[0]
-            if type(token) is markup5.tokens.Characters and "\x00" in token.data and \
-                    mode in _NUL_ACTING_MODES:
-                spans.append((start, parser._token_end))
-            process(token)
-            previous[0] = parser._token_end
-
-        parser._process = watch  # type: ignore[method-assign]
+        parser = _NulWatcher()
         parser.run(text)
+        spans = parser.spans
         if not spans:
             return text
         pieces, last = [], 0
