@@ -114,6 +114,9 @@ class HTMLParser(InsertionModes):
     After :meth:`close`, :attr:`encoding` is the encoding's name ("UTF-8"
     for str input) and :attr:`encoding_confidence` is "certain",
     "tentative" or, for str input, "irrelevant".
+
+    The parser keeps its state in ``__slots__``, so an instance takes no
+    attributes of your own; a subclass does.
     """
 
     # (No __dict__: see SelectednessMixin.  A subclass has one again.)

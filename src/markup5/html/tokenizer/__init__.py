@@ -81,6 +81,9 @@ class Tokenizer(ContentStates):
     Feedback (for tree builders): assign :attr:`state` (or call
     :meth:`switch_to`), :attr:`last_start_tag` and :attr:`allow_cdata`
     between tokens.
+
+    The tokenizer keeps its state in ``__slots__``, so an instance takes no
+    attributes of your own; a subclass does.
     """
 
     __slots__ = ()
