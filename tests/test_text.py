@@ -4,7 +4,7 @@ property, one test per documented rule."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import markup5
@@ -128,9 +128,12 @@ class TestInnerText:
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="<>/pbrdivtle &;\n x", max_size=60))
+@example("</br>")  # drawn in a fresh-venv run: the test's own condition missed "</br>"
 def test_text_never_raises_and_has_no_edge_whitespace(markup):
     doc = markup5.parse(markup)
     text = doc.text
     assert text == text.strip(" ")
-    assert not text.startswith("\n") or "<br" in markup or "<pre" in markup
+    # A leading newline comes only from a br ("</br>" is one too: the in body
+    # rules treat that end tag as a <br> start tag) or a pre.
+    assert not text.startswith("\n") or "<br" in markup or "</br" in markup or "<pre" in markup
     assert isinstance(doc.get_text("\n", strip=True), str)
