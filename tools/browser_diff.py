@@ -46,6 +46,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -198,6 +199,28 @@ class Chromium:
             return None, b""
         return stdout, stderr
 
+    def run_page(self, page: str, timeout: float | None = None) -> Any:
+        """Load ``page`` (HTML whose script writes ``@@BEGIN@@``, JSON and
+        ``@@END@@`` into the document) and return that JSON, read back
+        through ``--dump-dom``; None when the browser did not finish in
+        time."""
+        with tempfile.TemporaryDirectory(prefix="browser_diff_") as tmp:
+            path = Path(tmp) / "page.html"
+            path.write_text(page, encoding="utf-8", errors="surrogatepass")
+            stdout, stderr = self._run(
+                [self.binary, *_CHROMIUM_FLAGS, f"--user-data-dir={Path(tmp) / 'profile'}",
+                 "--dump-dom", path.as_uri()],
+                self.timeout if timeout is None else timeout)
+        if stdout is None:
+            return None
+        out = stdout.decode("utf-8", "surrogatepass")
+        start = out.find("@@BEGIN@@")
+        end = out.find("@@END@@", start)
+        if start < 0 or end < 0:
+            raise RuntimeError("Chromium returned no results:\n"
+                               + stderr.decode("utf-8", "replace")[-2000:])
+        return json.loads(html.unescape(out[start + 9:end]))
+
     def trees(self, inputs: Sequence[str], context: str | None = None) -> list[str]:
         """The html5lib-format dump of each input, parsed as a document (or
         as a fragment with ``context``)."""
@@ -210,16 +233,9 @@ class Chromium:
             return out
         # "<" escaped so that no input can end the JSON script element.
         payload = json.dumps({"inputs": list(inputs), "context": context}).replace("<", "\\u003c")
-        with tempfile.TemporaryDirectory(prefix="browser_diff_") as tmp:
-            page = Path(tmp) / "page.html"
-            page.write_text(_PAGE.format(payload=payload, dump=_DUMP_JS), encoding="utf-8",
-                            errors="surrogatepass")
-            profile = Path(tmp) / "profile"
-            stdout, stderr = self._run(
-                [self.binary, *_CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom",
-                 page.as_uri()],
-                min(self.timeout, 5 + 0.01 * len(inputs)))
-        if stdout is None:
+        trees = self.run_page(_PAGE.format(payload=payload, dump=_DUMP_JS),
+                              min(self.timeout, 5 + 0.01 * len(inputs)))
+        if trees is None:
             # Some input keeps the browser busy for good (Chromium 150 has
             # such inputs, see docs/browser-differences.md): find it by
             # splitting the batch in eight; alone, it gets the TIMEOUT mark.
@@ -230,13 +246,6 @@ class Chromium:
             for start in range(0, len(inputs), step):
                 out.extend(self.trees(inputs[start:start + step], context))
             return out
-        out = stdout.decode("utf-8", "surrogatepass")
-        start = out.find("@@BEGIN@@")
-        end = out.find("@@END@@", start)
-        if start < 0 or end < 0:
-            raise RuntimeError("Chromium returned no results:\n"
-                               + stderr.decode("utf-8", "replace")[-2000:])
-        trees = json.loads(html.unescape(out[start + 9:end]))
         if len(trees) != len(inputs):
             raise RuntimeError(f"Chromium returned {len(trees)} trees for {len(inputs)} inputs")
         return trees

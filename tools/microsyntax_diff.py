@@ -48,13 +48,11 @@ Exit status: 0 when every disagreement is explained, 1 otherwise.
 from __future__ import annotations
 
 import argparse
-import html
 import json
 import math
 import random
 import re
 import sys
-import tempfile
 import time
 import unicodedata
 from collections import Counter
@@ -65,7 +63,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_diff import _CHROMIUM_FLAGS, Chromium, find_chromium  # noqa: E402
+from browser_diff import Chromium, find_chromium  # noqa: E402
 
 from markup5 import microsyntax as ms  # noqa: E402
 
@@ -92,6 +90,9 @@ document.getElementById("out").textContent = "@@BEGIN@@" + JSON.stringify(out) +
 </script>
 """
 
+#: The date and time input types probed.
+_DATE_INPUTS = ("date", "month", "week", "time", "datetime-local")
+
 #: Where the value sanitization of an input type runs, and what it gives.
 _INPUT_JS = ("v => {{ const e = document.createElement('input'); e.type = '{type}'; "
              "e.value = v; const n = e.valueAsNumber; "
@@ -116,9 +117,11 @@ _JS_PROBES = {
     "enumerated-empty-keyword": "v => { const e = document.createElement('img'); "
                                 "e.setAttribute('crossorigin', v); return e.crossOrigin; }",
     "valid-float": _INPUT_JS.format(type="number"),
-    **{kind: _INPUT_JS.format(type=kind)
-       for kind in ("date", "month", "week", "time", "datetime-local")},
+    **{kind: _INPUT_JS.format(type=kind) for kind in _DATE_INPUTS},
 }
+
+#: The probes whose result is an input's [value, valueAsNumber].
+_INPUTS = frozenset({"valid-float", *_DATE_INPUTS})
 
 _SPACES = " \t\n\f\r"  # ASCII white space
 _INT32 = range(-2 ** 31, 2 ** 31)
@@ -278,9 +281,7 @@ def agrees(probe: str, expected: object, chromium: object) -> bool:
             abs(px - expected) <= max(1 / 64, abs(expected) * 1e-5)
     if probe == "float" and isinstance(expected, float) and isinstance(chromium, (int, float)):
         return expected == chromium
-    if isinstance(expected, list) and len(expected) == 2 and expected and \
-            isinstance(chromium, list) and probe in ("date", "month", "week", "time",
-                                                     "datetime-local", "valid-float"):
+    if probe in _INPUTS and isinstance(expected, list) and isinstance(chromium, list):
         if expected[0] != chromium[0]:
             return False
         if expected[1] is None or chromium[1] is None:
@@ -474,19 +475,10 @@ def chromium_results(browser: Chromium, batch: dict[str, list[str]]) -> dict[str
     """Each probe's results for its values, in one browser start."""
     payload = json.dumps(batch).replace("<", "\\u003c")
     probes = ",\n".join(f"{json.dumps(name)}: {_JS_PROBES[name]}" for name in batch)
-    with tempfile.TemporaryDirectory(prefix="microsyntax_diff_") as tmp:
-        page = Path(tmp) / "page.html"
-        page.write_text(_PAGE.format(payload=payload, probes=probes), encoding="utf-8",
-                        errors="surrogatepass")
-        stdout, stderr = browser._run(
-            [browser.binary, *_CHROMIUM_FLAGS, f"--user-data-dir={Path(tmp) / 'profile'}",
-             "--dump-dom", page.as_uri()], browser.timeout)
-    text = "" if stdout is None else stdout.decode("utf-8", "surrogatepass")
-    start, end = text.find("@@BEGIN@@"), text.find("@@END@@")
-    if start < 0 or end < 0:
-        raise RuntimeError("Chromium returned no results:\n"
-                           + stderr.decode("utf-8", "replace")[-2000:])
-    results: dict[str, list[object]] = json.loads(html.unescape(text[start + 9:end]))
+    results: dict[str, list[object]] | None = browser.run_page(
+        _PAGE.format(payload=payload, probes=probes))
+    if results is None:
+        raise RuntimeError(f"Chromium did not finish in {browser.timeout} s")
     return results
 
 
