@@ -12,6 +12,18 @@ allocations made due then runs at the caller's next allocation, when a tree
 the caller has dropped is garbage it frees at once.  (The incremental
 parsers, whose ``feed`` calls the caller interleaves with other work, do not
 pause it.)
+
+The pause begins before the parse makes anything, the parser object
+included.  A collection due when a parse starts (the last parse's tree is
+what it frees) must not find an object of the new parse alive: a survivor
+moves to an older generation, and once dropped it keeps everything it
+refers to, the whole new tree, alive through the young collections (which
+take what older objects refer to as alive) until the older generation is
+collected.  On Python 3.12 and later a collection runs at the interpreter's
+next check after the allocation that made it due, not inside that
+allocation, so it ran while the parser was being made: most trees waited
+for a collection of the middle generation and ``parse()`` took 15% longer
+there (``benchmarks/parse.py``; tests/test_parser.py checks the rule).
 """
 
 from __future__ import annotations

@@ -670,9 +670,10 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
     """
     if not isinstance(data, (str, bytes, bytearray)):
         raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
-    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
-                        transport_encoding=transport_encoding, default_encoding=default_encoding)
     with collector_paused():  # (see markup5._collector)
+        parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
+                            transport_encoding=transport_encoding,
+                            default_encoding=default_encoding)
         parser.feed(data)
         document = parser.close()
     return document
@@ -702,6 +703,13 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
     the parsed nodes; its ``errors`` lists the parse errors.
     """
     text = _decode(text)
+    with collector_paused():  # (see markup5._collector; the context element too)
+        return _parse_fragment(text, _context_element(context), scripting,
+                               processing_instructions)
+
+
+def _context_element(context: object) -> Element:
+    """The context element that :func:`parse_fragment`'s ``context`` names."""
     if isinstance(context, str):
         if not context.strip():
             raise ValueError("context must name an element, e.g. 'body', 'td' or 'svg path'")
@@ -711,14 +719,17 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
             name = parts[1].strip()
             if namespace == SVG_NAMESPACE:  # "svg foreignobject" is foreignObject
                 name = SVG_TAG_ADJUSTMENTS.get(name.lower(), name)
-            context_element = Element(name, {}, namespace)
-        else:
-            context_element = Element(context.strip().lower(), {}, HTML)
-    elif isinstance(context, Element):
-        context_element = context
-    else:
-        raise TypeError(f"context must be a tag name or an Element, not {type(context).__name__}")
+            return Element(name, {}, namespace)
+        return Element(context.strip().lower(), {}, HTML)
+    if isinstance(context, Element):
+        return context
+    raise TypeError(f"context must be a tag name or an Element, not {type(context).__name__}")
 
+
+def _parse_fragment(text: str, context_element: Element, scripting: bool,
+                    processing_instructions: bool) -> DocumentFragment:
+    """:func:`parse_fragment` once its arguments are checked (the
+    collector paused by the caller)."""
     parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions)
     document = parser.sink.document
     # Steps: the quirks mode of the context's document is not known here.
@@ -748,8 +759,7 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
             break
         node = node.parent
     tokenizer.allow_cdata = parser._allow_cdata = context_element.namespace != HTML
-    with collector_paused():  # (see markup5._collector)
-        parser.run(text)
+    parser.run(text)
     fragment = DocumentFragment()
     for child in list(root.children):
         child.parent = fragment
