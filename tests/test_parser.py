@@ -246,11 +246,13 @@ class TestParseFragmentContexts:
     def test_empty_context_is_value_error(self, context):
         with pytest.raises(ValueError):
             parse_fragment("x", context)
+        assert gc.isenabled()  # (raised with the collector paused: it is on again)
 
     @pytest.mark.parametrize("context", [None, 5, b"div", ["div"], Text("div")])
     def test_bad_context_type_is_type_error(self, context):
         with pytest.raises(TypeError):
             parse_fragment("x", context)
+        assert gc.isenabled()
 
     def test_fragment_has_no_html_wrapper(self):
         frag = parse_fragment("<html><head><body><p>x", "div")
