@@ -1225,7 +1225,7 @@ def test_a_dropped_tree_is_garbage_to_the_next_young_collection(run):
     # the young collections, which skip what older objects refer to, until
     # the next collection of the older generation (on Python 3.12 and 3.13,
     # where a collection runs at the interpreter's next check rather than
-    # at the allocation, that was most trees, and parse() took 15% longer).
+    # at the allocation, that was most trees, and parse() took 13-14% longer).
     # Here a collection is due at every allocation outside the pause, and
     # none may find an object of markup5's in an older generation, but for
     # the pause itself (an object made just before it, holding one bool).

@@ -22,7 +22,7 @@ take what older objects refer to as alive) until the older generation is
 collected.  On Python 3.12 and later a collection runs at the interpreter's
 next check after the allocation that made it due, not inside that
 allocation, so it ran while the parser was being made: most trees waited
-for a collection of the middle generation and ``parse()`` took 15% longer
+for a collection of the middle generation and ``parse()`` took 13-14% longer
 there (``benchmarks/parse.py``; tests/test_parser.py checks the rule).
 """
 
