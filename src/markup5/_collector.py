@@ -8,8 +8,9 @@ time.  What else a parse allocates is freed by reference counting.  The
 one-shot entry points (:func:`markup5.parse`, :func:`markup5.parse_fragment`,
 :func:`markup5.parse_xml`) therefore pause the collector while they build a
 tree and restore it as it was however parsing ends.  The collection that the
-allocations made due then runs at the caller's next allocation, when a tree
-the caller has dropped is garbage it frees at once.  (The incremental
+allocations made due then runs after the caller's next allocation (inside it
+before Python 3.12, at the interpreter's next check from 3.12 on), when a
+tree the caller has dropped is garbage it frees at once.  (The incremental
 parsers, whose ``feed`` calls the caller interleaves with other work, do not
 pause it.)
 
