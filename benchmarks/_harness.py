@@ -168,7 +168,7 @@ def table(title: str, times: dict[str, list[float]], size: float,
     if result["ratios"]:
         print("  ratios:")
         for r in result["ratios"]:
-            goal = "" if r["goal"] is None else (
+            verdict = "" if r["goal"] is None else (
                 f"   goal >= {r['goal']:g}x: {'met' if r['met'] else 'NOT met'}")
-            print(f"    {r['a']} / {r['b']}: {r['ratio']:.2f}x{goal}")
+            print(f"    {r['a']} / {r['b']}: {r['ratio']:.2f}x{verdict}")
     return result

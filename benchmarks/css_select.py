@@ -68,6 +68,8 @@ def corpus(directory: Path, rounds: int) -> None:
 def deep(n: int) -> markup5.Document:
     doc = markup5.parse("<!DOCTYPE html><body>")
     node = doc.select_one("body")
+    if node is None:  # the parser always adds a body; say so if it ever does not
+        raise RuntimeError("markup5.parse gave the deep tree no body element")
     for _ in range(n):
         child = Element("div")
         node.append_child(child)

@@ -51,28 +51,30 @@ percent.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from _harness import corpus_arguments, parse_corpus_arguments, cpu_rounds, load, megabytes, table
+from _harness import (Runner, corpus_arguments, parse_corpus_arguments, cpu_rounds, load,
+                      megabytes, table)
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
 
-def run_markup5(texts):
+def run_markup5(texts: list[str]) -> None:
     parse = markup5.parse
     for text in texts:
         parse(text)
 
 
-def contenders(skipped: list[str] | None = None):
+def contenders(skipped: list[str] | None = None) -> list[tuple[str, Runner]]:
     skipped = [] if skipped is None else skipped
-    found = [("markup5.parse", run_markup5)]
+    found: list[tuple[str, Runner]] = [("markup5.parse", run_markup5)]
     try:
         from justhtml import JustHTML
     except ImportError:
         skipped.append("justhtml")
     else:
-        def run_justhtml(texts):
+        def run_justhtml(texts: list[str]) -> None:
             for text in texts:
                 JustHTML(text, sanitize=False)
         found.append(("justhtml", run_justhtml))
@@ -81,7 +83,7 @@ def contenders(skipped: list[str] | None = None):
     except ImportError:
         skipped.append("html5lib")
     else:
-        def run_html5lib(texts):
+        def run_html5lib(texts: list[str]) -> None:
             parse = html5lib.parse
             for text in texts:
                 parse(text)
@@ -91,16 +93,16 @@ def contenders(skipped: list[str] | None = None):
     except ImportError:
         skipped.append("selectolax (lexbor, C)")
     else:
-        def run_lexbor(texts):
+        def run_lexbor(texts: list[str]) -> None:
             for text in texts:
                 LexborHTMLParser(text)
         found.append(("selectolax (lexbor, C)", run_lexbor))
     return found
 
 
-def memory_builders():
+def memory_builders() -> list[tuple[str, Callable[[str], object]]]:
     """(name, parse) for the memory table: each keeps the tree it returns."""
-    found = [("markup5.parse", markup5.parse)]
+    found: list[tuple[str, Callable[[str], object]]] = [("markup5.parse", markup5.parse)]
     try:
         from justhtml import JustHTML
     except ImportError:
@@ -125,9 +127,9 @@ def measure_memory(texts: list[str], as_json: bool) -> None:
     import tracemalloc
 
     sizes = [len(t.encode("utf-8")) for t in texts]
-    results = {}
+    results: dict[str, dict[str, float]] = {}
     for name, parse in memory_builders():
-        peaks = []
+        peaks: list[int] = []
         for text in texts:
             tracemalloc.start()
             tree = parse(text)
@@ -152,7 +154,7 @@ def measure_memory(texts: list[str], as_json: bool) -> None:
               f"{r['worst_file']:11.2f}")
 
 
-def profile(texts, top: int = 25) -> None:
+def profile(texts: list[str], top: int = 25) -> None:
     import cProfile
     import pstats
 
@@ -193,7 +195,7 @@ def measure_bytes(directory: Path, rounds: int) -> None:
           f"encoding (a meta seen by the tree builder)")
     clock = time.process_time
     parse = markup5.parse
-    jobs = {
+    jobs: dict[str, Callable[[int], object]] = {
         "markup5.parse(str)": lambda i: parse(texts[i]),
         "decode + parse(str)": lambda i: parse(decode(raws[i], encodings[i])),
         "markup5.parse(bytes)": lambda i: parse(raws[i]),
@@ -218,7 +220,7 @@ def measure_bytes(directory: Path, rounds: int) -> None:
           f"{(by_bytes / totals['decode + parse(str)'] - 1) * 100:+.1f}%")
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = corpus_arguments(__doc__.splitlines()[0])
     ap.add_argument("--memory", action="store_true",
                     help="peak Python heap per input byte of a parsed tree (tracemalloc)")

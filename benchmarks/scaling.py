@@ -27,6 +27,7 @@ import argparse
 import gc
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT / "src"))
 import markup5  # noqa: E402
 
 # name -> function building the document for a given n
-FAMILIES = [
+FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<b> x N", lambda n: "<b>" * n),
     ("<a> x N", lambda n: "<a>" * n),
     ("<table> x N", lambda n: "<table>" * n),
@@ -161,7 +162,7 @@ FAMILIES = [
 
 #: Tokenizer families (the regex-heavy shortcuts and attribute states),
 #: timed through markup5.Tokenizer alone: name -> builder.
-TOKENIZER_FAMILIES = [
+TOKENIZER_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("simple tags", lambda n: "<a b=c d='e' f=\"g\">text</a>" * n),
     ("references in values", lambda n: "<a b='&amp;x&lt;y&#65;' c=d>" * n),
     ("duplicate attributes", lambda n: "<a b b>" * n),
@@ -186,7 +187,7 @@ TOKENIZER_FAMILIES = [
 #: XML families, timed through markup5.parse_xml: text that reaches one Text
 #: node in pieces, around tokens that add no node (it was re-concatenated at
 #: every piece, found with the HTML sink's family above).
-XML_FAMILIES = [
+XML_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("xml: text</b> x N", lambda n: "<a>" + "xxxxxxxxxx</b>" * n),
     ("xml: text<!DOCTYPE> x N", lambda n: "<a>" + "xxxxxxxxxx<!DOCTYPE a>" * n),
     ("xml: text&bogus; x N", lambda n: "<a>" + "xxxxxxxxxx&bogus;" * n),
@@ -205,7 +206,8 @@ def _tokenize_all(text: str) -> None:
     tokenizer.errors  # noqa: B018 -- line and column are worked out on demand
 
 
-def best_time(text: str, repeats: int, budget: float, run=None) -> float:
+def best_time(text: str, repeats: int, budget: float,
+              run: Callable[[str], object] | None = None) -> float:
     best = float("inf")
     for _ in range(repeats):
         gc.collect()
@@ -219,7 +221,8 @@ def best_time(text: str, repeats: int, budget: float, run=None) -> float:
     return best
 
 
-def _scale(name, build, run, n: int, args, flagged: list[str]) -> None:
+def _scale(name: str, build: Callable[[int], str], run: Callable[[str], object] | None,
+           n: int, args: argparse.Namespace, flagged: list[str]) -> None:
     """Time one family at N and 2N and print the ratio; a ratio above 3,
     or an exception, adds the family to ``flagged``."""
     try:
@@ -236,7 +239,7 @@ def _scale(name, build, run, n: int, args, flagged: list[str]) -> None:
     print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10000)
     ap.add_argument("--repeats", type=int, default=3)

@@ -15,21 +15,23 @@ time; the median counts.  Peers that are not installed are skipped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
-from _harness import corpus_arguments, parse_corpus_arguments, cpu_rounds, load, megabytes, table
+from _harness import (Runner, corpus_arguments, parse_corpus_arguments, cpu_rounds, load,
+                      megabytes, table)
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
 
-def contenders(texts: list[str], skipped: list[str]):
+def contenders(texts: list[str], skipped: list[str]) -> list[tuple[str, Runner]]:
     documents = [markup5.parse(text) for text in texts]
 
-    def run_markup5(_texts):
+    def run_markup5(_texts: list[str]) -> None:
         serialize = markup5.serialize
         for document in documents:
             serialize(document)
 
-    found = [("markup5.serialize", run_markup5)]
+    found: list[tuple[str, Runner]] = [("markup5.serialize", run_markup5)]
     try:
         from justhtml import JustHTML
     except ImportError:
@@ -37,7 +39,7 @@ def contenders(texts: list[str], skipped: list[str]):
     else:
         trees = [JustHTML(text, sanitize=False) for text in texts]
 
-        def run_justhtml(_texts):
+        def run_justhtml(_texts: list[str]) -> None:
             for tree in trees:
                 tree.to_html(pretty=False)
         try:
@@ -57,14 +59,14 @@ def contenders(texts: list[str], skipped: list[str]):
         serializer = html5lib.serializer.HTMLSerializer(omit_optional_tags=False)
         etrees = [html5lib.parse(text) for text in texts]
 
-        def run_html5lib(_texts):
+        def run_html5lib(_texts: list[str]) -> None:
             for tree in etrees:
                 serializer.render(walker(tree))
         found.append(("html5lib", run_html5lib))
     return found
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = corpus_arguments(__doc__.splitlines()[0])
     args = parse_corpus_arguments(ap, argv)
     texts = load(args.directory)

@@ -25,41 +25,43 @@ Contenders:
 from __future__ import annotations
 
 import html.parser
+from collections.abc import Sequence
 
-from _harness import corpus_arguments, parse_corpus_arguments, cpu_rounds, load, megabytes, table
+from _harness import (Runner, corpus_arguments, parse_corpus_arguments, cpu_rounds, load,
+                      megabytes, table)
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
 
-def run_markup5_tokenize(texts):
+def run_markup5_tokenize(texts: list[str]) -> None:
     for text in texts:
         for _ in markup5.tokenize(text):
             pass
 
 
-def run_markup5_raw(texts):
+def run_markup5_raw(texts: list[str]) -> None:
     for text in texts:
         for _ in markup5.Tokenizer(text):
             pass
 
 
-def run_html_parser(texts):
+def run_html_parser(texts: list[str]) -> None:
     for text in texts:
         parser = html.parser.HTMLParser(convert_charrefs=True)
         parser.feed(text)
         parser.close()
 
 
-def contenders(skipped: list[str]):
-    found = [("markup5.tokenize", run_markup5_tokenize),
-             ("markup5.Tokenizer (raw)", run_markup5_raw),
-             ("html.parser", run_html_parser)]
+def contenders(skipped: list[str]) -> list[tuple[str, Runner]]:
+    found: list[tuple[str, Runner]] = [("markup5.tokenize", run_markup5_tokenize),
+                                       ("markup5.Tokenizer (raw)", run_markup5_raw),
+                                       ("html.parser", run_html_parser)]
     try:
         from html5lib._tokenizer import HTMLTokenizer
     except ImportError:
         skipped.append("html5lib tokenizer")
     else:
-        def run_html5lib(texts):
+        def run_html5lib(texts: list[str]) -> None:
             for text in texts:
                 for _ in HTMLTokenizer(text):
                     pass
@@ -67,7 +69,7 @@ def contenders(skipped: list[str]):
     return found
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = corpus_arguments(__doc__.splitlines()[0])
     args = parse_corpus_arguments(ap, argv)
     texts = load(args.directory)

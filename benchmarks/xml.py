@@ -38,6 +38,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 # This file is named xml.py: keep its directory off the path, or it would
@@ -54,6 +55,9 @@ try:
     import lxml.etree as LET
 except ImportError:  # optional peer
     LET = None
+
+#: A contender: parses one document from its bytes.
+XmlRunner = Callable[[bytes], object]
 
 SUFFIXES = frozenset({".xml", ".svg", ".xsd", ".xsl", ".xslt", ".rss", ".atom", ".xhtml",
                       ".kml", ".gpx", ".ui", ".glade", ".policy", ".rng", ".page", ".conf"})
@@ -130,10 +134,11 @@ def corpus(paths: list[str]) -> dict[str, list[bytes]]:
     return groups
 
 
-def contenders(documents: list[bytes]):
-    found = [("markup5.parse_xml", parse_xml),
-             ("markup5 XML5 path", lambda data: parse_xml(data, fast_path=False)),
-             ("xml.etree", ET.fromstring)]
+def contenders(documents: list[bytes]) -> list[tuple[str, XmlRunner]]:
+    found: list[tuple[str, XmlRunner]] = [
+        ("markup5.parse_xml", parse_xml),
+        ("markup5 XML5 path", lambda data: parse_xml(data, fast_path=False)),
+        ("xml.etree", ET.fromstring)]
     if LET is None:
         print("lxml: skipped (pip install lxml)")
         return found
@@ -147,7 +152,8 @@ def contenders(documents: list[bytes]):
     return found
 
 
-def round_times(runners, documents: list[bytes], rounds: int) -> dict[str, list[float]]:
+def round_times(runners: Sequence[tuple[str, XmlRunner]], documents: list[bytes],
+                rounds: int) -> dict[str, list[float]]:
     """Each contender's CPU time in each round (rounds interleaved).
 
     Each contender pays for freeing its own trees, and only its own: the
