@@ -478,8 +478,11 @@ _INTEGRATION_POINT_CONTEXTS = frozenset({
     "svg desc", "svg title", "svg foreignObject", "svg foreignobject", "math mi", "math mo",
     "math mn", "math ms", "math mtext", "math annotation-xml"})
 _EMPTY_HEX_REFERENCE = re.compile(r"&#[xX];")
-_LEADING_SPACE_REFERENCES = re.compile(
-    r"(?:[\t\n\f\r ]|&#0*(?:9|10|12|13|32);?|&#[xX]0*(?:9|[aAcCdD]|20);?)+")
+#: ASCII whitespace, as itself or as a numeric character reference (with
+#: or without its ";", but not the start of a longer number: "&#90" is Z).
+_WHITESPACE_OR_REFERENCE = (r"(?:[\t\n\f\r ]|&#0*(?:9|10|12|13|32)(?:;|(?![0-9]))"
+                            r"|&#[xX]0*(?:9|[aAcCdD]|20)(?:;|(?![0-9a-fA-F])))+")
+_LEADING_SPACE_REFERENCES = re.compile(_WHITESPACE_OR_REFERENCE)
 #: A named reference without its semicolon, by a legacy name (one the
 #: table also has without ";"), followed by an alphanumeric, with a ";"
 #: somewhere after it: in an attribute value the standard keeps it as text.
@@ -492,9 +495,11 @@ _PRE_THEN_NUL = re.compile(r"(<(?:pre|listing)(?:[\s/][^>]*)?>)\x00+", re.I)
 
 #: Whitespace right after </body> or </html> (and after more of them).
 _AFTER_BODY_WHITESPACE = re.compile(r"(</(?:body|html)(?:[\t\n\f\r /][^>]*)?>)[\t\n\f\r ]+", re.I)
-#: Table content (a tag), and whitespace right after any tag or doctype.
+#: Table content (a tag), and whitespace (or references to it, which the
+#: tree builder sees as the same character tokens) right after any tag or
+#: doctype.
 _TABLE_TAG = re.compile(r"</?(?:table|tbody|thead|tfoot|tr)[\t\n\f\r />]", re.I)
-_TAG_THEN_WHITESPACE = re.compile(r"(<[^<>]*>)[\t\n\f\r ]+")
+_TAG_THEN_WHITESPACE = re.compile(r"(<[^<>]*>)" + _WHITESPACE_OR_REFERENCE)
 
 #: The documented deviations, in docs/browser-differences.md order.
 DEVIATIONS: list[Deviation] = [
