@@ -233,8 +233,8 @@ class Chromium:
             return out
         # "<" escaped so that no input can end the JSON script element.
         payload = json.dumps({"inputs": list(inputs), "context": context}).replace("<", "\\u003c")
-        trees = self.run_page(_PAGE.format(payload=payload, dump=_DUMP_JS),
-                              min(self.timeout, 5 + 0.01 * len(inputs)))
+        trees: list[str] | None = self.run_page(_PAGE.format(payload=payload, dump=_DUMP_JS),
+                                                min(self.timeout, 5 + 0.01 * len(inputs)))
         if trees is None:
             # Some input keeps the browser busy for good (Chromium 150 has
             # such inputs, see docs/browser-differences.md): find it by
@@ -651,7 +651,9 @@ DEVIATIONS: list[Deviation] = [
 # Minimizing
 # ---------------------------------------------------------------------------
 
-_PIECE = re.compile(r"<[^<>]*>?|&[#\w]*;?|[^<&]+|[<&]")
+#: Annotated: DEVIATIONS (above) uses it, and mypy cannot infer the type of
+#: a name used before the line that assigns it.
+_PIECE: re.Pattern[str] = re.compile(r"<[^<>]*>?|&[#\w]*;?|[^<&]+|[<&]")
 
 
 def _candidates(text: str) -> Iterable[str]:
@@ -728,7 +730,7 @@ def minimize(texts: Sequence[str], differs: Callable[[Sequence[str]], list[bool]
 class Report:
     inputs: int = 0
     same: int = 0
-    explained: Counter = field(default_factory=Counter)
+    explained: Counter[str] = field(default_factory=Counter)
     unexplained: list[str] = field(default_factory=list)
     timeouts: list[str] = field(default_factory=list)  # inputs Chromium never finished
     seconds: float = 0.0

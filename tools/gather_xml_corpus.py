@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 SUFFIXES = frozenset({".xml", ".svg", ".xsd", ".xsl", ".xslt", ".rss", ".atom", ".xhtml",
@@ -29,7 +30,7 @@ SUFFIXES = frozenset({".xml", ".svg", ".xsd", ".xsl", ".xslt", ".rss", ".atom", 
 DEFAULT_ROOTS = ("/usr/share", "/usr/lib", "/etc")
 
 
-def candidates(roots: list[str]):
+def candidates(roots: list[str]) -> Iterator[Path]:
     """Regular files under ``roots`` with an XML-like suffix (no symlinks)."""
     for root in roots:
         for directory, dirs, files in os.walk(root):

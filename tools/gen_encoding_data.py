@@ -35,6 +35,7 @@ import json
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "markup5" / "encoding"
 
@@ -77,9 +78,10 @@ def literal(text: str, indent: str = "    ", width: int = 90) -> str:
     return "\n".join(f'{indent}"{line}"' for line in lines)
 
 
-def index_string(entries: list) -> str:
+def index_string(entries: list[int | list[int] | None]) -> str:
     """An index as a str: the character at each pointer, U+FFFF for none
-    (a noncharacter that no index maps to)."""
+    (a noncharacter that no index maps to; the packages' JSON has null, or
+    for Big5 a list of two code points, where the index has none)."""
     out = []
     for entry in entries:
         if entry is None or isinstance(entry, list):
@@ -95,12 +97,12 @@ def index_string(entries: list) -> str:
 def load_labels(wheel: Path) -> dict[str, str]:
     with zipfile.ZipFile(wheel) as z:
         source = z.read("webencodings/labels.py").decode("utf-8")
-    namespace: dict = {}
+    namespace: dict[str, Any] = {}
     exec(compile(source, "webencodings/labels.py", "exec"), namespace)
     return dict(namespace["LABELS"])
 
 
-def check_text_encoding(dump: dict, path: Path) -> None:
+def check_text_encoding(dump: dict[str, Any], path: Path) -> None:
     source = (path / "lib" / "encoding-indexes.js").read_text("utf-8")
     start = source.index("=\n{") + 2
     other = json.loads(source[start:source.index("\n}", start) + 2])
@@ -119,8 +121,8 @@ def check_text_encoding(dump: dict, path: Path) -> None:
     assert dump["gb18030-ranges"] == other["gb18030-ranges"]
     for name in SINGLE_BYTE:
         key = name.lower()
-        ours = [cp for cp in dump["single-byte"][key]]
-        assert ours == other[key], key
+        codes = [cp for cp in dump["single-byte"][key]]
+        assert codes == other[key], key
     print("text-encoding: indexes agree (but for the GB18030-2022 update)", file=sys.stderr)
 
 

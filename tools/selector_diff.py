@@ -31,7 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -41,6 +43,11 @@ from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E40
 from markup5.selectors.matcher import iter_elements  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+#: What one selector gives on one page, on either side: "ERR" when it is
+#: invalid, else the indexes (in the document-order walk over elements) of
+#: the elements it matches.
+Matches = str | list[int]
 
 KNOWN_DEVIATIONS = """\
 Where markup5 follows the standard and Chromium does not (kept out of the random grammar):
@@ -364,7 +371,9 @@ document.getElementById('out').textContent = JSON.stringify(results);
 </script></body></html>"""
 
 
-def run_chromium(jobs: list[dict], workdir: str) -> list[dict]:
+def run_chromium(jobs: Sequence[Mapping[str, object]], workdir: str) -> list[dict[str, Any]]:
+    """Each job's page shape and selector results, as the harness's JSON
+    gives them: ``{"shape": str, "results": [Matches, ...]}``."""
     payload = json.dumps(jobs).replace("<", "\\u003c")
     page = HARNESS.replace("<pre id=out></pre>",
                            f'<pre id=out></pre><script type="application/json" id=jobs>'
@@ -383,13 +392,15 @@ def run_chromium(jobs: list[dict], workdir: str) -> list[dict]:
     end = out.find("</pre>", start)
     if start < 0 or end < 0:
         raise RuntimeError(f"no results from chromium: {proc.stderr[-2000:]}")
-    return json.loads(html.unescape(out[start + len('<pre id="out">'):end]))
+    results: list[dict[str, Any]] = json.loads(
+        html.unescape(out[start + len('<pre id="out">'):end]))
+    return results
 
 
 def markup5_results(elements: list[Element], doc: markup5.Document,
-                    selectors: list[str]) -> list:
+                    selectors: list[str]) -> list[Matches]:
     index = {id(e): i for i, e in enumerate(elements)}
-    out = []
+    out: list[Matches] = []
     for sel in selectors:
         try:
             found = doc.select(sel)
@@ -455,7 +466,9 @@ def main(argv: list[str] | None = None) -> int:
                         elif mine:
                             totals["nonempty"] += 1
                         continue
-                    if "ERR" not in (mine, chrome):
+                    # isinstance(mine, ...) rather than mine == "ERR": the
+                    # same test (a str is "ERR"), which mypy narrows by.
+                    if isinstance(mine, list) and chrome != "ERR":
                         reason = known_deviation(sel, mine, chrome, elements)
                         if reason:
                             totals["known"] += 1
@@ -466,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
                     totals["differ"] += 1
                     if shown < args.show:
                         shown += 1
-                        if mine == "ERR" or chrome == "ERR":
+                        if isinstance(mine, str) or chrome == "ERR":
                             detail = f"markup5={'ERR' if mine == 'ERR' else len(mine)} " \
                                      f"chromium={'ERR' if chrome == 'ERR' else len(chrome)}"
                         else:
@@ -494,7 +507,8 @@ _LEGACY_ATTR = re.compile(r"\[\s*(%s)\s*[~|^$*]?=" % "|".join(
     sorted(CASE_INSENSITIVE_ATTRIBUTES, key=len, reverse=True)), re.I)
 
 
-def known_deviation(selector: str, mine: list, chrome: list, elements: list[Element]) -> str:
+def known_deviation(selector: str, mine: list[int], chrome: list[int],
+                    elements: list[Element]) -> str:
     """The KNOWN_DEVIATIONS entry that explains a difference, or ''."""
     if set(mine) - set(chrome):
         return ""

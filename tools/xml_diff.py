@@ -78,13 +78,15 @@ import re
 import sys
 import xml.parsers.expat
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from markup5.dom import (XMLNS_NAMESPACE, Comment, DocumentType, Element,  # noqa: E402
-                         ProcessingInstruction, Text)
-from markup5.encoding import decode, lookup  # noqa: E402
+from markup5.dom import (XMLNS_NAMESPACE, Comment, Document, DocumentType,  # noqa: E402
+                         Element, ProcessingInstruction, Text)
+from markup5.encoding import Encoding, decode, lookup  # noqa: E402
 from markup5.xml import parse_xml  # noqa: E402
 
 __all__ = ["expat_events", "markup5_events", "compare_file", "main"]
@@ -99,6 +101,22 @@ _ENTITY_REFERENCE = re.compile(r"&([A-Za-z_:][\w.:-]*);")
 _PREDEFINED = frozenset({"lt", "gt", "amp", "apos", "quot"})
 _BAD_CHARACTER = re.compile("[\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 
+#: One event: its type ("start", "end", "text", "comment", "pi",
+#: "doctype") and then its fields, as the module docstring lists them.
+#: Events are compared whole; the few places that look inside one check
+#: the types of the fields they read.
+Event = tuple[object, ...]
+
+
+class Result(TypedDict):
+    """What :func:`compare_file` finds for one document."""
+
+    category: str
+    index: int | None
+    markup5: Event | None
+    expat: Event | None
+    errors: list[str]
+
 
 class NotWellFormed(Exception):
     """expat rejected the document."""
@@ -108,10 +126,10 @@ class _ExpatRecorder:
     """Events of one document as expat reports them."""
 
     def __init__(self, specified_only: bool) -> None:
-        self.events: list[tuple] = []
+        self.events: list[Event] = []
         self.text: list[str] = []
         self.in_dtd = False
-        self.pending_ns: list[tuple] = []
+        self.pending_ns: list[tuple[str | None, str | None]] = []
         self.internal_subset = False
         self.general_entities: set[str] = set()
         self.defaulted_attributes = False
@@ -166,7 +184,8 @@ class _ExpatRecorder:
     def start_ns(self, prefix: str | None, uri: str | None) -> None:
         self.pending_ns.append((prefix, uri or None))
 
-    def start_doctype(self, name, system_id, public_id, has_internal_subset) -> None:
+    def start_doctype(self, name: str, system_id: str | None, public_id: str | None,
+                      has_internal_subset: bool) -> None:
         self.in_dtd = True
         self.internal_subset = bool(has_internal_subset)
         self.events.append(("doctype", name, public_id or "", system_id or ""))
@@ -174,11 +193,12 @@ class _ExpatRecorder:
     def end_doctype(self) -> None:
         self.in_dtd = False
 
-    def entity_decl(self, name, is_parameter_entity, *rest) -> None:
+    def entity_decl(self, name: str, is_parameter_entity: bool, *rest: object) -> None:
         if not is_parameter_entity:
             self.general_entities.add(name)
 
-    def attlist_decl(self, element, attribute, kind, default, required) -> None:
+    def attlist_decl(self, element: str, attribute: str, kind: str, default: str | None,
+                     required: bool) -> None:
         if default is not None:
             self.defaulted_attributes = True
         if kind != "CDATA":
@@ -210,16 +230,17 @@ def expat_events(data: bytes, specified_only: bool = False) -> _ExpatRecorder:
     return recorder
 
 
-def markup5_events(document) -> list[tuple]:
+def markup5_events(document: Document) -> list[Event]:
     """The events of a markup5 document (in tree order, without recursion)."""
-    events: list[tuple] = []
+    events: list[Event] = []
     stack = [iter(document.children)]
     while stack:
         for node in stack[-1]:
-            kind = type(node)
-            if kind is Element:
-                declarations = []
-                attributes = []
+            # type(node) is X rather than a local kind = type(node): mypy
+            # narrows node by the former only.
+            if type(node) is Element:
+                declarations: list[tuple[str | None, str | None]] = []
+                attributes: list[tuple[str | None, str, str | None, str]] = []
                 attr_namespaces = node.attr_namespaces or {}
                 for qname, value in node.attrs.items():
                     namespace = attr_namespaces.get(qname)
@@ -237,16 +258,18 @@ def markup5_events(document) -> list[tuple]:
                                 tuple(sorted(attributes, key=repr))))
                 stack.append(iter(node.children))
                 break
-            if kind is Text:
+            if type(node) is Text:
                 if events and events[-1][0] == "text":
-                    events[-1] = ("text", events[-1][1] + node.data)
+                    data = events[-1][1]
+                    assert isinstance(data, str)  # a "text" event's data
+                    events[-1] = ("text", data + node.data)
                 else:
                     events.append(("text", node.data))
-            elif kind is Comment:
+            elif type(node) is Comment:
                 events.append(("comment", node.data))
-            elif kind is ProcessingInstruction:
+            elif type(node) is ProcessingInstruction:
                 events.append(("pi", node.target, node.data))
-            elif kind is DocumentType:
+            elif type(node) is DocumentType:
                 events.append(("doctype", node.name, node.public_id, node.system_id))
         else:
             stack.pop()
@@ -255,7 +278,10 @@ def markup5_events(document) -> list[tuple]:
     return events
 
 
-def _first_difference(ours: list[tuple], theirs: list[tuple]) -> tuple[int, tuple, tuple]:
+def _first_difference(ours: list[Event], theirs: list[Event]
+                      ) -> tuple[int, Event | None, Event | None]:
+    """The index of the first event that differs and the two events there;
+    None for the side that has ended (one list is a prefix of the other)."""
     n = min(len(ours), len(theirs))
     for i in range(n):
         if ours[i] != theirs[i]:
@@ -268,7 +294,7 @@ def _declared_encoding(data: bytes) -> str | None:
     return m.group(1).decode("ascii").lower() if m else None
 
 
-def _whatwg_and_python_differ(data: bytes, label: str, encoding) -> bool:
+def _whatwg_and_python_differ(data: bytes, label: str, encoding: Encoding) -> bool:
     """Whether the WHATWG decoder of ``encoding`` (what parse_xml uses for
     ``label``) and Python's codec for ``label`` (what expat uses) decode
     ``data`` differently."""
@@ -279,7 +305,7 @@ def _whatwg_and_python_differ(data: bytes, label: str, encoding) -> bool:
     return python != encoding.decode(data)
 
 
-def compare_file(data: bytes, fast_path: bool = False) -> dict:
+def compare_file(data: bytes, fast_path: bool = False) -> Result:
     """Compare one document (markup5 is given the bytes, and parses them
     with ``fast_path``); returns ``{"category", "index", "markup5",
     "expat", "errors"}`` (category "agree" when it agrees).  Raises
@@ -288,17 +314,18 @@ def compare_file(data: bytes, fast_path: bool = False) -> dict:
     document = parse_xml(data, fast_path=fast_path)
     ours = markup5_events(document)
     errors = [error.code for error in document.errors]
-    result = {"category": "agree", "index": None, "markup5": None, "expat": None,
-              "errors": errors[:5]}
+    result: Result = {"category": "agree", "index": None, "markup5": None, "expat": None,
+                      "errors": errors[:5]}
     if ours == expat.events and not errors:
         return result
     index, mine, theirs = _first_difference(ours, expat.events)
-    result.update(index=index, markup5=mine, expat=theirs)
+    result.update({"index": index, "markup5": mine, "expat": theirs})
     result["category"] = _categorize(data, document, expat, ours, errors, mine, theirs)
     return result
 
 
-def _categorize(data, document, expat, ours, errors, mine, theirs) -> str:
+def _categorize(data: bytes, document: Document, expat: _ExpatRecorder, ours: list[Event],
+                errors: list[str], mine: Event | None, theirs: Event | None) -> str:
     label = _declared_encoding(data)
     if label is not None and not data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE,
                                                    codecs.BOM_UTF16_BE)):
@@ -327,6 +354,7 @@ def _categorize(data, document, expat, ours, errors, mine, theirs) -> str:
     if _BAD_CHARACTER.search(text):
         return "control-or-noncharacter"
     if (mine is not None and theirs is not None and mine[0] == theirs[0] == "doctype"
+            and isinstance(theirs[1], str)  # the DOCTYPE's name
             and mine[1] != theirs[1] and mine[1] == theirs[1].lower()
             and mine[2:] == theirs[2:]):
         return "doctype-name-case"
@@ -336,17 +364,19 @@ def _categorize(data, document, expat, ours, errors, mine, theirs) -> str:
     return f"other:{kind}"
 
 
-def _same_but_attribute_spaces(mine, theirs) -> bool:
+def _same_but_attribute_spaces(mine: Event | None, theirs: Event | None) -> bool:
     """Whether two start events differ only in how spaces in attribute
     values are collapsed (the normalization of non-CDATA attributes)."""
-    if not (mine and theirs and mine[0] == theirs[0] == "start" and mine[:5] == theirs[:5]
-            and len(mine[5]) == len(theirs[5])):
+    if not (mine and theirs and mine[0] == theirs[0] == "start" and mine[:5] == theirs[:5]):
         return False
-    return all(a[:3] == b[:3] and a[3].split() == b[3].split()
-               for a, b in zip(mine[5], theirs[5]))
+    ours, others = mine[5], theirs[5]  # the attributes, (URI, local, prefix, value) each
+    if not (isinstance(ours, tuple) and isinstance(others, tuple)
+            and len(ours) == len(others)):
+        return False
+    return all(a[:3] == b[:3] and a[3].split() == b[3].split() for a, b in zip(ours, others))
 
 
-def files_in(paths: list[str]):
+def files_in(paths: list[str]) -> Iterator[Path]:
     """The files named, and the XML-like files under the directories named."""
     for path in paths:
         p = Path(path)
@@ -371,9 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     counts: Counter[str] = Counter()
-    examples: dict[str, list] = defaultdict(list)
+    examples: dict[str, list[tuple[Path, Result]]] = defaultdict(list)
     skipped = 0
-    results = {}
+    results: dict[str, Result] = {}
     for path in files_in(args.paths):
         data = path.read_bytes()
         try:
@@ -408,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if agree == total else 1
 
 
-def _short(event, limit: int = 160) -> str:
+def _short(event: Event | None, limit: int = 160) -> str:
     text = repr(event)
     return text if len(text) <= limit else text[:limit] + "..."
 
