@@ -103,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_atheris(args.harness, args.libfuzzer_args)
     if args.command == "repro":
         name = _harness_of(args.file, args.harness)
-        result = runner.replay(name, args.file.read_bytes(), args.scale)
-        print(f"{name}: {result}")
-        return 1 if "finding" in result else 0
+        replayed = runner.replay(name, args.file.read_bytes(), args.scale)
+        print(f"{name}: {replayed}")
+        return 1 if "finding" in replayed else 0
     if args.command == "minimize":
         name = _harness_of(args.file, args.harness)
         smaller = runner.minimize(name, args.file.read_bytes(), args.kind, args.scale)

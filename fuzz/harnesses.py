@@ -26,15 +26,18 @@ import os
 import random
 import re
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generic, TypedDict, TypeVar
 
 import markup5
 from markup5 import encoding as _encoding
 from markup5 import microsyntax as ms
 from markup5.dom import Element
+from markup5.errors import ParseError
 import markup5.html.parser as _parser_module
 from markup5.html.parser import HTMLParser
+from markup5.tokens import Token
 from markup5.xml import XmlParser
 from markup5.xml import Tokenizer as XmlTokenizer
 from markup5.xml.dump import dump_xml_tree
@@ -85,7 +88,10 @@ def as_text(payload: bytes) -> str:
     return payload.decode("utf-8", "surrogateescape")
 
 
-def pieces(seq, seed: int) -> list:
+_Seq = TypeVar("_Seq", str, bytes)
+
+
+def pieces(seq: _Seq, seed: int) -> list[_Seq]:
     """``seq`` (str or bytes) cut where ``seed`` says: one element at a time
     for seed 0 (short inputs), else 1-4 random cut points, empty pieces
     included."""
@@ -107,7 +113,8 @@ def _header(rng: random.Random) -> bytes:
     return bytes((rng.randrange(256), rng.randrange(256)))
 
 
-def _gen_with(kind: str, text_gen: Callable[[random.Random], str]):
+def _gen_with(kind: str, text_gen: Callable[[random.Random], str]
+              ) -> Callable[[random.Random], bytes]:
     """A generator: 2 header bytes, then half grammar, half mutated seeds."""
     from .seeds import seeds
 
@@ -124,16 +131,22 @@ def _gen_with(kind: str, text_gen: Callable[[random.Random], str]):
     return generate
 
 
-def _errors(errors) -> list[tuple]:
+def _errors(errors: Iterable[ParseError]) -> list[tuple[str, int, int]]:
     return [(e.code, e.line, e.col) for e in errors]
 
 
-def _coalesce(tokens) -> list:
-    out: list = []
+def _coalesce(tokens: Iterable[Token | ParseError]) -> list[list[object]]:
+    """The tokens as lists, adjacent Character tokens joined.  (What a
+    tokenizer yields is typed Token or ParseError: errors come inline only
+    with ``inline_errors``, which no harness turns on.)"""
+    out: list[list[object]] = []
     for token in tokens:
+        assert isinstance(token, Token), token  # no inline errors
         item = token.as_list()
         if item[0] == "Character" and out and out[-1][0] == "Character":
-            out[-1] = ["Character", out[-1][1] + item[1]]
+            before, data = out[-1][1], item[1]
+            assert isinstance(before, str) and isinstance(data, str)  # Character data
+            out[-1] = ["Character", before + data]
         else:
             out.append(item)
     return out
@@ -141,11 +154,20 @@ def _coalesce(tokens) -> list:
 
 # HTML tokenizer -------------------------------------------------------------------
 
-TOKENIZER_STATES = (
+TOKENIZER_STATES: tuple[tuple[str, str | None], ...] = (
     ("Data state", None), ("Data state", None), ("RCDATA state", "title"),
     ("RAWTEXT state", "style"), ("Script data state", "script"), ("PLAINTEXT state", None),
     ("CDATA section state", None), ("RCDATA state", None),
 )
+
+
+class _TokenizerOptions(TypedDict):
+    """The keyword arguments of ``markup5.Tokenizer`` that the harness varies."""
+
+    initial_state: str
+    last_start_tag: str | None
+    processing_instructions: bool
+    allow_cdata: bool
 
 
 def tokenizer_target(data: bytes) -> str:
@@ -155,8 +177,9 @@ def tokenizer_target(data: bytes) -> str:
     options, split_seed, payload = split_input(data)
     text = as_text(payload)
     state, last = TOKENIZER_STATES[options & 7]
-    kwargs = dict(initial_state=state, last_start_tag=last,
-                  processing_instructions=bool(options & 8), allow_cdata=bool(options & 16))
+    kwargs: _TokenizerOptions = dict(
+        initial_state=state, last_start_tag=last,
+        processing_instructions=bool(options & 8), allow_cdata=bool(options & 16))
     whole = markup5.Tokenizer(text, **kwargs)
     tokens = _coalesce(whole)
     errors = _errors(whole.errors)
@@ -177,12 +200,21 @@ def tokenizer_target(data: bytes) -> str:
 
 # parse ---------------------------------------------------------------------------
 
-def _dump_and_errors(node) -> tuple[str, list]:
+class _ParseOptions(TypedDict):
+    """The keyword arguments of ``markup5.parse`` and ``HTMLParser`` that
+    the parse harness varies."""
+
+    scripting: bool
+    processing_instructions: bool
+
+
+def _dump_and_errors(node: markup5.Document | markup5.DocumentFragment
+                     ) -> tuple[str, list[tuple[str, int, int]]]:
     return markup5.dump_tree(node), [(e.code, e.line, e.col) for e in node.errors]
 
 
 @contextlib.contextmanager
-def _full_rules():
+def _full_rules() -> Iterator[None]:
     """The parser without its shortcuts (the data state and comment
     shortcuts, tree building without tokens): every state and every token
     through the tree construction dispatcher, the reference path."""
@@ -198,7 +230,8 @@ def parse_target(data: bytes) -> str:
     tree (html5lib-tests dump), errors and quirks mode."""
     options, split_seed, payload = split_input(data)
     text = as_text(payload)
-    kwargs = dict(scripting=bool(options & 1), processing_instructions=not options & 2)
+    kwargs: _ParseOptions = dict(scripting=bool(options & 1),
+                                 processing_instructions=not options & 2)
     doc = markup5.parse(text, **kwargs)
     expected = _dump_and_errors(doc)
     parser = HTMLParser(**kwargs)
@@ -259,7 +292,28 @@ def fragment_target(data: bytes) -> str:
 
 
 
-SERIALIZE_OPTION_SETS = (
+class _SerializeOptions(TypedDict, total=False):
+    """The keyword arguments of ``markup5.serialize`` that the option sets
+    below give."""
+
+    scripting: bool
+    pretty: bool
+    omit_optional_tags: bool
+    quote_attr_values: str | bool
+    minimize_boolean_attributes: bool
+    use_trailing_solidus: bool
+    use_best_quote_char: bool
+    escape_rcdata: bool
+    escape_lt_in_attrs: bool
+    resolve_entities: bool
+    alphabetical_attributes: bool
+    strip_whitespace: bool
+    inject_meta_charset: bool
+    encoding: str | None
+    doctype_ids: bool
+
+
+SERIALIZE_OPTION_SETS: tuple[_SerializeOptions, ...] = (
     {},
     {"pretty": True},
     {"omit_optional_tags": True},
@@ -282,7 +336,7 @@ def serialize_target(data: bytes) -> str:
     scripting = bool(options & 1)
     doc = markup5.parse(text, scripting=scripting)
     first = markup5.serialize(doc, scripting=scripting)
-    extra = dict(SERIALIZE_OPTION_SETS[(options >> 1) % len(SERIALIZE_OPTION_SETS)])
+    extra = SERIALIZE_OPTION_SETS[(options >> 1) % len(SERIALIZE_OPTION_SETS)].copy()
     extra.setdefault("scripting", scripting)
     markup5.serialize(doc, **extra)
     second = markup5.serialize(markup5.parse(first, scripting=scripting), scripting=scripting)
@@ -317,7 +371,7 @@ def xml_target(data: bytes) -> str:
     check(dump_xml_tree(slow) == dump, "parse_xml's fast path gives another tree")
     check(_errors(slow.errors) == errors, "parse_xml's fast path gives other errors")
     check(slow.encoding == doc.encoding, "parse_xml's fast path gives another encoding")
-    if not options & 4:
+    if isinstance(source, str):  # options & 4 clear (the same test, that mypy narrows by)
         parser = XmlParser(xml10_compatible=xml10, keep_xmlns_attributes=keep)
         for piece in pieces(source, split_seed):
             parser.feed(piece)
@@ -349,7 +403,7 @@ def xml_target(data: bytes) -> str:
 _REF_DOC = markup5.parse('<map name=m id=i></map><map name=M></map><img usemap="#m">'
                          '<map id="a b"></map><map name="">x</map>')
 
-def _serialize_utc(value) -> str:
+def _serialize_utc(value: ms.GlobalDateTime) -> str:
     """serialize_global_datetime's forced-UTC form; it documents a
     ValueError when the UTC date falls before year 1 (0001-01-01T00:00+03:00
     is in year 0 in UTC): then the offset is kept."""
@@ -362,22 +416,69 @@ def _serialize_utc(value) -> str:
     return ms.serialize_global_datetime(value)
 
 
-#: parse function, serialize function, validity function.
-_ROUND_TRIPS = (
-    (ms.parse_date, ms.serialize_date, ms.is_valid_date_string),
-    (ms.parse_month, ms.serialize_month, ms.is_valid_month_string),
-    (ms.parse_week, ms.serialize_week, ms.is_valid_week_string),
-    (ms.parse_time, ms.serialize_time, ms.is_valid_time_string),
-    (ms.parse_yearless_date, ms.serialize_yearless_date, ms.is_valid_yearless_date_string),
-    (ms.parse_timezone_offset, ms.serialize_timezone_offset,
-     ms.is_valid_timezone_offset_string),
-    (ms.parse_local_datetime, ms.serialize_local_datetime,
-     ms.is_valid_normalized_local_datetime_string),
-    (ms.parse_global_datetime, lambda v: ms.serialize_global_datetime(v, keep_offset=True),
-     ms.is_valid_global_datetime_string),
-    (ms.parse_global_datetime, _serialize_utc, ms.is_valid_global_datetime_string),
-    (ms.parse_duration, ms.serialize_duration, ms.is_valid_duration_string),
-    (ms.parse_simple_color, ms.serialize_simple_color, ms.is_valid_lowercase_simple_color),
+_V = TypeVar("_V")
+
+
+@dataclass(frozen=True)
+class _RoundTrip(Generic[_V]):
+    """A parse function, the serialize function of what it returns, and the
+    validity function of the strings: called on a string, checks that
+    parse(serialize(v)) == v and that the serialization is valid.  (A class
+    generic in the value, rather than a tuple of the three, so that each
+    serializer is seen to get what its own parser returns.)"""
+
+    parse: Callable[[str], _V | None]
+    serialize: Callable[[_V], str]
+    is_valid: Callable[[str], bool]
+
+    def __call__(self, s: str) -> None:
+        # The isinstance tests below hold whenever the "parse is" test
+        # before them does; they tell mypy what the value is.
+        parse, serialize, is_valid = self.parse, self.serialize, self.is_valid
+        value = parse(s)
+        if value is None:
+            return
+        out = serialize(value)
+        name = getattr(serialize, "__name__", "serialize")
+        check(is_valid(out), f"{name} gave an invalid string {out!r}")
+        again = parse(out)
+        if (again is None and parse is ms.parse_duration and isinstance(value, _dt.timedelta)
+                and value > _dt.timedelta.max - _dt.timedelta(milliseconds=1)):
+            # Rounded to the millisecond, a duration this close to
+            # timedelta's maximum is written beyond it, and parse_duration
+            # documents None beyond timedelta's range.
+            return
+        check(again is not None and serialize(again) == out,
+              f"{name}: the serialization is not a fixed point")
+        # A value from a valid string survives exactly (the serializers
+        # round what a valid string cannot carry, e.g. sub-millisecond
+        # seconds, so values from other strings may move by that much).
+        if is_valid(s) and serialize is not _serialize_utc:
+            check(again == value, f"{parse.__name__}({name}(v)) != v for a valid string")
+        if parse is ms.parse_date and isinstance(value, ms.Date):
+            check(1 <= ms.days_in_month(value.month, value.year) <= 31, "days_in_month")
+            ms.is_leap_year(value.year)
+            ms.weeks_in_year(value.year)
+
+
+_ROUND_TRIPS: tuple[Callable[[str], None], ...] = (
+    _RoundTrip(ms.parse_date, ms.serialize_date, ms.is_valid_date_string),
+    _RoundTrip(ms.parse_month, ms.serialize_month, ms.is_valid_month_string),
+    _RoundTrip(ms.parse_week, ms.serialize_week, ms.is_valid_week_string),
+    _RoundTrip(ms.parse_time, ms.serialize_time, ms.is_valid_time_string),
+    _RoundTrip(ms.parse_yearless_date, ms.serialize_yearless_date,
+               ms.is_valid_yearless_date_string),
+    _RoundTrip(ms.parse_timezone_offset, ms.serialize_timezone_offset,
+               ms.is_valid_timezone_offset_string),
+    _RoundTrip(ms.parse_local_datetime, ms.serialize_local_datetime,
+               ms.is_valid_normalized_local_datetime_string),
+    _RoundTrip(ms.parse_global_datetime,
+               lambda v: ms.serialize_global_datetime(v, keep_offset=True),
+               ms.is_valid_global_datetime_string),
+    _RoundTrip(ms.parse_global_datetime, _serialize_utc, ms.is_valid_global_datetime_string),
+    _RoundTrip(ms.parse_duration, ms.serialize_duration, ms.is_valid_duration_string),
+    _RoundTrip(ms.parse_simple_color, ms.serialize_simple_color,
+               ms.is_valid_lowercase_simple_color),
 )
 #: "valid X string" implies that the parser of X succeeds.
 _VALID_IMPLIES_PARSE = (
@@ -400,10 +501,13 @@ _VALID_IMPLIES_PARSE = (
 )
 _COMPONENTS = (ms.parse_date_component, ms.parse_month_component, ms.parse_time_component,
                ms.parse_yearless_date_component, ms.parse_timezone_offset_component)
-_PLAIN = (ms.parse_dimension, ms.parse_nonzero_dimension, ms.parse_dimension_list,
-          ms.parse_float_list, ms.is_valid_float_list, ms.parse_legacy_color,
-          ms.split_comma_tokens, ms.is_unique_space_tokens, ms.is_valid_hash_name_reference,
-          ms.parse_date_or_time)
+#: Called with the string alone, but for is_valid_hash_name_reference (given
+#: a document and a local name too): hence Callable[..., object].
+_PLAIN: tuple[Callable[..., object], ...] = (
+    ms.parse_dimension, ms.parse_nonzero_dimension, ms.parse_dimension_list,
+    ms.parse_float_list, ms.is_valid_float_list, ms.parse_legacy_color,
+    ms.split_comma_tokens, ms.is_unique_space_tokens, ms.is_valid_hash_name_reference,
+    ms.parse_date_or_time)
 _KEYWORDS = {"on": 1, "off": 2, "": 3, "auto": 4}
 _SPACE = " \t\n\x0c\r"
 
@@ -436,31 +540,8 @@ def microsyntax_target(data: bytes) -> str:
             # (A valid float string never overflows: see is_valid_float.)
             overflow = parse is ms.parse_duration and re.search(r"\d{9}", s) is not None
             check(overflow, f"{is_valid.__name__} but {parse.__name__} fails")
-    for parse, serialize, is_valid in _ROUND_TRIPS:
-        value = parse(s)
-        if value is None:
-            continue
-        out = serialize(value)
-        name = getattr(serialize, "__name__", "serialize")
-        check(is_valid(out), f"{name} gave an invalid string {out!r}")
-        again = parse(out)
-        if (again is None and parse is ms.parse_duration
-                and value > _dt.timedelta.max - _dt.timedelta(milliseconds=1)):
-            # Rounded to the millisecond, a duration this close to
-            # timedelta's maximum is written beyond it, and parse_duration
-            # documents None beyond timedelta's range.
-            continue
-        check(again is not None and serialize(again) == out,
-              f"{name}: the serialization is not a fixed point")
-        # A value from a valid string survives exactly (the serializers
-        # round what a valid string cannot carry, e.g. sub-millisecond
-        # seconds, so values from other strings may move by that much).
-        if is_valid(s) and serialize is not _serialize_utc:
-            check(again == value, f"{parse.__name__}({name}(v)) != v for a valid string")
-        if parse is ms.parse_date:
-            check(1 <= ms.days_in_month(value.month, value.year) <= 31, "days_in_month")
-            ms.is_leap_year(value.year)
-            ms.weeks_in_year(value.year)
+    for round_trip in _ROUND_TRIPS:
+        round_trip(s)
     number = ms.parse_float(s)
     if number is not None:
         check(ms.parse_float(ms.serialize_float(number)) == number, "float round trip")
@@ -484,6 +565,13 @@ def microsyntax_target(data: bytes) -> str:
 _TRANSPORT = (None, None, None, None, "utf-8", "UTF-16BE", "shift_jis", "iso-2022-jp",
               "x-user-defined", "replacement", "gb18030", "big5", "euc-kr", "koi8-u",
               "utf-16", "windows-1251")
+
+
+class _TransportOptions(TypedDict):
+    """The keyword argument of ``markup5.parse`` and ``HTMLParser`` that the
+    sniff harness varies."""
+
+    transport_encoding: str | None
 
 
 def sniff_target(data: bytes) -> str:
@@ -519,7 +607,7 @@ def sniff_target(data: bytes) -> str:
     out.append(decoder.decode(b"", final=True))
     check("".join(out) == text, f"{enc.name} decoder fed in pieces gives another text")
     if options & 32:
-        kwargs = {"transport_encoding": transport}
+        kwargs: _TransportOptions = {"transport_encoding": transport}
         doc = markup5.parse(payload, **kwargs)
         parser = HTMLParser(**kwargs)
         # At least one feed(): the first chunk says whether the input is
@@ -628,7 +716,7 @@ def _gen_cli(rng: random.Random) -> bytes:
 
 SCALING_PREFIXES = ("", "<table>", "<select>", "<svg>", "<template>", "<math><mi>",
                     "<select><option>", "<b><i><u>", "<!DOCTYPE html><p>", "<frameset>")
-SCALING_TARGETS = (
+SCALING_TARGETS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("parse", lambda text: markup5.parse(text)),
     ("parse_fragment td", lambda text: markup5.parse_fragment(text, "td")),
     ("tokenize", lambda text: list(markup5.tokenize(text))),
@@ -643,7 +731,7 @@ SCALING_TARGETS = (
 SCALING_START, SCALING_MAX_N, SCALING_MIN_SECONDS, SCALING_RATIO = 256, 4096, 0.02, 8.0
 
 
-def _best(function, text: str, runs: int = 3) -> float:
+def _best(function: Callable[[str], object], text: str, runs: int = 3) -> float:
     import time
     best = float("inf")
     for _ in range(runs):

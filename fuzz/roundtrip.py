@@ -10,10 +10,13 @@ is not stable is a finding.
 
 from __future__ import annotations
 
-from markup5 import parse, serialize
-from markup5.dom import DocumentType, Element, ProcessingInstruction, Text
+from collections.abc import Iterator
+
+from markup5 import Document, parse, serialize
+from markup5.dom import DocumentType, Element, Node, ProcessingInstruction, Text
 from markup5.html.constants import SPECIAL
 from markup5.html.tokenizer import Tokenizer
+from markup5.tokens import Token
 
 HTML = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -27,16 +30,16 @@ _RAW_TEXT = {"style": "RAWTEXT state", "xmp": "RAWTEXT state", "iframe": "RAWTEX
              "script": "Script data state"}
 
 
-def _walk(node):
+def _walk(node: Node) -> Iterator[Node]:
     """Every node under ``node`` (template contents too), iteratively."""
     stack = [node]
     while stack:
         node = stack.pop()
         yield node
-        children = getattr(node, "children", None)
+        children: list[Node] | None = getattr(node, "children", None)
         if children:
             stack.extend(reversed(children))
-        content = getattr(node, "template_contents", None)
+        content: Node | None = getattr(node, "template_contents", None)
         if content is not None:
             stack.append(content)
 
@@ -55,10 +58,14 @@ def _raw_text_swallows_end_tag(element: Element, scripting: bool) -> bool:
     text = "".join(c.data for c in element.children if isinstance(c, Text))
     tokens = list(Tokenizer(text + f"</{name}>", initial_state=state, last_start_tag=name,
                             collect_errors=False))
-    return not tokens or tokens[-1].as_list() != ["EndTag", name]
+    if not tokens:
+        return True
+    last = tokens[-1]
+    assert isinstance(last, Token)  # errors come inline only with inline_errors
+    return last.as_list() != ["EndTag", name]
 
 
-def _html_ancestor(node, name: str):
+def _html_ancestor(node: Node, name: str) -> Element | None:
     parent = node.parent
     while isinstance(parent, Element):
         if parent.namespace == HTML and parent.local_name == name:
@@ -67,7 +74,7 @@ def _html_ancestor(node, name: str):
     return None
 
 
-def _has_html_ancestor(node, name: str) -> bool:
+def _has_html_ancestor(node: Node, name: str) -> bool:
     return _html_ancestor(node, name) is not None
 
 
@@ -96,7 +103,7 @@ _LIST_ITEM_CLOSES = {"li": frozenset({"li"}), "dd": frozenset({"dd", "dt"}),
 _LIST_ITEM_STOPS = SPECIAL - {(HTML, "address"), (HTML, "div"), (HTML, "p")}
 
 
-def _list_item_open_above(node) -> bool:
+def _list_item_open_above(node: Element) -> bool:
     """Whether an HTML ``li`` (``dd``, ``dt``) has an ancestor that its start
     tag would have closed: an ``li`` (a ``dd`` or ``dt``) with no special
     element other than address, div and p between them."""
@@ -111,7 +118,7 @@ def _list_item_open_above(node) -> bool:
     return False
 
 
-def _same_name_open_above(node) -> bool:
+def _same_name_open_above(node: Element) -> bool:
     """Whether an HTML ``a`` (``nobr``) has an ``a`` (``nobr``) ancestor with
     nothing between them that would keep the start tag rule of "in body"
     from closing it."""
@@ -126,7 +133,7 @@ def _same_name_open_above(node) -> bool:
     return False
 
 
-def unstable_class(doc, scripting: bool = False) -> str | None:
+def unstable_class(doc: Document, scripting: bool = False) -> str | None:
     """The first class of non-preserved trees that ``doc`` (an HTML document
     from :func:`markup5.parse`) is in, or None."""
     # foster-parented: the "in table" insertion mode's "anything else"
@@ -185,9 +192,9 @@ def unstable_class(doc, scripting: bool = False) -> str | None:
             # selectedcontent is inserted, and the serialized copy is parsed
             # into it as well.
             if (name == "selectedcontent" and node.children
-                    and _has_html_ancestor(node, "select")
+                    and (select := _html_ancestor(node, "select")) is not None
                     and any(isinstance(n, Element) and n.local_name == "option"
-                            for n in _walk(_html_ancestor(node, "select")))):
+                            for n in _walk(select))):
                 return "selectedcontent-clone"
             # adoption-agency-limit: the adoption agency algorithm's outer
             # loop stops after eight rounds, and the formatting element it
@@ -217,7 +224,7 @@ def unstable_class(doc, scripting: bool = False) -> str | None:
     return None
 
 
-def unstable_xml_class(doc, xml10_compatible: bool = True) -> str | None:
+def unstable_xml_class(doc: Document, xml10_compatible: bool = True) -> str | None:
     """The first class of XML trees that serialize_xml does not preserve
     through parse_xml that ``doc`` is in, or None."""
     for node in _walk(doc):

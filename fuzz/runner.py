@@ -31,6 +31,7 @@ counts go to ``fuzz/runs/log.jsonl`` (``python -m fuzz report`` sums them).
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import mmap
@@ -45,10 +46,12 @@ import tempfile
 import time
 import traceback
 import tracemalloc
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
+from types import FrameType
+from typing import NoReturn, TypedDict
 
-from .harnesses import HARNESSES, InvariantViolation
+from .harnesses import HARNESSES, Harness, InvariantViolation
 
 FUZZ_DIR = Path(__file__).resolve().parent
 ROOT = FUZZ_DIR.parent
@@ -77,12 +80,51 @@ _SHM_SIZE = 1 << 20
 _HEAD = struct.Struct("<QI")
 
 
+class Result(TypedDict, total=False):
+    """What one input gives (:func:`run_one`), and a finding's JSON line
+    from the child: ``outcome`` (the harness's label) or ``finding`` (its
+    kind: exception, invariant, time, memory, recursion; hang and crash
+    from the parent) with ``message``; the CPU time and the tracemalloc peak
+    measured; on a finding's line, the input's ``index`` in the campaign and
+    the input itself (``input``, in hex)."""
+
+    outcome: str
+    finding: str
+    message: str
+    cpu: float
+    peak: int
+    index: int
+    input: str
+
+
+class Summary(TypedDict):
+    """The child's last JSON line: the counts of its batch."""
+
+    done: int
+    outcomes: dict[str, int]
+    worst_cpu: float
+    worst_index: int
+    worst_peak: float
+
+
+class Totals(TypedDict):
+    """What :func:`campaign` returns."""
+
+    harness: str
+    inputs: int
+    outcomes: dict[str, int]
+    findings: list[Result]
+    worst_cpu: float
+    worst_peak: float
+    seconds: float
+
+
 class BudgetExceeded(BaseException):
     """The CPU-time alarm of the per-input budget went off (a BaseException,
     so that no ``except Exception`` in the code under test swallows it)."""
 
 
-def _on_alarm(signum, frame):
+def _on_alarm(signum: int, frame: FrameType | None) -> NoReturn:
     raise BudgetExceeded()
 
 
@@ -102,7 +144,8 @@ def _maxrss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KB on Linux
 
 
-def run_one(harness, data: bytes, *, scale: float = 1.0, memcheck: bool = False) -> dict:
+def run_one(harness: Harness, data: bytes, *, scale: float = 1.0,
+            memcheck: bool = False) -> Result:
     """Run ``harness`` on ``data`` in this process, within the budgets.
 
     Returns {"outcome": label} or {"finding": kind, "message": ...} with
@@ -119,7 +162,7 @@ def run_one(harness, data: bytes, *, scale: float = 1.0, memcheck: bool = False)
         tracemalloc.start()
     cpu0 = time.process_time()
     signal.setitimer(signal.ITIMER_PROF, budget)
-    result: dict
+    result: Result
     try:
         outcome = harness.target(data)
         result = {"outcome": outcome}
@@ -156,7 +199,7 @@ def run_one(harness, data: bytes, *, scale: float = 1.0, memcheck: bool = False)
 
 
 
-def _signature(harness: str, result: dict) -> str:
+def _signature(harness: str, result: Result) -> str:
     """What makes two findings the same: the kind and the last frame (or the
     first line of the message)."""
     message = result.get("message", "")
@@ -174,7 +217,7 @@ def _signature(harness: str, result: dict) -> str:
 PER_SIGNATURE = 3
 
 
-def record_finding(harness: str, data: bytes, result: dict, extra: str = "") -> Path | None:
+def record_finding(harness: str, data: bytes, result: Result, extra: str = "") -> Path | None:
     """Write the finding to fuzz/findings/ unless one with its signature is
     there; returns the path of the input written."""
     FINDINGS.mkdir(exist_ok=True)
@@ -196,7 +239,7 @@ def record_finding(harness: str, data: bytes, result: dict, extra: str = "") -> 
 
 # The child ------------------------------------------------------------------------
 
-def child_main(args) -> int:
+def child_main(args: argparse.Namespace) -> int:
     """Run inputs ``start .. start + count`` of a campaign (in the child)."""
     limit = args.memory_mb << 20
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -208,7 +251,7 @@ def child_main(args) -> int:
         harness.warm_up()
     fd = os.open(args.shm, os.O_RDWR)
     shm = mmap.mmap(fd, _SHM_SIZE)
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     worst_cpu = 0.0  # the largest CPU time / budget seen
     worst_peak = 0.0  # the largest tracemalloc peak / budget seen
     worst_index = -1  # the input that used most of its CPU-time budget
@@ -236,8 +279,9 @@ def child_main(args) -> int:
                 break  # the heap may be in a bad state: the parent restarts us
         else:
             outcomes[result["outcome"]] += 1
-    out.write(json.dumps({"done": done, "outcomes": outcomes, "worst_cpu": worst_cpu,
-                          "worst_index": worst_index, "worst_peak": worst_peak}) + "\n")
+    summary: Summary = {"done": done, "outcomes": outcomes, "worst_cpu": worst_cpu,
+                        "worst_index": worst_index, "worst_peak": worst_peak}
+    out.write(json.dumps(summary) + "\n")
     out.flush()
     return 0
 
@@ -254,12 +298,12 @@ def _read_shm(path: str) -> tuple[int, bytes]:
 def campaign(harness_name: str, inputs: int, *, seed: int = 0, start: int = 0,
              batch: int = 5000, memory_mb: int = MEMORY_MB, nice: int = 0,
              memcheck_every: int = 32, max_len: int = 4096, scale: float = 1.0,
-             log: bool = True, quiet: bool = False, record: bool = True) -> dict:
+             log: bool = True, quiet: bool = False, record: bool = True) -> Totals:
     """Run inputs ``start .. start + inputs`` of harness ``harness_name``;
     returns the totals (inputs, outcomes, findings)."""
     harness = HARNESSES[harness_name]
-    totals: Counter = Counter()
-    findings: list[dict] = []
+    totals: Counter[str] = Counter()
+    findings: list[Result] = []
     worst_cpu = worst_peak = 0.0
     fd, shm_path = tempfile.mkstemp(prefix="markup5-fuzz-shm-")
     os.ftruncate(fd, _SHM_SIZE)
@@ -283,7 +327,7 @@ def campaign(harness_name: str, inputs: int, *, seed: int = 0, start: int = 0,
             summary, lines, killed = _watch(proc, shm_path)
             ran = 0
             for line in lines:
-                item = json.loads(line)
+                item: Result = json.loads(line)
                 if "done" in item:
                     continue
                 data = bytes.fromhex(item["input"])
@@ -347,7 +391,7 @@ def campaign(harness_name: str, inputs: int, *, seed: int = 0, start: int = 0,
             "seconds": time.time() - t0}
 
 
-def _child_env() -> dict:
+def _child_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
@@ -355,7 +399,8 @@ def _child_env() -> dict:
     return env
 
 
-def _watch(proc: subprocess.Popen, shm_path: str):
+def _watch(proc: subprocess.Popen[bytes], shm_path: str
+           ) -> tuple[Summary | None, list[str], bool]:
     """Wait for the child, killing it if its progress counter stands still
     for HARD_TIMEOUT seconds; returns (summary, finding lines, killed)."""
     import selectors
@@ -381,14 +426,14 @@ def _watch(proc: subprocess.Popen, shm_path: str):
             killed = True
     proc.wait()
     lines = [line for line in buffer.decode("utf-8").splitlines() if line.strip()]
-    summary = None
+    summary: Summary | None = None
     if lines and '"done"' in lines[-1]:
         summary = json.loads(lines[-1])
         lines = lines[:-1]
     return summary, lines, killed
 
 
-def _log(entry: dict) -> None:
+def _log(entry: dict[str, object]) -> None:
     RUNS.mkdir(exist_ok=True)
     with open(RUNS / "log.jsonl", "a", encoding="utf-8") as f:
         f.write(json.dumps(entry) + "\n")
@@ -400,9 +445,9 @@ def report(paths: list[Path] | None = None) -> str:
     for path in paths or [RUNS / "log.jsonl"]:
         if path.exists():
             lines += path.read_text(encoding="utf-8").splitlines()
-    per: dict[str, Counter] = {}
-    inputs: Counter = Counter()
-    seconds: Counter = Counter()
+    per: dict[str, Counter[str]] = {}
+    inputs: Counter[str] = Counter()
+    seconds: defaultdict[str, float] = defaultdict(float)
     worst: dict[str, float] = {}
     worst_peak: dict[str, float] = {}
     for line in lines:
@@ -431,7 +476,7 @@ def report(paths: list[Path] | None = None) -> str:
 
 # Replay and minimization -------------------------------------------------------------
 
-def replay(harness_name: str, data: bytes, scale: float = 1.0) -> dict:
+def replay(harness_name: str, data: bytes, scale: float = 1.0) -> Result:
     """Run one input in a child with the caps; returns its result."""
     fd, path = tempfile.mkstemp(prefix="markup5-fuzz-input-")
     os.write(fd, data)
@@ -448,12 +493,13 @@ def replay(harness_name: str, data: bytes, scale: float = 1.0) -> dict:
         if proc.returncode != 0 or not lines:
             return {"finding": "crash", "message": f"exit {proc.returncode}\n"
                                                    f"{proc.stderr.decode('utf-8', 'replace')}"}
-        return json.loads(lines[-1])
+        result: Result = json.loads(lines[-1])
+        return result
     finally:
         os.unlink(path)
 
 
-def one_main(args) -> int:
+def one_main(args: argparse.Namespace) -> int:
     """Run one input file in this (child) process with the caps."""
     limit = args.memory_mb << 20
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
