@@ -121,8 +121,7 @@ def check_text_encoding(dump: dict[str, Any], path: Path) -> None:
     assert dump["gb18030-ranges"] == other["gb18030-ranges"]
     for name in SINGLE_BYTE:
         key = name.lower()
-        codes = [cp for cp in dump["single-byte"][key]]
-        assert codes == other[key], key
+        assert dump["single-byte"][key] == other[key], key
     print("text-encoding: indexes agree (but for the GB18030-2022 update)", file=sys.stderr)
 
 

@@ -22,14 +22,10 @@ are kept out of the grammar and listed in KNOWN_DEVIATIONS.
 from __future__ import annotations
 
 import argparse
-import html
 import json
-import os
 import random
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -42,7 +38,7 @@ from markup5.dom import HTML_NAMESPACE, Element  # noqa: E402
 from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E402
 from markup5.selectors.matcher import iter_elements  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+from browser_diff import Chromium, find_chromium  # noqa: E402
 
 #: What one selector gives on one page, on either side: "ERR" when it is
 #: invalid, else the indexes (in the document-order walk over elements) of
@@ -367,33 +363,21 @@ for (const job of jobs) {
   }
   results.push({shape: shape, results: out});
 }
-document.getElementById('out').textContent = JSON.stringify(results);
+document.getElementById('out').textContent = '@@BEGIN@@' + JSON.stringify(results) + '@@END@@';
 </script></body></html>"""
 
 
-def run_chromium(jobs: Sequence[Mapping[str, object]], workdir: str) -> list[dict[str, Any]]:
+def run_chromium(browser: Chromium, jobs: Sequence[Mapping[str, object]]
+                 ) -> list[dict[str, Any]]:
     """Each job's page shape and selector results, as the harness's JSON
     gives them: ``{"shape": str, "results": [Matches, ...]}``."""
     payload = json.dumps(jobs).replace("<", "\\u003c")
     page = HARNESS.replace("<pre id=out></pre>",
                            f'<pre id=out></pre><script type="application/json" id=jobs>'
                            f'{payload}</script>')
-    path = os.path.join(workdir, "harness.html")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(page)
-    profile = tempfile.mkdtemp(dir=workdir)
-    proc = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={profile}", "--dump-dom", f"file://{path}"],
-        capture_output=True, text=True, timeout=600)
-    out = proc.stdout
-    start = out.find('<pre id="out">')
-    end = out.find("</pre>", start)
-    if start < 0 or end < 0:
-        raise RuntimeError(f"no results from chromium: {proc.stderr[-2000:]}")
-    results: list[dict[str, Any]] = json.loads(
-        html.unescape(out[start + len('<pre id="out">'):end]))
+    results: list[dict[str, Any]] | None = browser.run_page(page, timeout=600)
+    if results is None:
+        raise RuntimeError("Chromium did not finish the selector page in 600 s")
     return results
 
 
@@ -434,62 +418,62 @@ def main(argv: list[str] | None = None) -> int:
     known_reasons: dict[str, int] = {}
     shown = 0
     started = time.time()
-    with tempfile.TemporaryDirectory() as workdir:
-        for b in range(0, len(pages), args.batch):
-            batch = pages[b:b + args.batch]
-            jobs, local = [], []
-            for name, text in batch:
-                doc = markup5.parse(text)
-                elements = list(iter_elements(doc))
-                gen = Generator(rng, Vocabulary(elements))
-                selectors = [gen.selector_list() for _ in range(args.per_page)]
-                for i in range(0, len(selectors), 8):  # some broken ones, for validity
-                    selectors[i] = _mutate(rng, selectors[i])
-                selectors += FIXED
-                jobs.append({"html": text, "selectors": selectors})
-                local.append((name, doc, elements, selectors))
-            remote = run_chromium(jobs, workdir)
-            for (name, doc, elements, selectors), theirs in zip(local, remote):
-                shape = "\n".join(f"{e.namespace or ''} {e.local_name}" for e in elements)
-                if shape != theirs["shape"]:
-                    totals["pages-skipped"] += 1
-                    print(f"skip {name}: the trees differ", file=sys.stderr)
+    browser = Chromium(find_chromium())
+    for b in range(0, len(pages), args.batch):
+        batch = pages[b:b + args.batch]
+        jobs, local = [], []
+        for name, text in batch:
+            doc = markup5.parse(text)
+            elements = list(iter_elements(doc))
+            gen = Generator(rng, Vocabulary(elements))
+            selectors = [gen.selector_list() for _ in range(args.per_page)]
+            for i in range(0, len(selectors), 8):  # some broken ones, for validity
+                selectors[i] = _mutate(rng, selectors[i])
+            selectors += FIXED
+            jobs.append({"html": text, "selectors": selectors})
+            local.append((name, doc, elements, selectors))
+        remote = run_chromium(browser, jobs)
+        for (name, doc, elements, selectors), theirs in zip(local, remote):
+            shape = "\n".join(f"{e.namespace or ''} {e.local_name}" for e in elements)
+            if shape != theirs["shape"]:
+                totals["pages-skipped"] += 1
+                print(f"skip {name}: the trees differ", file=sys.stderr)
+                continue
+            totals["pages"] += 1
+            ours = markup5_results(elements, doc, selectors)
+            for sel, mine, chrome in zip(selectors, ours, theirs["results"]):
+                totals["pairs"] += 1
+                if mine == chrome:
+                    totals["same"] += 1
+                    if mine == "ERR":
+                        totals["both-invalid"] += 1
+                    elif mine:
+                        totals["nonempty"] += 1
                     continue
-                totals["pages"] += 1
-                ours = markup5_results(elements, doc, selectors)
-                for sel, mine, chrome in zip(selectors, ours, theirs["results"]):
-                    totals["pairs"] += 1
-                    if mine == chrome:
-                        totals["same"] += 1
-                        if mine == "ERR":
-                            totals["both-invalid"] += 1
-                        elif mine:
-                            totals["nonempty"] += 1
+                # isinstance(mine, ...) rather than mine == "ERR": the
+                # same test (a str is "ERR"), which mypy narrows by.
+                if isinstance(mine, list) and chrome != "ERR":
+                    reason = known_deviation(sel, mine, chrome, elements)
+                    if reason:
+                        totals["known"] += 1
+                        known_reasons[reason] = known_reasons.get(reason, 0) + 1
                         continue
-                    # isinstance(mine, ...) rather than mine == "ERR": the
-                    # same test (a str is "ERR"), which mypy narrows by.
-                    if isinstance(mine, list) and chrome != "ERR":
-                        reason = known_deviation(sel, mine, chrome, elements)
-                        if reason:
-                            totals["known"] += 1
-                            known_reasons[reason] = known_reasons.get(reason, 0) + 1
-                            continue
-                    if "ERR" in (mine, chrome):
-                        totals["validity-differs"] += 1
-                    totals["differ"] += 1
-                    if shown < args.show:
-                        shown += 1
-                        if isinstance(mine, str) or chrome == "ERR":
-                            detail = f"markup5={'ERR' if mine == 'ERR' else len(mine)} " \
-                                     f"chromium={'ERR' if chrome == 'ERR' else len(chrome)}"
-                        else:
-                            extra = sorted(set(mine) - set(chrome))[:5]
-                            missing = sorted(set(chrome) - set(mine))[:5]
-                            detail = (f"markup5 {len(mine)}, chromium {len(chrome)}; only "
-                                      f"markup5: {[_describe(elements[i]) for i in extra]}; "
-                                      f"only chromium: "
-                                      f"{[_describe(elements[i]) for i in missing]}")
-                        print(f"DIFF {name}: {sel!r}: {detail}")
+                if "ERR" in (mine, chrome):
+                    totals["validity-differs"] += 1
+                totals["differ"] += 1
+                if shown < args.show:
+                    shown += 1
+                    if isinstance(mine, str) or chrome == "ERR":
+                        detail = f"markup5={'ERR' if mine == 'ERR' else len(mine)} " \
+                                 f"chromium={'ERR' if chrome == 'ERR' else len(chrome)}"
+                    else:
+                        extra = sorted(set(mine) - set(chrome))[:5]
+                        missing = sorted(set(chrome) - set(mine))[:5]
+                        detail = (f"markup5 {len(mine)}, chromium {len(chrome)}; only "
+                                  f"markup5: {[_describe(elements[i]) for i in extra]}; "
+                                  f"only chromium: "
+                                  f"{[_describe(elements[i]) for i in missing]}")
+                    print(f"DIFF {name}: {sel!r}: {detail}")
     elapsed = time.time() - started
     print(f"pages compared: {totals['pages']}, skipped (trees differ): "
           f"{totals['pages-skipped']}")
