@@ -32,6 +32,7 @@ from _harness import DEFAULT_CORPUS, load
 
 import markup5
 import markup5.selectors
+from markup5._collector import collector_paused
 from markup5.dom import Element
 from markup5.selectors.matcher import iter_elements
 
@@ -106,13 +107,10 @@ def scaling(n: int) -> None:
             best = float("inf")
             for _ in range(3):
                 gc.collect()
-                gc.disable()  # (see the module docstring)
-                try:
+                with collector_paused():  # (see the module docstring)
                     start = time.perf_counter()
                     doc.select(css)
                     best = min(best, time.perf_counter() - start)
-                finally:
-                    gc.enable()
             times.append(best)
         ratio = times[1] / times[0]
         flag = "  NOT LINEAR?" if ratio > 3 else ""
