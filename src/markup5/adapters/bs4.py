@@ -32,11 +32,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+# bs4 ships its own annotations; where it is not installed (the package is
+# type-checked without its extras) its names are Any, hence the ignores,
+# which are unused where it is.
 try:
-    from bs4.builder import HTMLTreeBuilder, builder_registry
-    from bs4.element import Comment as SoupComment
-    from bs4.element import Doctype as SoupDoctype
-    from bs4.element import NamespacedAttribute, NavigableString, XMLProcessingInstruction
+    from bs4.builder import (  # type: ignore[import-not-found, unused-ignore]
+        HTMLTreeBuilder, builder_registry)
+    from bs4.element import Comment as SoupComment  # type: ignore[import-not-found, unused-ignore]
+    from bs4.element import Doctype as SoupDoctype  # type: ignore[import-not-found, unused-ignore]
+    from bs4.element import (  # type: ignore[import-not-found, unused-ignore]
+        NamespacedAttribute, NavigableString, XMLProcessingInstruction)
 except ImportError as exc:  # pragma: no cover - exercised without bs4
     raise ImportError("the BeautifulSoup builder needs bs4: pip install 'markup5[bs4]'") \
         from exc
@@ -50,7 +55,7 @@ __all__ = ["Markup5TreeBuilder", "FEATURE"]
 FEATURE = "markup5"
 
 
-class Markup5TreeBuilder(HTMLTreeBuilder):
+class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
     """A BeautifulSoup tree builder that parses with markup5."""
 
     NAME = FEATURE
