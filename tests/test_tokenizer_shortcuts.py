@@ -5,7 +5,7 @@ on and off.
 Checked on every html5lib fixture input, on hand-written attribute values
 and comments, on hypothesis-generated markup (raw tokenizer and through
 :func:`markup5.tokenize` with its feedback) and on a sample of real pages
-(``/work/shared/corpus/readability``, skipped when absent).
+(``../shared/corpus/readability`` beside the project, skipped when absent).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from markup5.html.feedback import TextElementFeedback
 from markup5.html.tokenizer import shortcuts
 
 CASES = load_cases()
-CORPUS = Path("/work/shared/corpus/readability")
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "readability"
 
 
 def merged(tokens):
