@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/instructions.py [DIR] [--every N] [--job parse|tokenize] [--json]
+                                      [--python PYTHON]
 
 Timings on a shared machine move with the neighbours (a round varies by up
 to half here); the number of machine instructions a job executes does not.
@@ -22,6 +23,12 @@ Jobs and contenders (a peer that is not installed is reported as skipped):
   ``html5lib.parse(text)``;
 * ``tokenize``: every token of ``markup5.tokenize(text)``, html5lib's
   tokenizer, and ``html.parser.HTMLParser`` fed the whole text.
+
+``--python`` runs the children with another interpreter, such as that of a
+compiled install (``MARKUP5_COMPILE=1 pip install .``), which then imports
+its own markup5 (and peers); by default they run this interpreter with the
+markup5 this script imports.  The table names the module the markup5
+children ran (a ``.so`` is the compiled build).
 
 A ratio is a peer's instructions over markup5's: how many times fewer
 markup5 executes.  Fewer instructions is not the same as less time (the
@@ -57,11 +64,12 @@ from pathlib import Path
 directory, every, contender, what = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 files = sorted(p for p in Path(directory).iterdir() if p.suffix == ".html" and p.is_file())
 texts = [p.read_bytes().decode("utf-8", "replace") for p in files][::every]
+if contender.startswith("markup5."):
+    import markup5, markup5.html.parser.modes
+    print(markup5.html.parser.modes.__file__)
 if contender == "markup5.parse":
-    import markup5
     def run(text): markup5.parse(text)
 elif contender == "markup5.tokenize":
-    import markup5
     def run(text):
         for _ in markup5.tokenize(text): pass
 elif contender == "justhtml":
@@ -105,6 +113,8 @@ _COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.MULTILINE)
 class JobResult(TypedDict):
     job: str
     pages: int
+    python: str
+    markup5_module: str
     instructions: dict[str, int]
     ratios: dict[str, float]
     skipped: list[str]
@@ -118,38 +128,57 @@ def collected(stderr: str) -> int:
     return int(found[0])
 
 
-def count(valgrind: str, contender: str, directory: Path, every: int, what: str) -> int:
-    """The instructions of one child (``what``: "run" or "baseline")."""
-    # The child finds markup5 where this script did (src/ or the install).
+def count(valgrind: str, python: str | None, contender: str, directory: Path, every: int,
+          what: str) -> tuple[int, str]:
+    """The instructions of one child (``what``: "run" or "baseline") and
+    what it printed (a markup5 child: the file of its parser modes module).
+    ``python`` None: this interpreter, finding markup5 where this script did
+    (``src/`` or the install)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(Path(markup5.__file__).resolve().parent.parent)]
-        + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    with tempfile.TemporaryDirectory() as scratch:
+    if python is None:
+        python = sys.executable
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(markup5.__file__).resolve().parent.parent)]
+            + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    with tempfile.TemporaryDirectory() as scratch:  # (the cwd: no src/ on the path)
         out = subprocess.run(
             [valgrind, "--tool=callgrind", f"--callgrind-out-file={scratch}/callgrind.out",
-             sys.executable, "-c", CHILD, str(directory), str(every), contender, what],
+             python, "-c", CHILD, str(directory), str(every), contender, what],
             capture_output=True, text=True, env=env, cwd=scratch)
     if out.returncode != 0:
         raise RuntimeError(f"{contender} ({what}) failed under valgrind:\n{out.stderr[-2000:]}")
-    return collected(out.stderr)
+    return collected(out.stderr), out.stdout.strip()
 
 
-def measure(job: str, directory: Path, every: int, valgrind: str) -> JobResult:
+def installed(python: str | None, module: str) -> bool:
+    """Whether ``module`` can be imported by the children's interpreter."""
+    if python is None:
+        return find_spec(module) is not None
+    probe = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({module!r}) is None)"
+    return subprocess.run([python, "-c", probe], cwd=tempfile.gettempdir()).returncode == 0
+
+
+def measure(job: str, directory: Path, every: int, valgrind: str,
+            python: str | None = None) -> JobResult:
     """Count each installed contender of ``job`` (run minus baseline)."""
     instructions: dict[str, int] = {}
     skipped: list[str] = []
+    module_file = ""
     for contender, module in JOBS[job]:
-        if find_spec(module.split(".")[0]) is None:
+        if not installed(python, module.split(".")[0]):
             skipped.append(contender)
             continue
-        instructions[contender] = (count(valgrind, contender, directory, every, "run")
-                                   - count(valgrind, contender, directory, every, "baseline"))
+        run, printed = count(valgrind, python, contender, directory, every, "run")
+        baseline, _ = count(valgrind, python, contender, directory, every, "baseline")
+        instructions[contender] = run - baseline
+        if contender.startswith("markup5."):
+            module_file = printed
     ours = instructions[JOBS[job][0][0]]
     ratios = {name: round(n / ours, 3) for name, n in instructions.items()
               if name != JOBS[job][0][0]}
     pages = len([p for p in directory.iterdir() if p.suffix == ".html" and p.is_file()][::every])
-    return {"job": job, "pages": pages, "instructions": instructions, "ratios": ratios,
+    return {"job": job, "pages": pages, "python": python or sys.executable,
+            "markup5_module": module_file, "instructions": instructions, "ratios": ratios,
             "skipped": skipped}
 
 
@@ -163,6 +192,7 @@ def show(result: JobResult) -> None:
         print(f"  {name:{width}s} {n / 1e6:10.0f}M{ratio}")
     for name in result["skipped"]:
         print(f"  {name:{width}s} {'skipped':>11s}")
+    print(f"  ({result['python']}; markup5 from {result['markup5_module']})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -172,6 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--job", choices=sorted(JOBS), action="append",
                     help="parse or tokenize (default both; may be repeated)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--python", help="the children's interpreter (default: this one)")
     args = ap.parse_args(argv)
     if not args.directory.is_dir():
         ap.error(f"not a directory: {args.directory}")
@@ -180,7 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         ap.error("valgrind is not installed (apt-get install valgrind)")
-    results = [measure(job, args.directory, args.every, valgrind)
+    if args.python is not None and shutil.which(args.python) is None:
+        ap.error(f"not an interpreter: {args.python}")
+    if not installed(args.python, "markup5"):
+        ap.error(f"{args.python} cannot import markup5")
+    results = [measure(job, args.directory, args.every, valgrind, args.python)
                for job in (args.job or ["parse", "tokenize"])]
     if args.json:
         print(json.dumps(results, indent=2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -51,6 +52,9 @@ def test_bad_arguments_are_usage_errors(bench: ModuleType, tmp_path: Path,
     with pytest.raises(SystemExit):
         bench.main([str(tmp_path), "--every", "0"])
     assert "--every must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main([str(tmp_path), "--python", str(tmp_path / "no-such-python")])
+    assert "not an interpreter" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
@@ -66,3 +70,7 @@ def test_counts_markup5_on_two_pages(bench: ModuleType, tmp_path: Path,
     assert result["pages"] == 2 and result["skipped"] == [] and result["ratios"] == {}
     assert set(result["instructions"]) == {"markup5.parse"}
     assert result["instructions"]["markup5.parse"] > 0
+    # The children ran this interpreter and the markup5 these tests import.
+    import markup5.html.parser.modes as modes
+    assert result["python"] == sys.executable
+    assert Path(result["markup5_module"]).resolve() == Path(modes.__file__).resolve()
