@@ -51,6 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import markup5  # noqa: E402
+from markup5.html.parser import _context_element, _prepare_fragment  # noqa: E402
 from html.entities import html5 as html5_entities
 
 # ---------------------------------------------------------------------------
@@ -397,9 +398,16 @@ class Deviation:
 
     name: str
     applies: Callable[[str], bool]
-    rewrite: Callable[[str], str]
+    #: The rewrite: ``(text) -> text``, or ``(text, context) -> text`` when
+    #: ``in_context`` is set (the context None for a document).
+    rewrite: Callable[..., str]
     #: Which parses it concerns: None for documents, or a fragment context.
     contexts: Callable[[str | None], bool] = lambda context: True
+    in_context: bool = False
+
+    def rewritten(self, text: str, context: str | None) -> str:
+        """``text`` rewritten for a parse in ``context``."""
+        return self.rewrite(text, context) if self.in_context else self.rewrite(text)
 
 
 def _tag_renamer(names: str, replacement: Callable[[str], str]) -> Callable[[str], str]:
@@ -420,9 +428,10 @@ _NUL_ACTING_MODES = frozenset({
 
 class _NulWatcher(markup5.HTMLParser):
     """A parser that notes the stream spans of the character tokens with a
-    U+0000 that it handles in one of ``_NUL_ACTING_MODES``.  (A subclass:
-    the parser keeps its state in slots, so a method cannot be replaced on
-    an instance.)"""
+    U+0000 that it handles in one of ``_NUL_ACTING_MODES``, parsing a
+    document, or a fragment once :func:`_prepare_fragment` has set it up.
+    (A subclass: the parser keeps its state in slots, so a method cannot be
+    replaced on an instance.)"""
 
     def __init__(self) -> None:
         super().__init__()
@@ -438,13 +447,16 @@ class _NulWatcher(markup5.HTMLParser):
         self.previous = self._token_end
 
 
-def _drop_acting_nul(text: str) -> str:
+def _drop_acting_nul(text: str, context: str | None) -> str:
     """``text`` (newlines normalized) without the U+0000 characters that
-    markup5's parser handles in one of ``_NUL_ACTING_MODES`` (repeated
+    markup5's parser handles in one of ``_NUL_ACTING_MODES``, parsing a
+    document (``context`` None) or a fragment in ``context`` (repeated
     until none is left: dropping one can move the next into such a mode)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     while True:
         parser = _NulWatcher()
+        if context is not None:
+            _prepare_fragment(parser, _context_element(context))
         parser.run(text)
         spans = parser.spans
         if not spans:
@@ -527,7 +539,7 @@ DEVIATIONS: list[Deviation] = [
     Deviation("nul-outside-body",
               lambda t: "\x00" in t,
               _drop_acting_nul,
-              lambda context: context is None),
+              in_context=True),
     # 5. Chromium turns a U+0000 right after a "<" that starts no tag into
     #    U+FFFD; the standard emits it as is and "in body" ignores it.
     Deviation("nul-after-less-than-sign",
@@ -763,7 +775,7 @@ def _explain(browser: Chromium, diffs: list[tuple[str, str, str]], context: str 
     for deviation in DEVIATIONS:
         if not deviation.contexts(context):
             continue
-        candidates = [(d, deviation.rewrite(d[0])) for d in remaining
+        candidates = [(d, deviation.rewritten(d[0], context)) for d in remaining
                       if deviation.applies(d[0])]
         if not candidates:
             continue
@@ -780,7 +792,7 @@ def _explain(browser: Chromium, diffs: list[tuple[str, str, str]], context: str 
         for deviation in DEVIATIONS:
             if deviation.contexts(context) and deviation.applies(text):
                 names.append(deviation.name)
-                text = deviation.rewrite(text)
+                text = deviation.rewritten(text, context)
         if len(names) > 1:
             combined.append((diff, "+".join(names), text))
     if combined:

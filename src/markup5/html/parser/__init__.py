@@ -726,11 +726,14 @@ def _context_element(context: object) -> Element:
     raise TypeError(f"context must be a tag name or an Element, not {type(context).__name__}")
 
 
-def _parse_fragment(text: str, context_element: Element, scripting: bool,
-                    processing_instructions: bool) -> DocumentFragment:
-    """:func:`parse_fragment` once its arguments are checked (the
-    collector paused by the caller)."""
-    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions)
+def _prepare_fragment(parser: HTMLParser, context_element: Element) -> Element:
+    """The fragment parsing algorithm's steps before the input is fed, on a
+    new ``parser`` (its scripting flag as it was made): the context element,
+    the tokenizer's state, the root ``html`` element, the stack of template
+    insertion modes, the insertion mode, the form element pointer and the
+    CDATA flag.  Returns the root, whose children are the fragment once the
+    parser has run.  (Apart from :func:`_parse_fragment` so that a tool can
+    watch a fragment parse with a subclass: ``tools/browser_diff.py``.)"""
     document = parser.sink.document
     # Steps: the quirks mode of the context's document is not known here.
     parser.context = context_element
@@ -739,7 +742,7 @@ def _parse_fragment(text: str, context_element: Element, scripting: bool,
         name = context_element.local_name
         if name in ("title", "textarea"):
             tokenizer._state = State.RCDATA
-        elif name in _RAWTEXT_CONTEXTS or (name == "noscript" and scripting):
+        elif name in _RAWTEXT_CONTEXTS or (name == "noscript" and parser.scripting):
             tokenizer._state = State.RAWTEXT
         elif name == "script":
             tokenizer._state = State.SCRIPT_DATA
@@ -759,6 +762,15 @@ def _parse_fragment(text: str, context_element: Element, scripting: bool,
             break
         node = node.parent
     tokenizer.allow_cdata = parser._allow_cdata = context_element.namespace != HTML
+    return root
+
+
+def _parse_fragment(text: str, context_element: Element, scripting: bool,
+                    processing_instructions: bool) -> DocumentFragment:
+    """:func:`parse_fragment` once its arguments are checked (the
+    collector paused by the caller)."""
+    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions)
+    root = _prepare_fragment(parser, context_element)
     parser.run(text)
     fragment = DocumentFragment()
     for child in list(root.children):
