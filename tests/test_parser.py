@@ -277,6 +277,19 @@ class TestParseFragmentContexts:
         assert [e.code for e in frag.errors][:3] == [
             "unexpected-null-character", "unexpected-token-in-table", "unexpected-null-character"]
 
+    @pytest.mark.parametrize("context, text", [
+        ("svg svg", "a\ufffdb"), ("math annotation-xml", "a\ufffdb"),
+        ("svg desc", "ab"),  # an HTML integration point: "in body" ignores U+0000
+    ])
+    def test_nul_with_a_foreign_context_as_adjusted_current_node(self, context, text):
+        # With only the root open, the adjusted current node is the context
+        # element: foreign and no integration point, the rules for foreign
+        # content insert U+FFFD (Chromium drops it: docs/browser-differences.md,
+        # nul-in-foreign-fragment).
+        frag = parse_fragment("a\x00b", context)
+        assert [child.data for child in frag.children] == [text]
+        assert [e.code for e in frag.errors] == ["unexpected-null-character"] * 2
+
 
 # ---------------------------------------------------------------------------
 # Document.mode

@@ -51,6 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import markup5  # noqa: E402
+from markup5.dom import HTML_NAMESPACE  # noqa: E402
 from markup5.html.parser import _context_element, _prepare_fragment  # noqa: E402
 from html.entities import html5 as html5_entities
 
@@ -121,6 +122,14 @@ function parseAll(inputs, context) {
         // The fragment parsing algorithm: a context element in a no-quirks
         // document, parsed with scripting off.
         const doc = parser.parseFromString("<!DOCTYPE html>", "text/html");
+        if (context === "html") {
+          // createContextualFragment puts a body element in place of an
+          // html context (DOM Parsing); the innerHTML setter parses with
+          // the html element itself as the context.
+          doc.documentElement.innerHTML = text;
+          out.push(dump(doc.documentElement));
+          continue;
+        }
         let element;
         if (context.startsWith("svg ")) element = doc.createElementNS("http://www.w3.org/2000/svg", context.slice(4));
         else if (context.startsWith("math ")) element = doc.createElementNS("http://www.w3.org/1998/Math/MathML", context.slice(5));
@@ -426,35 +435,58 @@ _NUL_ACTING_MODES = frozenset({
     "in column group"})
 
 
+def _in_nul_acting_mode(parser: markup5.HTMLParser) -> bool:
+    """Deviation 4: the parser is in one of ``_NUL_ACTING_MODES``."""
+    return parser.mode in _NUL_ACTING_MODES
+
+
+def _at_foreign_context(parser: markup5.HTMLParser) -> bool:
+    """Deviation 20: a fragment whose context element is foreign, with
+    only the root open (the context is the adjusted current node, the
+    root the current node)."""
+    context = parser.context
+    return context is not None and context.namespace != HTML_NAMESPACE and \
+        len(parser.open_elements) == 1
+
+
 class _NulWatcher(markup5.HTMLParser):
     """A parser that notes the stream spans of the character tokens with a
-    U+0000 that it handles in one of ``_NUL_ACTING_MODES``, parsing a
+    U+0000 that it handles while ``watched(parser)`` holds, parsing a
     document, or a fragment once :func:`_prepare_fragment` has set it up.
     (A subclass: the parser keeps its state in slots, so a method cannot be
     replaced on an instance.)"""
 
-    def __init__(self) -> None:
+    def __init__(self, watched: Callable[[markup5.HTMLParser], bool]) -> None:
         super().__init__()
+        self.watched = watched
         self.spans: list[tuple[int, int]] = []
         self.previous = 0
 
     def _process(self, token: object) -> None:
         start = self.previous
         if type(token) is markup5.tokens.Characters and "\x00" in token.data and \
-                self.mode in _NUL_ACTING_MODES:
+                self.watched(self):
             self.spans.append((start, self._token_end))
         super()._process(token)
         self.previous = self._token_end
 
 
-def _drop_acting_nul(text: str, context: str | None) -> str:
-    """``text`` (newlines normalized) without the U+0000 characters that
-    markup5's parser handles in one of ``_NUL_ACTING_MODES``, parsing a
-    document (``context`` None) or a fragment in ``context`` (repeated
-    until none is left: dropping one can move the next into such a mode)."""
+def _nul_dropper(watched: Callable[[markup5.HTMLParser], bool]
+                 ) -> Callable[[str, str | None], str]:
+    """A rewrite: ``text`` (newlines normalized) without the U+0000
+    characters of the character tokens that markup5's parser handles while
+    ``watched`` holds, parsing a document (``context`` None) or a fragment
+    in ``context`` (repeated until none is left: dropping one can move the
+    next into such a place)."""
+    return lambda text, context: _drop_nul(text, context, watched)
+
+
+def _drop_nul(text: str, context: str | None,
+              watched: Callable[[markup5.HTMLParser], bool]) -> str:
+    """See :func:`_nul_dropper`."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     while True:
-        parser = _NulWatcher()
+        parser = _NulWatcher(watched)
         if context is not None:
             _prepare_fragment(parser, _context_element(context))
         parser.run(text)
@@ -538,7 +570,7 @@ DEVIATIONS: list[Deviation] = [
     #    going back to "in body" after the body, ...).
     Deviation("nul-outside-body",
               lambda t: "\x00" in t,
-              _drop_acting_nul,
+              _nul_dropper(_in_nul_acting_mode),
               in_context=True),
     # 5. Chromium turns a U+0000 right after a "<" that starts no tag into
     #    U+FFFD; the standard emits it as is and "in body" ignores it.
@@ -645,7 +677,7 @@ DEVIATIONS: list[Deviation] = [
     #     content inside a template.
     Deviation("table-text-in-colgroup-fragment",
               lambda t: "<template" in t.lower(),
-              lambda t: "".join(p for p in _PIECE.findall(t) if p.startswith("<")),
+              lambda t: "".join(p for p in _PIECE.findall(t) if _MARKUP.match(p)),
               lambda context: context == "colgroup"),
     # 19. In a fragment, Chromium builds the nodes in a DocumentFragment,
     #     which is not connected, so a selectedcontent's insertion steps do
@@ -656,6 +688,16 @@ DEVIATIONS: list[Deviation] = [
               lambda t: "selectedcontent" in t.lower(),
               _tag_renamer("selectedcontent", lambda _: "div"),
               lambda context: context is not None),
+    # 20. In a fragment whose context element is foreign, Chromium drops
+    #     U+0000 in text while only the root is open (its tokenizer asks
+    #     the current node, the root, whether to replace U+0000, where the
+    #     standard's dispatcher looks at the adjusted current node, the
+    #     context, and inserts U+FFFD).
+    Deviation("nul-in-foreign-fragment",
+              lambda t: "\x00" in t,
+              _nul_dropper(_at_foreign_context),
+              lambda context: context is not None and context.startswith(("svg ", "math ")),
+              in_context=True),
 ]
 
 
@@ -666,6 +708,10 @@ DEVIATIONS: list[Deviation] = [
 #: Annotated: DEVIATIONS (above) uses it, and mypy cannot infer the type of
 #: a name used before the line that assigns it.
 _PIECE: re.Pattern[str] = re.compile(r"<[^<>]*>?|&[#\w]*;?|[^<&]+|[<&]")
+#: A piece that the tokenizer reads as markup (a tag, a comment, ...), not
+#: as text: "<" followed by a letter, "/", "!" or "?" ("<" alone, or before
+#: a space or a digit, is text).
+_MARKUP: re.Pattern[str] = re.compile(r"<[A-Za-z/!?]")
 
 
 def _candidates(text: str) -> Iterable[str]:
