@@ -285,10 +285,17 @@ class TestParseFragmentContexts:
         # With only the root open, the adjusted current node is the context
         # element: foreign and no integration point, the rules for foreign
         # content insert U+FFFD (Chromium drops it: docs/browser-differences.md,
-        # nul-in-foreign-fragment).
+        # tokenizer-ignores-foreign-context).
         frag = parse_fragment("a\x00b", context)
         assert [child.data for child in frag.children] == [text]
         assert [e.code for e in frag.errors] == ["unexpected-null-character"] * 2
+
+    def test_cdata_with_a_foreign_context_as_adjusted_current_node(self):
+        # The markup declaration open state asks the adjusted current node,
+        # the context element: a CDATA section (Chromium: a bogus comment).
+        frag = parse_fragment("<![CDATA[x]]>y", "svg svg")
+        assert [child.data for child in frag.children] == ["xy"]
+        assert isinstance(frag.children[0], Text) and not frag.errors
 
 
 # ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ Exit status: 0 when no unexplained difference was found, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import bisect
 import html
 import json
 import os
@@ -449,6 +450,45 @@ def _at_foreign_context(parser: markup5.HTMLParser) -> bool:
         len(parser.open_elements) == 1
 
 
+def _foreign_context(context: str | None) -> bool:
+    """Deviation 20's parses: fragments with a foreign context."""
+    return context is not None and context.startswith(("svg ", "math "))
+
+
+class _DepthWatcher(markup5.HTMLParser):
+    """A parser that notes, after each token, the stream offset the token
+    ended at and how many elements are open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depths: list[tuple[int, int]] = []
+
+    def _process(self, token: object) -> None:
+        super()._process(token)
+        self.depths.append((self._token_end, len(self.open_elements)))
+
+
+def _cdata_at_root_as_comment(text: str, context: str | None) -> str:
+    """``text`` (newlines normalized) with each ``<![CDATA[`` that markup5's
+    tokenizer reads while only the fragment's root is open written as a
+    comment, as Chromium reads it (deviation 20)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    parser = _DepthWatcher()
+    if context is not None:
+        _prepare_fragment(parser, _context_element(context))
+    parser.run(text)
+    ends = [end for end, _ in parser.depths]
+    pieces, last = [], 0
+    for m in re.finditer(r"<!\[CDATA\[", text):
+        # The elements open when the tokenizer got there: as the last token
+        # that ended before it left them (the root alone before any).
+        before = bisect.bisect_right(ends, m.start())
+        if (parser.depths[before - 1][1] if before else 1) == 1:
+            pieces.append(text[last:m.start()] + "<!--[CDATA[")
+            last = m.end()
+    return "".join(pieces) + text[last:]
+
+
 class _NulWatcher(markup5.HTMLParser):
     """A parser that notes the stream spans of the character tokens with a
     U+0000 that it handles while ``watched(parser)`` holds, parsing a
@@ -688,15 +728,20 @@ DEVIATIONS: list[Deviation] = [
               lambda t: "selectedcontent" in t.lower(),
               _tag_renamer("selectedcontent", lambda _: "div"),
               lambda context: context is not None),
-    # 20. In a fragment whose context element is foreign, Chromium drops
-    #     U+0000 in text while only the root is open (its tokenizer asks
-    #     the current node, the root, whether to replace U+0000, where the
-    #     standard's dispatcher looks at the adjusted current node, the
-    #     context, and inserts U+FFFD).
-    Deviation("nul-in-foreign-fragment",
+    # 20. In a fragment whose context element is foreign, while only the
+    #     root is open, Chromium's tokenizer takes the current node (the
+    #     root) where the standard looks at the adjusted current node (the
+    #     context): it drops U+0000 in text, which the rules for foreign
+    #     content turn into U+FFFD, and reads "<![CDATA[" as a bogus comment.
+    Deviation("tokenizer-ignores-foreign-context",
               lambda t: "\x00" in t,
               _nul_dropper(_at_foreign_context),
-              lambda context: context is not None and context.startswith(("svg ", "math ")),
+              _foreign_context,
+              in_context=True),
+    Deviation("tokenizer-ignores-foreign-context",
+              lambda t: "<![cdata[" in t.lower(),
+              _cdata_at_root_as_comment,
+              _foreign_context,
               in_context=True),
 ]
 
