@@ -10,6 +10,12 @@ scripting is off) and with :func:`markup5.parse`, and compares the two trees
 in the html5lib-tests dump format.  Inputs that differ are minimized (the
 smallest input that still differs) and printed with both trees.
 
+With ``--serialize`` the two compare serializations instead:
+:func:`markup5.serialize` of markup5's result against the browser's
+(``outerHTML`` of each of the document's children, or ``innerHTML`` of a
+template holding the fragment's nodes), which checks the serializer where
+the trees agree.
+
 Differences that come from a *documented* deviation of Chromium from the
 standard (``docs/browser-differences.md``) are counted under that
 deviation's name instead of being reported: each deviation has a detector
@@ -24,6 +30,7 @@ Chromium binary (Debian: ``apt-get install chromium``; or ``--chromium``
     python tools/browser_diff.py --count 50000 --seed 1
     python tools/browser_diff.py --input '<select><p></select><i>'
     python tools/browser_diff.py --fragment-context td --count 5000
+    python tools/browser_diff.py --serialize --count 5000
 
 Exit status: 0 when no unexplained difference was found, 1 otherwise.
 """
@@ -112,13 +119,39 @@ function dump(root) {
   }
   return lines.join("\n");
 }
-function parseAll(inputs, context) {
+// The HTML serialization of a document's children, as the fragment
+// serialization algorithm writes them: the browser's own serializer for
+// each (a copy of a comment or processing instruction in a template),
+// but the doctype, which a template cannot hold, as the standard writes it.
+function serializeDocument(doc) {
+  let html = "";
+  for (const node of doc.childNodes) {
+    if (node.nodeType === 10) html += "<!DOCTYPE " + node.name + ">";
+    else if (node.nodeType === 1) html += node.outerHTML;
+    else {
+      const template = doc.createElement("template");
+      template.content.appendChild(node.cloneNode(true));
+      html += template.innerHTML;
+    }
+  }
+  return html;
+}
+// The HTML serialization of a fragment's nodes: moved into the contents of
+// a template (an inert document, where no insertion steps run), whose
+// innerHTML serializes them.
+function serializeFragment(doc, fragment) {
+  const template = doc.createElement("template");
+  template.content.appendChild(fragment);
+  return template.innerHTML;
+}
+function parseAll(inputs, context, output) {
   const parser = new DOMParser();
   const out = [];
   for (const text of inputs) {
     try {
       if (context === null) {
-        out.push(dump(parser.parseFromString(text, "text/html")));
+        const doc = parser.parseFromString(text, "text/html");
+        out.push(output === "html" ? serializeDocument(doc) : dump(doc));
       } else {
         // The fragment parsing algorithm: a context element in a no-quirks
         // document, parsed with scripting off.
@@ -128,7 +161,7 @@ function parseAll(inputs, context) {
           // html context (DOM Parsing); the innerHTML setter parses with
           // the html element itself as the context.
           doc.documentElement.innerHTML = text;
-          out.push(dump(doc.documentElement));
+          out.push(output === "html" ? doc.documentElement.innerHTML : dump(doc.documentElement));
           continue;
         }
         let element;
@@ -142,7 +175,8 @@ function parseAll(inputs, context) {
         // steps such as selectedcontent's would change them).
         const range = doc.createRange();
         range.selectNodeContents(element);
-        out.push(dump(range.createContextualFragment(text)));
+        const fragment = range.createContextualFragment(text);
+        out.push(output === "html" ? serializeFragment(doc, fragment) : dump(fragment));
       }
     } catch (e) {
       out.push("!exception " + e);
@@ -156,13 +190,16 @@ _PAGE = """<!DOCTYPE html><meta charset=utf-8><pre id=out></pre>
 <script type="application/json" id=in>{payload}</script>
 <script>{dump}
 const data = JSON.parse(document.getElementById("in").textContent);
-document.getElementById("out").textContent = "@@BEGIN@@" + JSON.stringify(parseAll(data.inputs, data.context)) + "@@END@@";
+document.getElementById("out").textContent = "@@BEGIN@@" + JSON.stringify(parseAll(data.inputs, data.context, data.output)) + "@@END@@";
 </script>
 """
 
 #: What :meth:`Chromium.trees` gives for an input the browser did not
 #: finish parsing in time.
 TIMEOUT = "!timeout"
+
+#: What can be compared (``--serialize`` picks "html").
+OUTPUTS = frozenset({"tree", "html"})
 
 _CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -188,8 +225,14 @@ class Chromium:
     batch: the inputs travel inside a page as JSON, a script in the page
     parses and dumps each, and ``--dump-dom`` brings the results back."""
 
-    def __init__(self, binary: str, *, timeout: float = 120.0, chunk: int = 2500) -> None:
+    def __init__(self, binary: str, *, timeout: float = 120.0, chunk: int = 2500,
+                 output: str = "tree") -> None:
+        if output not in OUTPUTS:
+            raise ValueError(f"output must be one of {sorted(OUTPUTS)}, not {output!r}")
         self.binary = binary
+        #: What is compared: "tree" (the html5lib-format dump) or "html"
+        #: (the serialization).
+        self.output = output
         self.timeout = timeout
         self.chunk = chunk  # inputs per browser start
         self.version = subprocess.run([binary, "--version"], capture_output=True,
@@ -234,7 +277,8 @@ class Chromium:
 
     def trees(self, inputs: Sequence[str], context: str | None = None) -> list[str]:
         """The html5lib-format dump of each input, parsed as a document (or
-        as a fragment with ``context``)."""
+        as a fragment with ``context``), or its serialization if
+        :attr:`output` is "html"."""
         if not inputs:
             return []
         if len(inputs) > self.chunk:
@@ -243,7 +287,8 @@ class Chromium:
                 out.extend(self.trees(inputs[start:start + self.chunk], context))
             return out
         # "<" escaped so that no input can end the JSON script element.
-        payload = json.dumps({"inputs": list(inputs), "context": context}).replace("<", "\\u003c")
+        payload = json.dumps({"inputs": list(inputs), "context": context,
+                              "output": self.output}).replace("<", "\\u003c")
         trees: list[str] | None = self.run_page(_PAGE.format(payload=payload, dump=_DUMP_JS),
                                                 min(self.timeout, 5 + 0.01 * len(inputs)))
         if trees is None:
@@ -266,11 +311,11 @@ class Chromium:
 # The markup5 side
 # ---------------------------------------------------------------------------
 
-def markup5_tree(text: str, context: str | None = None) -> str:
-    """markup5's tree for ``text`` in the same format (scripting off)."""
-    if context is None:
-        return markup5.dump_tree(markup5.parse(text))
-    return markup5.dump_tree(markup5.parse_fragment(text, context))
+def markup5_tree(text: str, context: str | None = None, output: str = "tree") -> str:
+    """markup5's tree for ``text`` in the same format (scripting off), or
+    with ``output`` "html" its serialization (:func:`markup5.serialize`)."""
+    result = markup5.parse(text) if context is None else markup5.parse_fragment(text, context)
+    return markup5.serialize(result) if output == "html" else markup5.dump_tree(result)
 
 
 # ---------------------------------------------------------------------------
@@ -850,7 +895,7 @@ def _compare(browser: Chromium, inputs: Sequence[str], context: str | None,
         if tree == TIMEOUT and timeouts is not None:
             timeouts.append(text)
             continue
-        ours = markup5_tree(text, context)
+        ours = markup5_tree(text, context, browser.output)
         if ours != tree:
             out.append((text, ours, tree))
     return out
@@ -873,7 +918,7 @@ def _explain(browser: Chromium, diffs: list[tuple[str, str, str]], context: str 
         theirs = browser.trees([r for _, r in candidates], context)
         explained = set()
         for (diff, rewrite), tree in zip(candidates, theirs):
-            if markup5_tree(rewrite, context) == tree:
+            if markup5_tree(rewrite, context, browser.output) == tree:
                 explained.add(diff[0])
                 report.explained[deviation.name] += 1
         remaining = [d for d in remaining if d[0] not in explained]
@@ -890,7 +935,7 @@ def _explain(browser: Chromium, diffs: list[tuple[str, str, str]], context: str 
         theirs = browser.trees([text for _, _, text in combined], context)
         explained = set()
         for (diff, name, text), tree in zip(combined, theirs):
-            if markup5_tree(text, context) == tree:
+            if markup5_tree(text, context, browser.output) == tree:
                 explained.add(diff[0])
                 report.explained[name] += 1
         remaining = [d for d in remaining if d[0] not in explained]
@@ -933,7 +978,7 @@ def _show(browser: Chromium, texts: Sequence[str], context: str | None, limit: i
     for text, tree in zip(texts, trees):
         print("=" * 72)
         print("input:   ", json.dumps(text))
-        ours = markup5_tree(text, context)
+        ours = markup5_tree(text, context, browser.output)
         print("-- markup5:" if ours != tree else "-- both:")
         print(ours)
         if ours != tree:
@@ -951,6 +996,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "string literal (in double quotes) is decoded first, for NUL & co.")
     parser.add_argument("--fragment-context", default=None,
                         help="parse as a fragment with this context (e.g. td, 'svg desc')")
+    parser.add_argument("--serialize", action="store_true",
+                        help="compare the serializations (markup5.serialize against the "
+                             "browser's outerHTML/innerHTML) instead of the trees")
     parser.add_argument("--chromium", default=None, help="the Chromium binary")
     parser.add_argument("--no-minimize", action="store_true")
     parser.add_argument("--show", type=int, default=20, help="differences to print in full")
@@ -959,7 +1007,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.count < 0 or args.batch < 1:
         parser.error("--count must be >= 0 and --batch >= 1")
 
-    browser = Chromium(find_chromium(args.chromium))
+    browser = Chromium(find_chromium(args.chromium), output="html" if args.serialize else "tree")
     context = args.fragment_context
     if args.input:
         given = [json.loads(text) if len(text) > 1 and text[0] == text[-1] == '"' else text
@@ -980,6 +1028,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                  log=lambda line: print(line, file=sys.stderr, flush=True))
     summary = {
         "browser": browser.version, "seed": args.seed, "context": context,
+        "output": browser.output,
         "inputs": report.inputs, "same": report.same,
         "explained": dict(report.explained), "unexplained": len(report.unexplained),
         "chromium_timeouts": len(report.timeouts),
