@@ -481,6 +481,53 @@ _NUL_ACTING_MODES = frozenset({
     "in column group"})
 
 
+#: What a watched parse notes of a token: its stream span (start, end),
+#: whether the watch's condition held just before the parser processed it,
+#: and how many elements were open just after.
+_Step = tuple[int, int, bool, int]
+
+
+class _Watcher(markup5.HTMLParser):
+    """A parser that notes a :data:`_Step` for each token it processes,
+    ``watched(parser, token)`` being the condition.  (A subclass: the
+    parser keeps its state in slots, so a method cannot be replaced on an
+    instance.)"""
+
+    def __init__(self, watched: Callable[[markup5.HTMLParser, object], bool]) -> None:
+        super().__init__()
+        self.watched = watched
+        self.steps: list[_Step] = []
+        self.previous = 0
+
+    def _process(self, token: object) -> None:
+        start, held = self.previous, self.watched(self, token)
+        super()._process(token)
+        self.steps.append((start, self._token_end, held, len(self.open_elements)))
+        self.previous = self._token_end
+
+
+def _watch(text: str, context: str | None,
+           watched: Callable[[markup5.HTMLParser, object], bool] = lambda parser, token: False
+           ) -> tuple[str, list[_Step]]:
+    """``text`` with its newlines normalized (the offsets of the steps are
+    in it) and the steps of its parse as a document (``context`` None) or
+    as a fragment in ``context``."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    parser = _Watcher(watched)
+    if context is not None:
+        _prepare_fragment(parser, _context_element(context))
+    parser.run(text)
+    return text, parser.steps
+
+
+def _nul_in(parser_holds: Callable[[markup5.HTMLParser], bool]
+            ) -> Callable[[markup5.HTMLParser, object], bool]:
+    """The watch for a character token with a U+0000 that the parser
+    handles while ``parser_holds`` holds."""
+    return lambda parser, token: (type(token) is markup5.tokens.Characters
+                                  and "\x00" in token.data and parser_holds(parser))
+
+
 def _in_nul_acting_mode(parser: markup5.HTMLParser) -> bool:
     """Deviation 4: the parser is in one of ``_NUL_ACTING_MODES``."""
     return parser.mode in _NUL_ACTING_MODES
@@ -500,60 +547,21 @@ def _foreign_context(context: str | None) -> bool:
     return context is not None and context.startswith(("svg ", "math "))
 
 
-class _DepthWatcher(markup5.HTMLParser):
-    """A parser that notes, after each token, the stream offset the token
-    ended at and how many elements are open."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.depths: list[tuple[int, int]] = []
-
-    def _process(self, token: object) -> None:
-        super()._process(token)
-        self.depths.append((self._token_end, len(self.open_elements)))
-
-
 def _cdata_at_root_as_comment(text: str, context: str | None) -> str:
     """``text`` (newlines normalized) with each ``<![CDATA[`` that markup5's
     tokenizer reads while only the fragment's root is open written as a
     comment, as Chromium reads it (deviation 20)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    parser = _DepthWatcher()
-    if context is not None:
-        _prepare_fragment(parser, _context_element(context))
-    parser.run(text)
-    ends = [end for end, _ in parser.depths]
+    text, steps = _watch(text, context)
+    ends = [end for _, end, _, _ in steps]
     pieces, last = [], 0
     for m in re.finditer(r"<!\[CDATA\[", text):
         # The elements open when the tokenizer got there: as the last token
         # that ended before it left them (the root alone before any).
         before = bisect.bisect_right(ends, m.start())
-        if (parser.depths[before - 1][1] if before else 1) == 1:
+        if (steps[before - 1][3] if before else 1) == 1:
             pieces.append(text[last:m.start()] + "<!--[CDATA[")
             last = m.end()
     return "".join(pieces) + text[last:]
-
-
-class _NulWatcher(markup5.HTMLParser):
-    """A parser that notes the stream spans of the character tokens with a
-    U+0000 that it handles while ``watched(parser)`` holds, parsing a
-    document, or a fragment once :func:`_prepare_fragment` has set it up.
-    (A subclass: the parser keeps its state in slots, so a method cannot be
-    replaced on an instance.)"""
-
-    def __init__(self, watched: Callable[[markup5.HTMLParser], bool]) -> None:
-        super().__init__()
-        self.watched = watched
-        self.spans: list[tuple[int, int]] = []
-        self.previous = 0
-
-    def _process(self, token: object) -> None:
-        start = self.previous
-        if type(token) is markup5.tokens.Characters and "\x00" in token.data and \
-                self.watched(self):
-            self.spans.append((start, self._token_end))
-        super()._process(token)
-        self.previous = self._token_end
 
 
 def _nul_dropper(watched: Callable[[markup5.HTMLParser], bool]
@@ -569,13 +577,9 @@ def _nul_dropper(watched: Callable[[markup5.HTMLParser], bool]
 def _drop_nul(text: str, context: str | None,
               watched: Callable[[markup5.HTMLParser], bool]) -> str:
     """See :func:`_nul_dropper`."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
     while True:
-        parser = _NulWatcher(watched)
-        if context is not None:
-            _prepare_fragment(parser, _context_element(context))
-        parser.run(text)
-        spans = parser.spans
+        text, steps = _watch(text, context, _nul_in(watched))
+        spans = [(start, end) for start, end, held, _ in steps if held]
         if not spans:
             return text
         pieces, last = [], 0
