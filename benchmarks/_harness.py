@@ -61,9 +61,14 @@ def parse_corpus_arguments(ap: argparse.ArgumentParser,
     return args
 
 
+def corpus_files(directory: Path) -> list[Path]:
+    """The pages of a corpus: every ``.html`` file of ``directory``, sorted."""
+    return sorted(p for p in directory.iterdir() if p.suffix == ".html" and p.is_file())
+
+
 def load(directory: Path) -> list[str]:
     """Every ``.html`` file of ``directory``, decoded as UTF-8 with replacement."""
-    files = sorted(p for p in directory.iterdir() if p.suffix == ".html" and p.is_file())
+    files = corpus_files(directory)
     if not files:
         raise SystemExit(f"no .html files in {directory}")
     return [p.read_bytes().decode("utf-8", "replace") for p in files]

@@ -52,11 +52,12 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TypedDict
 
-from _harness import DEFAULT_CORPUS
+from _harness import DEFAULT_CORPUS, corpus_files
 
 import markup5  # noqa: E402  (the harness puts src/ on the path when it is not installed)
 
-#: What a child runs: argv[1] the corpus directory, argv[2] N (every N-th
+#: What a child runs (the pages as _harness.corpus_files finds them and
+#: load decodes them): argv[1] the corpus directory, argv[2] N (every N-th
 #: page), argv[3] the contender, argv[4] "run" or "baseline".
 CHILD = r"""
 import gc, sys
@@ -176,7 +177,7 @@ def measure(job: str, directory: Path, every: int, valgrind: str,
     ours = instructions[JOBS[job][0][0]]
     ratios = {name: round(n / ours, 3) for name, n in instructions.items()
               if name != JOBS[job][0][0]}
-    pages = len([p for p in directory.iterdir() if p.suffix == ".html" and p.is_file()][::every])
+    pages = len(corpus_files(directory)[::every])
     return {"job": job, "pages": pages, "python": python or sys.executable,
             "markup5_module": module_file, "instructions": instructions, "ratios": ratios,
             "skipped": skipped}

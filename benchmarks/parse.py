@@ -54,8 +54,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from _harness import (Runner, corpus_arguments, parse_corpus_arguments, cpu_rounds, load,
-                      megabytes, table)
+from _harness import (Runner, corpus_arguments, corpus_files, parse_corpus_arguments, cpu_rounds,
+                      load, megabytes, table)
 
 import markup5  # noqa: E402  (the harness puts src/ on the path)
 
@@ -180,8 +180,7 @@ def measure_bytes(directory: Path, rounds: int) -> None:
 
     from markup5.encoding import decode
 
-    files = sorted(p for p in directory.iterdir() if p.suffix == ".html" and p.is_file())
-    raws = [p.read_bytes() for p in files]
+    raws = [p.read_bytes() for p in corpus_files(directory)]
     # Only the encodings are kept: 130 parsed trees left alive would make
     # every gc.collect() below walk millions of nodes.
     outcomes = [(doc.encoding, doc.encoding_confidence)
