@@ -58,6 +58,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
+from .._tokenizer_core import has_null
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from .treebuilder import _BINDINGS, _DECLARING, XmlTreeBuilder
 
@@ -101,7 +102,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     rules would give another tree (see the module docstring)."""
     if _expat is None:  # pragma: no cover
         return None
-    if text.startswith("\ufeff") or "\x00" in text:
+    if text.startswith("\ufeff") or has_null(text):
         # A second U+FEFF, after the BOM parse_xml drops, is text to XML5;
         # expat would take it, in the UTF-8 it is handed, for a BOM.  NUL
         # is U+FFFD to XML5 (without an error); pyexpat reads it otherwise.

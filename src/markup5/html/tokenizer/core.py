@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..._tokenizer_core import TokenizerBase
+from ..._tokenizer_core import TokenizerBase, has_null
 from ...errors import ParseError
 from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
@@ -178,7 +178,7 @@ class TokenizerCore(TokenizerBase):
         TokenizerBase._append(self, text)
         # Chosen once per buffer: the data state's loop has faster regexes
         # for text without NULL.
-        self._buffer_has_null = "\x00" in self.buf
+        self._buffer_has_null = has_null(self.buf)
         self._strict_scan_until = 0
 
     # ------------------------------------------------------------------

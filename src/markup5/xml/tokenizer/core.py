@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..._tokenizer_core import TokenizerBase
+from ..._tokenizer_core import TokenizerBase, has_null
 from ...errors import ParseError
 from ..states import State
 from ..tokens import Characters, Comment, EmptyTag, EndTag, StartTag
@@ -172,7 +172,7 @@ class XmlTokenizerCore(TokenizerBase):
                 chunk = chunk[:-1]
                 self._held_cr = True
             chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
-        if "\x00" in chunk:
+        if has_null(chunk):
             chunk = chunk.replace("\x00", "\ufffd")
         if final:
             self._closed = True
