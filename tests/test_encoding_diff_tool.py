@@ -4,30 +4,19 @@ invent one), the inputs it makes, and its minimizer."""
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-import markup5  # noqa: F401 - imported before the tool, whose path insertions then change nothing
 from markup5.encoding import ENCODINGS
 
-_TOOLS = Path(__file__).resolve().parent.parent / "tools"
+from dev_tools import import_tool
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    if not (_TOOLS / "encoding_diff.py").exists():
-        pytest.skip("tools/ is not beside the tests")
-    saved = list(sys.path)
-    try:
-        sys.path.insert(0, str(_TOOLS))
-        return importlib.import_module("encoding_diff")
-    finally:
-        sys.path[:] = saved
+    return import_tool("encoding_diff")
 
 
 #: The examples of docs/browser-differences.md ("Encodings"): the bytes, the

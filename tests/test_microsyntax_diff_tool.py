@@ -7,30 +7,19 @@ Python's ``datetime`` checks it where it reaches (years 1 to 9999)."""
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-import markup5  # noqa: F401 - imported before the tool, whose path insertions then change nothing
 from markup5 import microsyntax as ms
 
-_TOOLS = Path(__file__).resolve().parent.parent / "tools"
+from dev_tools import import_tool
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    if not (_TOOLS / "microsyntax_diff.py").exists():
-        pytest.skip("tools/ is not beside the tests")
-    saved = list(sys.path)
-    try:
-        sys.path.insert(0, str(_TOOLS))
-        return importlib.import_module("microsyntax_diff")
-    finally:
-        sys.path[:] = saved
+    return import_tool("microsyntax_diff")
 
 
 _EPOCH = dt.date(1970, 1, 1)
