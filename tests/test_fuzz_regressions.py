@@ -401,6 +401,24 @@ def test_serialize_xml_gives_each_valued_colon_attribute_its_own_bare_one():
         '<m b :x="1" c :y="2/"/>')
 
 
+def test_serialize_xml_ends_a_bare_run_before_a_name_starting_with_equals():
+    # Found by the xml campaign (seed 2714, input 6,531), minimized to
+    # '<"\t" :=""='.  A run of valueless attributes is written bare, so that
+    # a ":" name in it keeps its colon; a name starting with "=" right after
+    # it was read back as the run's last attribute's value.  The run now ends
+    # with that attribute written ="" (fuzz/CAMPAIGN.md, 10).
+    for source in ('<m q :x=""=y/>', '<m b :x :z=""=y c="1"/>', '<"\t" :=""='):
+        doc = markup5.parse_xml(source)
+        text = markup5.serialize_xml(doc)
+        again = markup5.parse_xml(text)
+        assert list(again.children[0].attrs.items()) == \
+            list(doc.children[0].attrs.items()), (source, text)
+        assert markup5.serialize_xml(again) == text
+    assert markup5.serialize_xml(markup5.parse_xml('<m q :x=""=y/>')) == '<m q :x="" =y=""/>'
+    # Where nothing starting with "=" follows, the run stays bare.
+    assert markup5.serialize_xml(markup5.parse_xml('<m q :x=""/>')) == '<m q :x/>'
+
+
 # sniff harness -----------------------------------------------------------------------
 
 def test_parser_never_fed_has_no_bytes_to_sniff():
@@ -473,6 +491,7 @@ def test_regression_inputs_pass_their_harness():
     cases = [
         ("xml", b"\x00\x8a" + "</x><a/><b/>".encode()),
         ("xml", b"\x1bA\xef\xbb\xbf&v"),
+        ("xml", b'\xb2z<"\t" :=""='),
         ("microsyntax", b"\xc9 0001-01-01T00:00+03:00"),
         ("microsyntax", b"\x90\x05P999999999DT86399.99999S"),
         ("microsyntax", b"!o1e30802"),

@@ -112,16 +112,20 @@ def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
     name before state drops the colon.  So each empty attribute is written
     bare and followed by ":" attributes: the empty ones bare (they keep the
     state), then at most one with a value, which ends the run; the next
-    empty attribute starts another run.  What cannot be expressed that way
-    (no empty attribute left) is written as it is."""
+    empty attribute starts another run.  A run that would end bare before a
+    name starting with "=" ends with its last empty ":" attribute written
+    ``=""`` instead: after a bare attribute, the tag attribute name after
+    state reads "=" as the start of that attribute's value.  What cannot be
+    expressed that way (no empty attribute left) is written as it is."""
     empty = [q for q, v in attrs.items() if q[:1] == ":" and v == ""]
     valued = [(q, v) for q, v in attrs.items() if q[:1] == ":" and v != ""]
     valued.reverse()  # taken from the end: in document order
-    for qname, value in attrs.items():
-        if qname[:1] == ":":
-            continue
+    others = [(q, v) for q, v in attrs.items() if q[:1] != ":"]
+    for index, (qname, value) in enumerate(others):
         if value == "" and (empty or valued):
             parts.append(f" {qname}")
+            if not valued and index + 1 < len(others) and others[index + 1][0][:1] == "=":
+                valued.append((empty.pop(), ""))  # (valued is empty, so empty is not)
             for cname in empty:
                 parts.append(f" {cname}")
             empty = []
