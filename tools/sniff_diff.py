@@ -151,6 +151,8 @@ def chromium_encodings(browser: Chromium, documents: Sequence[bytes],
 
 
 def markup5_encoding(data: bytes) -> str:
+    """The encoding ``markup5.parse`` ends with: sniffed, then changed by
+    a ``<meta>`` the tree builder inserts while it is tentative."""
     return markup5.parse(data).encoding
 
 
