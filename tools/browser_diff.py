@@ -1010,6 +1010,27 @@ def _show(browser: Chromium, texts: Sequence[str], context: str | None, limit: i
             print(tree)
 
 
+def random_run_parser(doc: str, *, count: int, count_help: str, batch: int, batch_help: str,
+                      show: int, show_help: str) -> argparse.ArgumentParser:
+    """The command line the oracles that draw random inputs share (the
+    microsyntax, decoder and sniffing tools): --count, --seed, --batch,
+    --show and --chromium, described by the tool's docstring ``doc``.
+    :func:`check_random_run` checks the numbers once parsed."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=count, help=count_help)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=batch, help=batch_help)
+    parser.add_argument("--show", type=int, default=show, help=show_help)
+    parser.add_argument("--chromium", default=None, help="the Chromium binary")
+    return parser
+
+
+def check_random_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A usage error for a --count or --batch that is not positive."""
+    if args.count < 1 or args.batch < 1:
+        parser.error("--count and --batch must be positive")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=1000, help="generated inputs (default 1000)")

@@ -55,7 +55,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_diff import Chromium, find_chromium  # noqa: E402
+from browser_diff import (  # noqa: E402
+    Chromium, check_random_run, find_chromium, random_run_parser)
 
 from markup5.encoding import ENCODINGS  # noqa: E402
 
@@ -242,10 +243,10 @@ def explain(case: Case, chromium: object) -> str | None:
     model gives exactly Chromium's result, both whole and streamed, where
     the standard's result differs."""
     name, data, _cuts = case
+    standard = ENCODINGS[name].decode(data)
     for deviation in DEVIATIONS:
         model = deviation.model(name, data)
-        if model is not None and [model, model] == chromium and \
-                model != ENCODINGS[name].decode(data):
+        if model is not None and model != standard and [model, model] == chromium:
             return deviation.name
     return None
 
@@ -414,20 +415,16 @@ def _hex_bytes(text: str) -> bytes:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=500, help="byte strings per encoding")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = random_run_parser(__doc__, count=500, count_help="byte strings per encoding",
+                               batch=4000, batch_help="cases per browser start",
+                               show=5, show_help="disagreements shown per encoding")
     parser.add_argument("--encoding", action="append", choices=NAMES, metavar="NAME",
                         help="only this encoding (repeatable; the standard's name)")
     parser.add_argument("--input", action="append", type=_hex_bytes, metavar="HEX",
                         help="decode these bytes (with --encoding) instead of random ones, "
                              "showing both results")
-    parser.add_argument("--batch", type=int, default=4000, help="cases per browser start")
-    parser.add_argument("--show", type=int, default=5, help="disagreements shown per encoding")
-    parser.add_argument("--chromium", default=None, help="the Chromium binary")
     args = parser.parse_args(argv)
-    if args.count < 1 or args.batch < 1:
-        parser.error("--count and --batch must be positive")
+    check_random_run(parser, args)
     if args.input and not args.encoding:
         parser.error("--input needs --encoding")
     browser = Chromium(find_chromium(args.chromium))

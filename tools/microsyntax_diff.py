@@ -47,7 +47,6 @@ Exit status: 0 when every disagreement is explained, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -63,7 +62,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_diff import Chromium, find_chromium  # noqa: E402
+from browser_diff import (  # noqa: E402
+    Chromium, check_random_run, find_chromium, random_run_parser)
 
 from markup5 import microsyntax as ms  # noqa: E402
 
@@ -510,20 +510,16 @@ def compare(browser: Chromium, batch: dict[str, list[str]], report: Report,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=2000, help="values per probe")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = random_run_parser(__doc__, count=2000, count_help="values per probe",
+                               batch=2000, batch_help="values per browser start",
+                               show=5, show_help="disagreements shown per probe")
     parser.add_argument("--probe", action="append", choices=PROBES,
                         help="only this probe (repeatable)")
     parser.add_argument("--value", action="append",
                         help="check these values (with --probe) instead of random ones, "
                              "showing both results for each")
-    parser.add_argument("--batch", type=int, default=2000, help="values per browser start")
-    parser.add_argument("--show", type=int, default=5, help="disagreements shown per probe")
-    parser.add_argument("--chromium", default=None, help="the Chromium binary")
     args = parser.parse_args(argv)
-    if args.count < 1 or args.batch < 1:
-        parser.error("--count and --batch must be positive")
+    check_random_run(parser, args)
     if args.value and not args.probe:
         parser.error("--value needs --probe")
     browser = Chromium(find_chromium(args.chromium))

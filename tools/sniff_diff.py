@@ -38,7 +38,6 @@ Exit status: 0 when every difference is explained, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import http.server
 import random
 import re
@@ -53,7 +52,8 @@ from types import TracebackType
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_diff import Chromium, find_chromium  # noqa: E402
+from browser_diff import (  # noqa: E402
+    Chromium, check_random_run, find_chromium, random_run_parser)
 
 import markup5  # noqa: E402
 from markup5.encoding import ENCODINGS, lookup  # noqa: E402
@@ -433,17 +433,13 @@ def explain(browser: Chromium, disagreements: Sequence[bytes],
 # ---------------------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=1000, help="documents")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = random_run_parser(__doc__, count=1000, count_help="documents",
+                               batch=150, batch_help="documents per browser start",
+                               show=10, show_help="disagreements shown")
     parser.add_argument("--input", action="append", metavar="TEXT",
                         help="sniff this document (UTF-8; repeatable) instead of random ones")
-    parser.add_argument("--batch", type=int, default=150, help="documents per browser start")
-    parser.add_argument("--show", type=int, default=10, help="disagreements shown")
-    parser.add_argument("--chromium", default=None, help="the Chromium binary")
     args = parser.parse_args(argv)
-    if args.count < 1 or args.batch < 1:
-        parser.error("--count and --batch must be positive")
+    check_random_run(parser, args)
     browser = Chromium(find_chromium(args.chromium))
     chosen = ([text.encode("utf-8", "surrogateescape") for text in args.input] if args.input
               else documents(args.count, random.Random(args.seed)))
@@ -471,10 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def disagrees(candidates: Sequence[bytes]) -> list[bool]:
         encodings = chromium_encodings(browser, candidates, args.batch)
-        differ = [d for d, c in zip(candidates, encodings) if markup5_encoding(d) != c]
-        reasons = iter(explain(browser, differ, args.batch))
-        return [markup5_encoding(d) != c and next(reasons) is None
-                for d, c in zip(candidates, encodings)]
+        differ = [markup5_encoding(d) != c for d, c in zip(candidates, encodings)]
+        reasons = iter(explain(browser, [d for d, x in zip(candidates, differ) if x], args.batch))
+        return [x and next(reasons) is None for x in differ]
 
     if not args.input:
         for data in unexplained[:args.show]:
