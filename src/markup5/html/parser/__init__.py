@@ -115,6 +115,12 @@ class HTMLParser(InsertionModes):
     for str input) and :attr:`encoding_confidence` is "certain",
     "tentative" or, for str input, "irrelevant".
 
+    ``reconstruction_limit`` (on by default) keeps the tree linear in the
+    input: the formatting elements that "reconstruct the active formatting
+    elements" copies over a parse may take at most 65,536 characters plus
+    one for each character of input (docs/html.md, "Limits").  False
+    follows the standard without it, for input you trust.
+
     The parser keeps its state in ``__slots__``, so an instance takes no
     attributes of your own; a subclass does.
     """
@@ -126,9 +132,12 @@ class HTMLParser(InsertionModes):
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
-                 default_encoding: str = "windows-1252") -> None:
+                 default_encoding: str = "windows-1252", reconstruction_limit: bool = True) -> None:
         if not isinstance(scripting, bool):
             raise TypeError(f"scripting must be a bool, not {type(scripting).__name__}")
+        if not isinstance(reconstruction_limit, bool):
+            raise TypeError(f"reconstruction_limit must be a bool, not "
+                            f"{type(reconstruction_limit).__name__}")
         if not isinstance(processing_instructions, bool):
             raise TypeError(f"processing_instructions must be a bool, not "
                             f"{type(processing_instructions).__name__}")
@@ -147,9 +156,9 @@ class HTMLParser(InsertionModes):
         self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
         self._all_ascii = True  # whether the kept bytes are all ASCII bytes
         self._done = False
-        self._start(sink, scripting)
+        self._start(sink, scripting, reconstruction_limit)
 
-    def _start(self, sink: TreeSink | None, scripting: bool) -> None:
+    def _start(self, sink: TreeSink | None, scripting: bool, reconstruction_limit: bool) -> None:
         """A fresh tokenizer and tree construction state (also when
         re-parsing after a change of encoding)."""
         tokenizer = Tokenizer(processing_instructions=self._processing_instructions)
@@ -158,7 +167,8 @@ class HTMLParser(InsertionModes):
             tokenizer.fast_paths = False
         else:
             tokenizer.direct = self
-        self._init_core(DomSink() if sink is None else sink, tokenizer, scripting)
+        self._init_core(DomSink() if sink is None else sink, tokenizer, scripting,
+                        reconstruction_limit)
         self._pending = None
         self._force_html = False
         self._skip_newline = False
@@ -362,7 +372,7 @@ class HTMLParser(InsertionModes):
             sink = None  # a new document
         else:
             sink.reset()  # a custom sink starts again
-        self._start(sink, self.scripting)
+        self._start(sink, self.scripting, self.reconstruction_limit)
         self._set_encoding(encoding, "certain")  # no further change can happen
         self._decoder = encoding.decoder()
         self._push_text(self._decoder.decode(data, final), final)
@@ -649,7 +659,7 @@ class _ErrorsOfParse:
 
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
           processing_instructions: bool = True, transport_encoding: str | None = None,
-          default_encoding: str = "windows-1252") -> Document:
+          default_encoding: str = "windows-1252", reconstruction_limit: bool = True) -> Document:
     """Parse a whole HTML document, as a browser does.
 
     Returns a :class:`~markup5.dom.Document`; ``document.errors`` lists the
@@ -667,13 +677,18 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
     ``document.encoding_confidence`` "certain" or "tentative".  A str is
     parsed as it is ("UTF-8", "irrelevant").  Unknown labels in the
     arguments are a :class:`ValueError`; undecodable bytes become U+FFFD.
+    ``reconstruction_limit`` (on by default) bounds the copies of
+    formatting elements that tag soup can make, so that the tree stays
+    linear in the input; False follows the standard without it (see
+    :class:`HTMLParser`).
     """
     if not isinstance(data, (str, bytes, bytearray)):
         raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
     with collector_paused():  # (see markup5._collector)
         parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
                             transport_encoding=transport_encoding,
-                            default_encoding=default_encoding)
+                            default_encoding=default_encoding,
+                            reconstruction_limit=reconstruction_limit)
         parser.feed(data)
         document = parser.close()
     return document
@@ -693,19 +708,20 @@ _RAWTEXT_CONTEXTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})
 
 
 def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body", *,
-                   scripting: bool = False,
-                   processing_instructions: bool = True) -> DocumentFragment:
+                   scripting: bool = False, processing_instructions: bool = True,
+                   reconstruction_limit: bool = True) -> DocumentFragment:
     """The HTML fragment parsing algorithm (innerHTML).
 
     ``context`` is the context element: an :class:`~markup5.dom.Element`, a
     tag name (HTML namespace), or ``"svg NAME"`` / ``"math NAME"`` for a
     foreign context.  Returns a :class:`~markup5.dom.DocumentFragment` with
     the parsed nodes; its ``errors`` lists the parse errors.
+    ``reconstruction_limit`` is :func:`parse`'s.
     """
     text = _decode(text)
     with collector_paused():  # (see markup5._collector; the context element too)
         return _parse_fragment(text, _context_element(context), scripting,
-                               processing_instructions)
+                               processing_instructions, reconstruction_limit)
 
 
 def _context_element(context: object) -> Element:
@@ -766,10 +782,12 @@ def _prepare_fragment(parser: HTMLParser, context_element: Element) -> Element:
 
 
 def _parse_fragment(text: str, context_element: Element, scripting: bool,
-                    processing_instructions: bool) -> DocumentFragment:
+                    processing_instructions: bool,
+                    reconstruction_limit: bool = True) -> DocumentFragment:
     """:func:`parse_fragment` once its arguments are checked (the
     collector paused by the caller)."""
-    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions)
+    parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
+                        reconstruction_limit=reconstruction_limit)
     root = _prepare_fragment(parser, context_element)
     parser.run(text)
     fragment = DocumentFragment()

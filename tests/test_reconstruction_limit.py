@@ -1,0 +1,205 @@
+"""The reconstruction limit keeps the tree linear in the input.
+
+"Reconstruct the active formatting elements" copies every formatting
+element left open each time text or a tag follows where they were closed,
+and the Noah's Ark clause only stops copies of identical elements, so the
+standard's tree for ``<div>`` + N distinct ``<b id=...>`` + ``</div>`` +
+``<div>x</div>`` x M has N x M elements, and ``<p><a href=LONG>`` +
+``<p>a`` x M copies the long value M times (whatwg/html#10772).  markup5
+lets the copies of a parse take at most ``RECONSTRUCTION_ALLOWANCE``
+characters plus ``RECONSTRUCTION_PER_CHARACTER`` per character read
+(docs/html.md, "Limits"); ``reconstruction_limit=False`` follows the
+standard without it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import markup5
+from html5lib_tree import load_cases
+from markup5.dom import Document, Element
+from markup5.html.parser import HTMLParser
+from markup5.html.parser.treebuilder import (MARKER, RECONSTRUCTION_ALLOWANCE,
+                                             RECONSTRUCTION_PER_CHARACTER, copy_size)
+
+LIMIT_ERROR = "reconstruction-limit-exceeded"
+
+
+def _elements(document: Document) -> list[Element]:
+    return [node for node in document.iter() if isinstance(node, Element)]
+
+
+def _formatting_family(n: int, m: int) -> tuple[str, str]:
+    """N formatting elements left open (distinct, so Noah's Ark keeps them
+    all), closed by </div>, then M units that each reconstruct them all."""
+    prefix = "<div>" + "".join(f"<b id={i:04}>" for i in range(n)) + "</div>"
+    return prefix, "<div>x</div>" * m
+
+
+def test_copies_stop_where_the_documented_rule_says() -> None:
+    n, m = 100, 400
+    prefix, units = _formatting_family(n, m)
+    size = copy_size(Element("b", {"id": "0000"}))
+    assert size == 9  # "b", and the attribute: 1 + 1 + 1 + 2 + 4
+    # The k-th unit's "x" reconstructs all n entries; its token ends 6
+    # characters into the unit.  It may while k * n * size is within the
+    # allowance plus the characters read up to there.
+    allowed = 0
+    for k in range(1, m + 1):
+        offset = len(prefix) + (k - 1) * 12 + 6
+        if k * n * size > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * offset:
+            break
+        allowed = k
+    assert 0 < allowed < m
+    document = markup5.parse(prefix + units)
+    bold = [e for e in _elements(document) if e.local_name == "b"]
+    assert len(bold) == n + allowed * n
+    errors = [e for e in document.errors if e.code == LIMIT_ERROR]
+    assert len(errors) == 1
+    # Reported at the "x" of the unit that would have gone past the limit.
+    assert errors[0].offset == len(prefix) + allowed * 12 + 5
+    # The entries were removed from the list, so no later text is bold.
+    divs = [e for e in document.body.children if isinstance(e, Element)]
+    assert all(not div.children or div.children[0].local_name == "b"
+               for div in divs[1:allowed + 1])
+    assert all([child.data for child in div.children] == ["x"] for div in divs[allowed + 1:])
+
+
+def test_the_standard_without_the_limit() -> None:
+    n, m = 100, 400
+    prefix, units = _formatting_family(n, m)
+    document = markup5.parse(prefix + units, reconstruction_limit=False)
+    assert len([e for e in _elements(document) if e.local_name == "b"]) == n + m * n
+    assert LIMIT_ERROR not in {e.code for e in document.errors}
+
+
+@pytest.mark.parametrize("scale", [1, 2, 4])
+def test_the_tree_grows_linearly(scale: int) -> None:
+    # Doubling both N and M quadruples the standard's tree; with the limit
+    # the elements stay within the allowance plus the input.
+    prefix, units = _formatting_family(200 * scale, 200 * scale)
+    text = prefix + units
+    elements = len(_elements(markup5.parse(text)))
+    copies_at_most = (RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * len(text)) // 9
+    assert elements <= text.count("<") + copies_at_most
+
+
+def test_a_long_attribute_is_not_copied_without_bound() -> None:
+    # whatwg/html#10772: 0.1 MB that serializes to 625 MB by the standard.
+    text = '<p><a href="' + "A" * 49986 + '">' + "<p>a" * 12500
+    document = markup5.parse(text)
+    out = markup5.serialize(document)
+    assert len(out) < 4 * (RECONSTRUCTION_ALLOWANCE + len(text))
+    assert [e.code for e in document.errors].count(LIMIT_ERROR) == 1
+    # Without the limit: every paragraph has its copy (checked on fewer).
+    small = '<p><a href="' + "A" * 1000 + '">' + "<p>a" * 200
+    copies = [e for e in _elements(markup5.parse(small, reconstruction_limit=False))
+              if e.local_name == "a"]
+    assert len(copies) == 201
+
+
+def test_chunks_do_not_change_the_result() -> None:
+    prefix, units = _formatting_family(100, 300)
+    text = prefix + units
+    whole = markup5.parse(text)
+    parser = HTMLParser()
+    for start in range(0, len(text), 7):
+        parser.feed(text[start:start + 7])
+    chunked = parser.close()
+    assert markup5.dump_tree(chunked) == markup5.dump_tree(whole)
+    assert [(e.code, e.offset) for e in chunked.errors] == \
+        [(e.code, e.offset) for e in whole.errors]
+
+
+def test_fragments_and_inner_html_have_the_limit() -> None:
+    prefix, units = _formatting_family(100, 400)
+    fragment = markup5.parse_fragment(prefix + units, "td")
+    assert LIMIT_ERROR in {e.code for e in fragment.errors}
+    unlimited = markup5.parse_fragment(prefix + units, "td", reconstruction_limit=False)
+    count = sum(1 for node in unlimited.iter() if isinstance(node, Element))
+    assert count == 100 + 400 * 100 + 1 + 400
+
+
+def test_no_conformance_case_comes_near_the_limit() -> None:
+    # The limit changes nothing on the html5lib-tests tree-construction
+    # cases: each parses to the same tree, with the same errors, without it.
+    compared = 0
+    for case in load_cases():
+        for scripting in case.modes():
+            if case.fragment_context is None:
+                results = [markup5.parse(case.data, scripting=scripting, reconstruction_limit=flag)
+                           for flag in (True, False)]
+            else:
+                results = [markup5.parse_fragment(case.data, case.fragment_context,
+                                                  scripting=scripting, reconstruction_limit=flag)
+                           for flag in (True, False)]
+            limited, standard = results
+            assert markup5.dump_tree(limited) == markup5.dump_tree(standard), case.data
+            assert [(e.code, e.offset) for e in limited.errors] == \
+                [(e.code, e.offset) for e in standard.errors], case.data
+            compared += 1
+    assert compared > 1500
+
+
+@pytest.mark.parametrize("value", [1, "yes", None])
+def test_the_argument_is_a_bool(value: Any) -> None:
+    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+        HTMLParser(reconstruction_limit=value)
+    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+        markup5.parse("<p>", reconstruction_limit=value)
+    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+        markup5.parse_fragment("<p>", reconstruction_limit=value)
+
+
+def _check_active_formatting(parser: HTMLParser) -> None:
+    """The indexes over the list of active formatting elements agree with
+    the list (see TreeBuilderCore._init_core)."""
+    afe = parser.active_formatting
+    dead = parser._afe_dead
+    live = [e for e in afe if e is not MARKER and id(e) not in dead]
+    assert set(parser._afe_kinds) == {id(e) for e in live}
+    assert not afe or afe[-1] is MARKER or id(afe[-1]) not in dead
+    last = len(afe) - 1 - afe[::-1].index(MARKER) if MARKER in afe else -1
+    section = [e for e in afe[last + 1:] if e is not MARKER and id(e) not in dead]
+    kinds: dict[Any, list[Any]] = {}
+    for element in section:
+        kinds.setdefault(parser._afe_kinds[id(element)], []).append(element)
+    indexed = {kind: same for kind, same in parser._afe_sections[-1].kinds.items() if same}
+    assert {k: [id(e) for e in v] for k, v in indexed.items()} == \
+        {k: [id(e) for e in v] for k, v in kinds.items()}
+    for name in {e.local_name for e in section}:
+        assert parser._afe_last_named(name) is [e for e in section if e.local_name == name][-1]
+
+
+_SOUP = ["<b>", "<b id=1>", "<i class=a>", "<a href=x>", "<font size=2>", "<nobr>", "<u>",
+         "</b>", "</i>", "</a>", "</font>", "<p>", "</p>", "<div>", "</div>", "<li>", "<ul>",
+         "</ul>", "<table>", "<td>", "</table>", "<button>", "</button>", "<h1>", "</h1>",
+         "<template>", "</template>", "<svg>", "</svg>", "<select>", "<option>", "</select>",
+         "x", " ", "y "]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_refusals_leave_the_parser_consistent(seed: int) -> None:
+    # One formatting element whose copy takes the whole allowance: after
+    # its first copy every reconstruction that copies it is refused, at
+    # random places in random soup (in 11 of these 40 seeds).
+    rng = random.Random(seed)
+    big = "<em data-x=" + "a" * RECONSTRUCTION_ALLOWANCE + ">"
+    soup = "".join(rng.choice(_SOUP) for _ in range(400))
+    text = "<p>" + big + "<p>x" + soup
+    parser = HTMLParser()
+    step = len(text) // 16 + 1
+    for start in range(0, len(text), step):
+        parser.feed(text[start:start + step])
+        _check_active_formatting(parser)
+    document = parser.close()
+    copies = [e for e in _elements(document) if e.local_name == "em"]
+    limit = RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * len(text)
+    assert sum(copy_size(e) for e in copies[1:]) <= limit
+    reference = markup5.parse(text, reconstruction_limit=False)
+    if LIMIT_ERROR not in {e.code for e in document.errors}:
+        assert markup5.dump_tree(document) == markup5.dump_tree(reference)
