@@ -77,6 +77,22 @@ def test_check_also_reports_tree_construction_errors(tmp_path, capsys):
     assert lines[-1] == f"{page}:1:15: unknown-named-character-reference"
 
 
+def test_reconstruction_limit_and_its_option(tmp_path, capsys):
+    page = tmp_path / "soup.html"
+    page.write_text("<div>" + "".join(f"<b id={i}>" for i in range(300)) + "</div>"
+                    + "<div>x</div>" * 300, encoding="utf-8")
+    assert main(["check", str(page)]) == 1
+    assert "reconstruction-limit-exceeded" in capsys.readouterr().out
+    assert main(["check", "--no-reconstruction-limit", str(page)]) == 1
+    assert "reconstruction-limit-exceeded" not in capsys.readouterr().out
+    assert main(["parse", str(page)]) == 0
+    limited = capsys.readouterr().out.count("<b ")
+    assert main(["parse", "--no-reconstruction-limit", str(page)]) == 0
+    assert capsys.readouterr().out.count("<b ") == 300 + 300 * 300 > limited > 300
+    assert main(["text", "--no-reconstruction-limit", "--fragment", "td", str(page)]) == 0
+    assert capsys.readouterr().out.split() == ["x"] * 300
+
+
 def test_check_clean_file_exits_0(tmp_path, capsys):
     page = tmp_path / "ok.html"
     page.write_text("<!DOCTYPE html><p>fine</p>", encoding="utf-8")

@@ -136,6 +136,10 @@ def _add_parser_options(parser: argparse.ArgumentParser) -> None:
                         help="scripting flag on (<noscript> content is raw text)")
     parser.add_argument("--no-processing-instructions", dest="processing_instructions",
                         action="store_false", help="<? opens a bogus comment, as before 2026")
+    parser.add_argument("--no-reconstruction-limit", dest="reconstruction_limit",
+                        action="store_false",
+                        help="copy formatting elements without bound, as the standard does "
+                             "(for trusted input: the tree can be quadratic in it)")
 
 
 def _tokens(args: argparse.Namespace, text: str) -> TokenStream:
@@ -165,12 +169,13 @@ def _parse(args: argparse.Namespace, data: bytes) -> Document | DocumentFragment
         text = decode_bytes(data, encoding or "UTF-8")
         try:
             return parse_fragment(text, args.fragment, scripting=args.scripting,
-                                  processing_instructions=args.processing_instructions)
+                                  processing_instructions=args.processing_instructions,
+                                  reconstruction_limit=args.reconstruction_limit)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
     return parse(data, scripting=args.scripting,
                  processing_instructions=args.processing_instructions,
-                 transport_encoding=encoding)
+                 transport_encoding=encoding, reconstruction_limit=args.reconstruction_limit)
 
 
 def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
