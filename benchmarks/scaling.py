@@ -157,6 +157,15 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<b x=1> + <i x=j> x N + <table> + <b></b></b> x N (the b before, far back)",
      lambda n: "<b x=1>" + "".join(f"<i x={j}>" for j in range(n)) + "<table>"
      + "<b></b></b>" * n),
+    # Reconstruction copies every formatting element left open: by the
+    # standard N x N elements here, and the long value N times in the next
+    # (whatwg/html#10772).  The reconstruction limit keeps both linear
+    # (docs/html.md, "Limits").
+    ("<div> + <b id=k> x N + </div> + <div>x</div> x N (reconstruction)",
+     lambda n: "<div>" + "".join(f"<b id={k}>" for k in range(n)) + "</div>"
+     + "<div>x</div>" * n),
+    ("<p><a href=A x 4N> + <p>a x N (a long value reconstructed)",
+     lambda n: '<p><a href="' + "A" * (4 * n) + '">' + "<p>a" * n),
 ]
 
 
