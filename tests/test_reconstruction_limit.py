@@ -14,6 +14,7 @@ standard without it.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -145,13 +146,20 @@ def test_no_conformance_case_comes_near_the_limit() -> None:
     assert compared > 1500
 
 
+#: In the compiled build (README "Speed") mypyc checks the argument types
+#: before the parser's own check: still a TypeError, whose message names the
+#: types ("bool object expected; got int") but not the parameter.
+COMPILED_STAGE = os.environ.get("MARKUP5_EXPECT_COMPILED") == "1"
+
+
 @pytest.mark.parametrize("value", [1, "yes", None])
 def test_the_argument_is_a_bool(value: Any) -> None:
-    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+    message = None if COMPILED_STAGE else "reconstruction_limit must be a bool"
+    with pytest.raises(TypeError, match=message):
         HTMLParser(reconstruction_limit=value)
-    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+    with pytest.raises(TypeError, match=message):
         markup5.parse("<p>", reconstruction_limit=value)
-    with pytest.raises(TypeError, match="reconstruction_limit must be a bool"):
+    with pytest.raises(TypeError, match=message):
         markup5.parse_fragment("<p>", reconstruction_limit=value)
 
 
