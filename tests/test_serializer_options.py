@@ -11,7 +11,7 @@ from html5lib_tree import load_cases
 from markup5.dom import Element, ParentNode, Text
 from markup5.html.serializer import SerializerOptions, serialize, serialize_children
 from markup5.html.serializer import serialize_events
-from markup5.html.walker import PRESERVE_WHITESPACE, walk
+from markup5.html.walker import PRESERVE_WHITESPACE, PRETTY_MAX_LEVEL, walk
 from markup5.treedump import dump_tree
 
 def body(markup):
@@ -268,6 +268,20 @@ class TestPretty:
             node = child
         out = serialize(root, pretty=True, indent="")
         assert out.count("<div>") == 100_001
+
+    def test_indentation_stops_growing_at_the_deepest_level(self):
+        # Indenting each line by its depth would make 8,000 nested divs
+        # (40 KB) 128 MB of output; the lines deeper than PRETTY_MAX_LEVEL
+        # are indented as that level, so the output stays linear.
+        for n in (150, 8_000):
+            doc = markup5.parse("<div>" * n)
+            out = serialize(doc, pretty=True)
+            # The k-th div is at level k + 2 (html, body).
+            widths = [len(line) - len(line.lstrip(" ")) for line in out.split("\n")
+                      if line.lstrip(" ").startswith("<div>")]
+            assert widths == [2 * min(k + 2, PRETTY_MAX_LEVEL) for k in range(n)]
+            assert len(out) < 2 * n * (2 * PRETTY_MAX_LEVEL + 8) + 100  # two lines a div
+            assert _normalized(markup5.parse(out)) == _normalized(doc)
 
 
 def _normalized(node):

@@ -123,6 +123,13 @@ PRESERVE_WHITESPACE = frozenset({
     "noembed", "noframes", "noscript", "title",
 })
 
+#: The deepest level of indentation: lines nested deeper are indented as
+#: this level.  Indenting every line by its depth makes the output grow
+#: with depth x elements (8,000 nested divs, 40 KB, printed as 128 MB);
+#: with the cap each line's indentation is bounded, so the output stays
+#: linear in the tree.
+PRETTY_MAX_LEVEL = 100
+
 
 def tag_name(element: Element) -> str:
     """The tag name the standard's serialization writes for ``element``:
@@ -231,7 +238,7 @@ def _block_actions(children: list[Node], depth: int, indent: str,
     html element (see :func:`_ends_body`)."""
     items = [c for c in children if not _is_blank(c)]
     actions: list[_Action] = []
-    line = "\n" + indent * depth
+    line = "\n" + indent * min(depth, PRETTY_MAX_LEVEL)
     previous: Node | None = None
     for item in items:
         if closing or previous is not None:
@@ -240,7 +247,7 @@ def _block_actions(children: list[Node], depth: int, indent: str,
         actions.append((_NODE, item, depth, False))
         previous = item
     if closing and (previous is None or not _ends_body(previous)):
-        actions.append((_TEXT, "\n" + indent * (depth - 1), depth, False))
+        actions.append((_TEXT, "\n" + indent * min(depth - 1, PRETTY_MAX_LEVEL), depth, False))
     return actions
 
 
@@ -256,7 +263,7 @@ def walk(node: Node, *, children_only: bool = False, pretty: bool = False,
     * the children of a Document or DocumentFragment, and of an HTML
       element in :data:`PRETTY_CONTAINERS` (``div``, ``ul``, ``table``,
       ``head``, ...), go on lines of their own, indented by ``indent`` per
-      level, when every one of them is an HTML element in
+      level (up to :data:`PRETTY_MAX_LEVEL` levels), when every one of them is an HTML element in
       :data:`PRETTY_BLOCKS` (block-level or not rendered), a comment, a
       processing instruction, a doctype or whitespace-only text (which is
       dropped), and there is at least one that is not text;
