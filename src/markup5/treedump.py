@@ -20,7 +20,12 @@ appear as a ``content`` line one level below the template, with the
 contents' children below that.  Newlines inside text, comments and
 attribute values are not escaped, so such a node spans several lines.
 
-The walk uses an explicit stack: any depth works.
+The walk uses an explicit stack: any depth works.  The format indents
+every line by its depth, so the dump's length is about the number of nodes
+times their depth: 8,000 nested elements (40 KB of HTML) dump to 64 MB.
+This is a format for tests and for reading small trees; for large or
+untrusted documents, :func:`markup5.serialize` (whose ``pretty`` indentation
+stops growing 100 levels deep) stays linear in the tree.
 """
 
 from __future__ import annotations
