@@ -741,9 +741,27 @@ def _best(function: Callable[[str], object], text: str, runs: int = 3) -> float:
     return best
 
 
+#: A start tag's name, where a numbered unit gets its number.
+_SCALING_TAG_NAME = re.compile(r"<[A-Za-z][^\t\n\f\r />]*")
+
+
+def scaling_document(prefix: str, unit: str, n: int, numbered: bool) -> str:
+    """``prefix`` + ``unit`` x ``n``; ``numbered``, the first start tag of
+    each copy gets an attribute ``k`` holding the copy's number, so that the
+    copies are distinct elements (repeated identical elements meet the
+    Noah's Ark clause, which hid ``<b k=i><p>x`` x N: every copy
+    reconstructed all the b elements before it)."""
+    match = _SCALING_TAG_NAME.search(unit) if numbered else None
+    if match is None:
+        return prefix + unit * n
+    head, tail = unit[:match.end()], unit[match.end():]
+    return prefix + "".join([f"{head} k={i}{tail}" for i in range(n)])
+
+
 def scaling_target(data: bytes) -> str:
     """A unit repeated N and 4N times after a prefix (the families of
-    benchmarks/scaling.py, found at random): the CPU time of the entry point
+    benchmarks/scaling.py, found at random), its copies numbered for some
+    option bits (:func:`scaling_document`): the CPU time of the entry point
     must grow about 4 times (a quadratic family: 16); over 8 times is a
     finding.  The per-input budget does not see this on short inputs."""
     options, target_seed, payload = split_input(data)
@@ -751,19 +769,20 @@ def scaling_target(data: bytes) -> str:
     if not unit:
         return "empty"
     prefix = SCALING_PREFIXES[options % len(SCALING_PREFIXES)]
+    numbered = options // len(SCALING_PREFIXES) % 2 == 1
     name, function = SCALING_TARGETS[target_seed % len(SCALING_TARGETS)]
     n = SCALING_START
-    small = _best(function, prefix + unit * n)
+    small = _best(function, scaling_document(prefix, unit, n, numbered))
     while small < SCALING_MIN_SECONDS and n < SCALING_MAX_N:
         n *= 2
-        small = _best(function, prefix + unit * n)
+        small = _best(function, scaling_document(prefix, unit, n, numbered))
     if small < SCALING_MIN_SECONDS:
         return "fast"
-    large = _best(function, prefix + unit * (4 * n))
+    large = _best(function, scaling_document(prefix, unit, 4 * n, numbered))
     ratio = large / small
     check(ratio <= SCALING_RATIO,
-          f"{name}: {prefix!r} + {unit!r} x {4 * n} takes {ratio:.1f} times the CPU of "
-          f"x {n} ({large:.3f} s): not linear")
+          f"{name}: {prefix!r} + {unit!r} x {4 * n}{' numbered' if numbered else ''} takes "
+          f"{ratio:.1f} times the CPU of x {n} ({large:.3f} s): not linear")
     return "linear"
 
 

@@ -83,6 +83,15 @@ def test_scaling_flags_a_quadratic_target(monkeypatch):
     assert result["finding"] == "invariant" and "not linear" in result["message"]
 
 
+def test_scaling_numbers_the_copies_of_a_unit():
+    from fuzz.harnesses import scaling_document
+    assert scaling_document("<x>", "<b><p>x", 3, True) == \
+        "<x><b k=0><p>x<b k=1><p>x<b k=2><p>x"
+    assert scaling_document("", "x<i/>y", 2, True) == "x<i k=0/>yx<i k=1/>y"
+    assert scaling_document("", "x<i/>y", 2, False) == "x<i/>yx<i/>y"
+    assert scaling_document("", "</p>x", 2, True) == "</p>x</p>x"  # no start tag
+
+
 def test_exceptions_and_invariants_are_findings():
     def boom(data: bytes) -> str:
         raise KeyError("x")

@@ -89,6 +89,20 @@ def test_the_tree_grows_linearly(scale: int) -> None:
     assert elements <= text.count("<") + copies_at_most
 
 
+def test_the_numbered_scaling_family_stays_linear() -> None:
+    # The fuzz scaling harness's numbered units find this family: each
+    # <p> closes the copies made for the text before, and every x copies
+    # all the distinct b elements so far (n * n / 2 by the standard).
+    for n in (1000, 2000):
+        text = "".join(f"<b k={i}><p>x" for i in range(n))
+        elements = len(_elements(markup5.parse(text)))
+        limit = RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * len(text)
+        copies_at_most = limit // 5  # (a copy of <b k=i> counts 5 or more)
+        assert elements <= 2 * n + 3 + copies_at_most
+    standard = len(_elements(markup5.parse(text[:len(text) // 20], reconstruction_limit=False)))
+    assert standard > 100 * 99 // 2
+
+
 def test_a_long_attribute_is_not_copied_without_bound() -> None:
     # whatwg/html#10772: 0.1 MB that serializes to 625 MB by the standard.
     text = '<p><a href="' + "A" * 49986 + '">' + "<p>a" * 12500
