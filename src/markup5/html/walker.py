@@ -263,10 +263,11 @@ def walk(node: Node, *, children_only: bool = False, pretty: bool = False,
     * the children of a Document or DocumentFragment, and of an HTML
       element in :data:`PRETTY_CONTAINERS` (``div``, ``ul``, ``table``,
       ``head``, ...), go on lines of their own, indented by ``indent`` per
-      level (up to :data:`PRETTY_MAX_LEVEL` levels), when every one of them is an HTML element in
-      :data:`PRETTY_BLOCKS` (block-level or not rendered), a comment, a
-      processing instruction, a doctype or whitespace-only text (which is
-      dropped), and there is at least one that is not text;
+      level (up to :data:`PRETTY_MAX_LEVEL` levels), when every one of
+      them is an HTML element in :data:`PRETTY_BLOCKS` (block-level or not
+      rendered), a comment, a processing instruction, a doctype or
+      whitespace-only text (which is dropped), and there is at least one
+      that is not text;
     * anything else -- text, inline elements such as ``<b>`` or ``<br>``
       next to each other -- is written exactly as it is, as is the whole
       subtree of ``pre``, ``textarea``, ``listing``, ``plaintext``,

@@ -619,10 +619,11 @@ class TreeBuilderCore(SelectednessMixin):
         past that creates nothing: the entries it would have created are
         removed from the list of active formatting elements instead, so
         that formatting ends there, and a
-        ``reconstruction-limit-exceeded`` error is reported.  The standard
-        allows such implementation-specific limits on otherwise
+        ``reconstruction-limit-exceeded`` error is reported.  The Infra
+        Standard allows implementation-defined limits on otherwise
         unconstrained inputs; no page of the benchmark corpus comes near
-        it (none reconstructs at all), nor does any html5lib-tests case."""
+        this one (none reconstructs at all), nor does any html5lib-tests
+        case."""
         afe = self.active_formatting
         if not afe:
             return
