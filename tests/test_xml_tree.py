@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from markup5.dom import (XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, Comment, Document,
                          DocumentType, Element, ProcessingInstruction, Text)
 from markup5.xml import XmlParser, dump_xml_tree, parse_xml, serialize_xml
+from markup5.xml.fast_path import build_with_expat
 from xml5lib_fixtures import load_tokenizer_cases, load_tree_cases
 
 TREE_CASES = load_tree_cases()
@@ -260,3 +261,63 @@ def test_declaring_tags_bind_by_their_values_each_time():
         document = parse_xml(text, keep_xmlns_attributes=False)
         for a in document.document_element.children[:3]:
             assert list(a.attrs) == ["p:x"]
+
+
+# ----------------------------------------------------------------------
+# Namespace scopes: entered and left in place
+
+def _nested_declarations(n: int) -> str:
+    """N nested elements, each declaring a prefix of its own, then
+    elements using the outermost and every prefix at the deepest point."""
+    return ("<a>" + "".join(f'<b xmlns:p{i}="u{i}">' for i in range(n))
+            + "<p0:c/>" * n + "".join(f"<p{i}:d/>" for i in range(n)))
+
+
+def test_nested_declarations_stay_linear():
+    # A copy of every binding in force for each declaring tag made this
+    # quadratic in time and memory (120 KB of input took 1 GB).  Each
+    # scope now holds its own declarations only, and the one dict of
+    # bindings in force holds the N declared prefixes at the deepest point.
+    n = 3000
+    parser = XmlParser()
+    text = _nested_declarations(n)
+    parser.feed(text[:text.index("<p0:c/>")])
+    builder = parser.builder
+    assert sum(len(scope.declared) for scope in builder._scopes) == n
+    assert len(builder._bindings) == n + 3  # (and None, xml, xmlns)
+    parser.feed(text[text.index("<p0:c/>"):])
+    document = parser.close()
+    deepest = document.document_element
+    while len(deepest.children) == 1:
+        deepest = deepest.children[0]
+    assert [e.namespace for e in deepest.children[:n]] == ["u0"] * n
+    assert [e.namespace for e in deepest.children[n:]] == [f"u{i}" for i in range(n)]
+    assert serialize_xml(parse_xml(serialize_xml(document))) == serialize_xml(document)
+    # Well-formed, through expat (the fast path enters and leaves the same
+    # scopes).
+    closed = parse_xml(text + "</b>" * n + "</a>")
+    deepest = closed.document_element
+    while len(deepest.children) == 1:
+        deepest = deepest.children[0]
+    assert [e.namespace for e in deepest.children[n:]] == [f"u{i}" for i in range(n)]
+    assert not closed.errors
+
+
+@pytest.mark.parametrize(("inner", "b_namespace", "expat"), [
+    ('xmlns:p=""', None, False),  # undeclared: not Namespaces in XML, so XML5's rules
+    ('xmlns:p="u3"', "u3", True),  # well-formed: the expat fast path
+])
+def test_scopes_are_left_as_they_were_entered(inner, b_namespace, expat):
+    text = ('<r xmlns="d0" xmlns:p="u1"><p:a xmlns:p="u2" xmlns="d1"><p:x/><y/>'
+            f'<p:b {inner}><z/></p:b><p:w/></p:a><p:v/><u/><q xmlns=""><t/></q><s/></r>')
+    assert (build_with_expat(text) is not None) is expat
+    document = parse_xml(text)
+    names = {e.local_name: (e.namespace, e.prefix) for e in document.iter()
+             if isinstance(e, Element)}
+    assert names["x"] == ("u2", "p") and names["y"] == ("d1", None)
+    assert names["b"] == (b_namespace, "p") and names["z"] == ("d1", None)
+    assert names["w"] == ("u2", "p")  # the scope of p:b left
+    assert names["v"] == ("u1", "p") and names["u"] == ("d0", None)  # and of p:a
+    assert names["t"] == (None, None) and names["s"] == ("d0", None)
+    again = parse_xml(serialize_xml(document))
+    assert dump_xml_tree(again) == dump_xml_tree(document)

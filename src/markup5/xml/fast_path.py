@@ -60,6 +60,7 @@ from typing import Any, Literal
 
 from .._tokenizer_core import has_null
 from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
+from .namespaces import leave_scope
 from .treebuilder import _BINDINGS, _DECLARING, XmlTreeBuilder
 
 try:
@@ -112,6 +113,9 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     errors = builder.errors
     bind = builder._element
     scopes = builder._scopes
+    enter = builder._enter_scope
+    bindings = builder._bindings
+    undo = builder._undo
     bindings_get = _BINDINGS.get
     declaring_get = _DECLARING.get
     declarations_get = _DECLARATIONS.get
@@ -145,12 +149,12 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         elif ":" not in name:
             # No attributes, no prefix: the default namespace.
             if name == "template":  # (Element makes an HTML template's contents)
-                element = Element(name, attrs, scope[None], None)
+                element = Element(name, attrs, scope.default, None)
             else:
                 element = new_node(Element)  # Element(...), without the call
                 element.children = []
                 element.local_name = name
-                element.namespace = scope[None]
+                element.namespace = scope.default
                 element.prefix = None
                 element.attrs = attrs
                 element.attr_namespaces = None
@@ -211,7 +215,10 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         element.parent = parent
         children.append(element)
         stack.append(element)
-        scopes.append(new_scope)
+        if new_scope is scopes[-1]:
+            scopes.append(new_scope)
+        else:
+            enter(new_scope)  # (its declarations take effect)
 
     def end(name: str) -> None:
         if pieces:
@@ -222,7 +229,8 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
             parent.children.append(node)
             pieces.clear()
         stack.pop()
-        scopes.pop()
+        if scopes.pop() is not scopes[-1]:
+            leave_scope(bindings, undo.pop())
 
     def leaf(node: Comment | ProcessingInstruction) -> None:
         """A comment or processing instruction, after the text before it."""

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..dom import (Comment, DocumentType, Element, Node, ParentNode, ProcessingInstruction,
                    Text, XMLNS_NAMESPACE)
-from .namespaces import INITIAL_SCOPE, bind_tag, split_qname
+from .namespaces import INITIAL_BINDINGS, Bindings, bind_tag, enter_scope, leave_scope, split_qname
 
 __all__ = ["serialize_xml"]
 
@@ -65,11 +65,11 @@ def _quote(value: str) -> str:
     return f"'{value}'" if '"' in value else f'"{value}"'
 
 
-def _start_tag(element: Element, scope: dict[Any, Any]) -> tuple[str, dict[Any, Any]]:
-    """The start tag of ``element`` (without its closing ">"), and the
-    scope inside it."""
+def _start_tag(element: Element, bindings: Bindings) -> tuple[str, Bindings | None]:
+    """The start tag of ``element`` (without its closing ">") under the
+    ``bindings`` in force, and the bindings it declares (None: none)."""
     attrs = element.attrs
-    namespace, prefix, local, _, _, inner = bind_tag(element.name, attrs, scope)
+    namespace, prefix, local, _, _, declared = bind_tag(element.name, attrs, bindings)
     extra: dict[str, str] = {}
     want = element.namespace
     if namespace != want:
@@ -91,18 +91,20 @@ def _start_tag(element: Element, scope: dict[Any, Any]) -> tuple[str, dict[Any, 
             declaration = "xmlns:" + attr_prefix
             if declaration in attrs or declaration in extra:
                 continue
-            if inner.get(attr_prefix) != uri:
+            bound = (declared[attr_prefix] if declared and attr_prefix in declared
+                     else bindings.get(attr_prefix))
+            if bound != uri:
                 extra[declaration] = uri
     if extra:
         attrs = {**extra, **attrs}
-        inner = bind_tag(element.name, attrs, scope)[5]
+        declared = bind_tag(element.name, attrs, bindings)[5]
     parts = ["<", element.name]
     if any(qname[:1] == ":" for qname in attrs):
         _colon_attributes(parts, attrs)
     else:
         for qname, value in attrs.items():
             parts.append(f' {qname}="{_escape_attr(value)}"')
-    return "".join(parts), inner
+    return "".join(parts), declared
 
 
 def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
@@ -150,21 +152,28 @@ def serialize_xml(node: Node) -> str:
         stack.extend(reversed(node.children))
     else:
         stack.append(node)
-    scopes = [INITIAL_SCOPE]
+    # The namespace bindings in force, changed in place as elements are
+    # entered and left (a copy for each declaring element was quadratic on
+    # nested declarations: see namespaces.Scope), and for each open element
+    # what it changed.
+    bindings = dict(INITIAL_BINDINGS)
+    undo: list[list[tuple[Any, Any]] | None] = []
     while stack:
         current = stack.pop()
         kind = type(current)
         if kind is str:
             append(current)
-            scopes.pop()
+            changes = undo.pop()
+            if changes:
+                leave_scope(bindings, changes)
         elif kind is Text:
             append(_escape_text(current.data))
         elif isinstance(current, Element):
-            tag, inner = _start_tag(current, scopes[-1])
+            tag, declared = _start_tag(current, bindings)
             append(tag)
             if current.children:
                 append(">")
-                scopes.append(inner)
+                undo.append(enter_scope(bindings, declared) if declared else None)
                 stack.append(f"</{current.name}>")
                 stack.extend(reversed(current.children))
             else:

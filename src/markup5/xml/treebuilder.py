@@ -42,7 +42,8 @@ from ..encoding import Encoding, get_encoding
 from ..errors import ParseError
 from . import tokens as T
 from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
-from .namespaces import INITIAL_SCOPE, Scope, bind_tag, resolve_prefix, split_qname
+from .namespaces import (INITIAL_BINDINGS, INITIAL_SCOPE, Bindings, Scope, bind_tag,
+                         enter_scope, leave_scope, resolve_prefix, split_qname)
 from .tokenizer import Tokenizer
 from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
 from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_CDATA,
@@ -55,30 +56,32 @@ __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
 _WHITESPACE = " \t\n\r\x0c"
 
-#: Namespace scopes made by declarations, interned (the same bindings are
-#: the same dict, in every document), so that ``_BINDINGS`` can serve many
-#: documents: (id(scope), tag name, attribute names...) -> (scope, local
+#: Namespace scopes made by declarations, interned (the same declarations
+#: entering from the same scope are the same Scope, in every document), so
+#: that ``_BINDINGS`` can serve many documents: (id(scope), tag name,
+#: attribute names...) -> (scope, local
 #: name, namespace, prefix, attribute namespaces, the open-count key) of
 #: tags that declare nothing, had no namespace error and dropped no
 #: attribute.  ``_DECLARING`` is the same for tags that declare namespaces,
 #: keyed by the declarations' values too: (id(scope), tag name, attribute names, declared URIs) ->
 #: (scope, namespace, prefix, local name, attribute namespaces, new scope).
 #: All three are bounded and cleared together.
-_SCOPES: dict[frozenset[tuple[Any, Any]], Scope] = {}
+_SCOPES: dict[tuple[int, frozenset[tuple[Any, Any]]], Scope] = {}
 _BINDINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _DECLARING: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _intern_scope(scope: Scope) -> Scope:
-    """The interned dict with the bindings of ``scope``."""
-    key = frozenset(scope.items())
+def _intern_scope(parent: Scope, declared: Bindings) -> Scope:
+    """The interned Scope that ``declared`` enters from ``parent`` (the
+    key's cost is the declarations', not every binding in force)."""
+    key = (id(parent), frozenset(declared.items()))
     interned = _SCOPES.get(key)
-    if interned is None:
+    if interned is None or interned.parent is not parent:
         if len(_SCOPES) >= 1024:
             _SCOPES.clear()
             _BINDINGS.clear()
             _DECLARING.clear()
-        interned = _SCOPES[key] = scope
+        interned = _SCOPES[key] = Scope(parent, declared)
     return interned
 
 
@@ -103,7 +106,13 @@ class XmlTreeBuilder:
         self.document.errors = self.errors
         #: The stack of open elements.
         self.open_elements: list[Element] = []
+        #: The namespace scope of each open element (the document's first),
+        #: and the bindings in force in the current one, changed in place as
+        #: scopes are entered and left (see namespaces.Scope), with what each
+        #: entered scope changed.
         self._scopes: list[Scope] = [INITIAL_SCOPE]
+        self._bindings: Bindings = dict(INITIAL_BINDINGS)
+        self._undo: list[list[tuple[Any, Any]]] = []
         #: How many open elements there are with each (namespace, local
         #: name): an end tag that is not the current element's is looked
         #: for in the stack only when there is one (no quadratic search).
@@ -159,7 +168,7 @@ class XmlTreeBuilder:
         """:meth:`_create_element` for a tag's name and attributes."""
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
-            element = Element(name, attrs, scope[None], None)
+            element = Element(name, attrs, scope.default, None)
             self._new_scope = scope
             return element
         key = (id(scope), name, *attrs)
@@ -187,10 +196,11 @@ class XmlTreeBuilder:
         errors = self.errors
         count = len(errors)
         given = attrs
-        namespace, prefix, local, attrs, attr_namespaces, new_scope = bind_tag(
-            name, attrs, scope, self._error)
-        if new_scope is not scope:
-            new_scope = _intern_scope(new_scope)
+        namespace, prefix, local, attrs, attr_namespaces, declared_bindings = bind_tag(
+            name, attrs, self._bindings, self._error)
+        new_scope = scope
+        if declared_bindings:
+            new_scope = _intern_scope(scope, declared_bindings)
             if attrs is given and len(errors) == count:
                 if len(_DECLARING) >= 8192:
                     _DECLARING.clear()
@@ -224,16 +234,30 @@ class XmlTreeBuilder:
         self._new_scope = new_scope
         return element
 
+    def _enter_scope(self, scope: Scope) -> None:
+        """Push ``scope``, made by the current element's child that is being
+        pushed (its declarations take effect)."""
+        if scope is not self._scopes[-1]:
+            self._undo.append(enter_scope(self._bindings, scope.declared))
+        self._scopes.append(scope)
+
+    def _leave_scope(self) -> None:
+        """Pop the scope of the element being popped (its declarations, if
+        it made any, are undone)."""
+        scopes = self._scopes
+        if scopes.pop() is not scopes[-1]:
+            leave_scope(self._bindings, self._undo.pop())
+
     def _push(self, element: Element) -> None:
         self.open_elements.append(element)
-        self._scopes.append(self._new_scope)
+        self._enter_scope(self._new_scope)
         key = (element.namespace, element.local_name)
         counts = self._open_counts
         counts[key] = counts.get(key, 0) + 1
 
     def _pop(self) -> Element:
         element = self.open_elements.pop()
-        self._scopes.pop()
+        self._leave_scope()
         key = (element.namespace, element.local_name)
         self._open_counts[key] -= 1
         return element
@@ -328,7 +352,6 @@ class XmlTreeBuilder:
 
     def _end(self, name: str) -> None:
         """An end tag named ``name`` in the main phase."""
-        scope = self._scopes[-1]
         if ":" in name:
             qnames = self._qnames
             split = qnames.get(name)
@@ -337,10 +360,10 @@ class XmlTreeBuilder:
                     qnames.clear()
                 split = qnames[name] = split_qname(name)
             local = split[1]
-            namespace = resolve_prefix(split[0], scope, self._error)
+            namespace = resolve_prefix(split[0], self._bindings, self._error)
         else:
             local = name
-            namespace = scope[None]
+            namespace = self._scopes[-1].default
         open_elements = self.open_elements
         current = open_elements[-1]
         if current.local_name != local:
@@ -348,7 +371,7 @@ class XmlTreeBuilder:
         elif current.namespace == namespace:
             # The current element: the search below would pop just it.
             open_elements.pop()
-            self._scopes.pop()
+            self._leave_scope()
             self._open_counts[(namespace, local)] -= 1
             if not open_elements:
                 self.process = self._end_phase
@@ -409,7 +432,7 @@ class XmlTreeBuilder:
         if children and type(last := children[-1]) is Text:
             tail = last
         scope = scopes[-1]
-        default = scope[None]
+        default = scope.default
         restart = False
         # (Declared for the type checker: a BUILD_SCAN match in the loop, a
         # BUILD_OTHER match or None after it; a text, comment or PI node.)
@@ -449,7 +472,8 @@ class XmlTreeBuilder:
                     if closes_current:
                         # The end tag of the current element.
                         open_elements.pop()
-                        scopes.pop()
+                        if scopes.pop() is not scopes[-1]:
+                            leave_scope(self._bindings, self._undo.pop())
                         counts[(current.namespace, current.local_name)] -= 1
                         if not open_elements:
                             tokenizer.pos = m.end()
@@ -470,11 +494,11 @@ class XmlTreeBuilder:
                             # it joins the text after it.
                             tail = last
                             scope = scopes[-1]
-                            default = scope[None]
+                            default = scope.default
                             continue
                     tail = None
                     scope = scopes[-1]
-                    default = scope[None]
+                    default = scope.default
                     continue
                 if name is None:
                     # No tag: "&" or "<" for BUILD_OTHER or the states, or
@@ -570,13 +594,15 @@ class XmlTreeBuilder:
                         element.children.append(node)
                 elif not empty:
                     open_elements.append(element)
-                    scopes.append(new_scope)
+                    if new_scope is not scope:
+                        self._enter_scope(new_scope)
+                        scope = new_scope
+                        default = scope.default
+                    else:
+                        scopes.append(scope)
                     counts[key] += 1
                     current = element
                     children = element.children
-                    if new_scope is not scope:
-                        scope = new_scope
-                        default = scope[None]
                     if restart:
                         break
             # (The loop never runs out: BUILD_SCAN matches wherever asked.)
@@ -653,7 +679,7 @@ class XmlTreeBuilder:
         element.parent = parent
         parent.children.append(element)
         self.open_elements.append(element)
-        self._scopes.append(self._new_scope)
+        self._enter_scope(self._new_scope)
         key = (element.namespace, element.local_name)
         counts = self._open_counts
         counts[key] = counts.get(key, 0) + 1
