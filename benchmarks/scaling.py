@@ -201,6 +201,10 @@ XML_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("xml: text<!DOCTYPE> x N", lambda n: "<a>" + "xxxxxxxxxx<!DOCTYPE a>" * n),
     ("xml: text&bogus; x N", lambda n: "<a>" + "xxxxxxxxxx&bogus;" * n),
     ("xml: <b/> x N (flat)", lambda n: "<a>" + "<b/>" * n),
+    # Each tag declares a prefix of its own, nested: every declaring tag
+    # copied all the bindings in force (quadratic time and memory).
+    ("xml: <b xmlns:pk=u> x N (nested declarations)",
+     lambda n: "<a>" + "".join(f'<b xmlns:p{k}="u">' for k in range(n)) + "<p0:c/>" * n),
 ]
 
 

@@ -85,11 +85,14 @@ def test_scaling_flags_a_quadratic_target(monkeypatch):
 
 def test_scaling_numbers_the_copies_of_a_unit():
     from fuzz.harnesses import scaling_document
-    assert scaling_document("<x>", "<b><p>x", 3, True) == \
+    assert scaling_document("<x>", "<b><p>x", 3, "attribute") == \
         "<x><b k=0><p>x<b k=1><p>x<b k=2><p>x"
-    assert scaling_document("", "x<i/>y", 2, True) == "x<i k=0/>yx<i k=1/>y"
-    assert scaling_document("", "x<i/>y", 2, False) == "x<i/>yx<i/>y"
-    assert scaling_document("", "</p>x", 2, True) == "</p>x</p>x"  # no start tag
+    assert scaling_document("", "x<i/>y", 2, "attribute") == "x<i k=0/>yx<i k=1/>y"
+    assert scaling_document("", "x<i/>y", 2, "plain") == "x<i/>yx<i/>y"
+    assert scaling_document("", "</p>x", 2, "attribute") == "</p>x</p>x"  # no start tag
+    assert scaling_document("", "<b xmlns:p='u'>", 2, "name") == \
+        "<b xmlns:p0='u'><b xmlns:p1='u'>"
+    assert scaling_document("", "<b>x", 2, "name") == "<b>x<b>x"  # no attribute
 
 
 def test_exceptions_and_invariants_are_findings():
