@@ -659,6 +659,8 @@ CLI_COMMANDS = (
     ["select", "--xml", "*|*", "{f}"], ["select", "{sel}", "{f}"],
     ["trace", "{t}"], ["trace", "{t}"], ["parse", "--fragment", "{ctx}", "{f}"],
     ["parse", "{f}", "--no-such-option"], ["select", "p", "/nonexistent/file"],
+    ["check", "--no-reconstruction-limit", "{f}"],
+    ["parse", "--no-reconstruction-limit", "--fragment", "td", "--tree", "{f}"],
 )
 
 _cli_file: str | None = None
