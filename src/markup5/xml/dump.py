@@ -10,6 +10,10 @@ Each node is a line ``| `` plus two spaces per level:
   processing instruction ``<?target data?>``;
 * DOCTYPE ``<!DOCTYPE name>``, or ``<!DOCTYPE name "public" "system">`` when
   either identifier is non-empty.
+
+As with :func:`markup5.dump_tree`, the indentation makes the dump about
+nodes x depth long: a format for tests and small trees, where
+:func:`markup5.serialize_xml` stays linear in the tree.
 """
 
 from __future__ import annotations
