@@ -12,8 +12,8 @@ from typing import Any
 
 from ..dom import XML_NAMESPACE, XMLNS_NAMESPACE
 
-__all__ = ["INITIAL_BINDINGS", "INITIAL_SCOPE", "Bindings", "Scope", "split_qname", "bind_tag",
-           "resolve_prefix"]
+__all__ = ["INITIAL_BINDINGS", "INITIAL_SCOPE", "Bindings", "Scope", "bind_tag", "bound_uri",
+           "enter_scope", "leave_scope", "resolve_prefix", "split_qname"]
 
 #: Namespace bindings: prefix (None: the default namespace) -> URI (None:
 #: undeclared).
@@ -58,6 +58,15 @@ def enter_scope(bindings: Bindings, declared: Bindings) -> list[tuple[Any, Any]]
     undo = [(prefix, bindings.get(prefix, _ABSENT)) for prefix in declared]
     bindings.update(declared)
     return undo
+
+
+def bound_uri(prefix: str | None, bindings: Mapping[Any, Any],
+              declared: Bindings | None) -> str | None:
+    """The URI ``prefix`` is bound to inside a tag that declares
+    ``declared`` (None: nothing) under ``bindings``."""
+    if declared and prefix in declared:
+        return declared[prefix]  # type: ignore[no-any-return]
+    return bindings.get(prefix)
 
 
 def leave_scope(bindings: Bindings, undo: list[tuple[Any, Any]]) -> None:
@@ -162,7 +171,7 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
             prefix, local = split_qname(qname)
             if prefix is None or prefix == "xmlns":
                 continue
-            uri = declared[prefix] if declared and prefix in declared else bindings.get(prefix)
+            uri = bound_uri(prefix, bindings, declared)
             if uri is None:
                 if error is not None:
                     error("unbound-namespace-prefix")
@@ -191,7 +200,7 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
     if not declared:
         namespace = resolve_prefix(prefix, bindings, error)
         return namespace, prefix, local, attrs, attr_namespaces, None
-    namespace = declared[prefix] if prefix in declared else bindings.get(prefix)
+    namespace = bound_uri(prefix, bindings, declared)
     if prefix is not None and namespace is None and error is not None:
         error("unbound-namespace-prefix")
     return namespace, prefix, local, attrs, attr_namespaces, declared

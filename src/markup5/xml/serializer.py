@@ -26,7 +26,8 @@ from typing import Any
 
 from ..dom import (Comment, DocumentType, Element, Node, ParentNode, ProcessingInstruction,
                    Text, XMLNS_NAMESPACE)
-from .namespaces import INITIAL_BINDINGS, Bindings, bind_tag, enter_scope, leave_scope, split_qname
+from .namespaces import (INITIAL_BINDINGS, Bindings, bind_tag, bound_uri, enter_scope,
+                         leave_scope, split_qname)
 
 __all__ = ["serialize_xml"]
 
@@ -91,9 +92,7 @@ def _start_tag(element: Element, bindings: Bindings) -> tuple[str, Bindings | No
             declaration = "xmlns:" + attr_prefix
             if declaration in attrs or declaration in extra:
                 continue
-            bound = (declared[attr_prefix] if declared and attr_prefix in declared
-                     else bindings.get(attr_prefix))
-            if bound != uri:
+            if bound_uri(attr_prefix, bindings, declared) != uri:
                 extra[declaration] = uri
     if extra:
         attrs = {**extra, **attrs}
