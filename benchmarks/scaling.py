@@ -166,6 +166,15 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
      + "<div>x</div>" * n),
     ("<p><a href=A x 4N> + <p>a x N (a long value reconstructed)",
      lambda n: '<p><a href="' + "A" * (4 * n) + '">' + "<p>a" * n),
+    # Walks down the stack past elements that do not stop them: the list
+    # item loop of <li> (found by the fuzzer), and resetting the insertion
+    # mode after a table or template closes.
+    ("<td><select><option> + <li /><em>...<a /> x N (list item loop)",
+     lambda n: "<table><tr><td><select><option>" + "<li /><em style><!--></li>]]>é<a />" * n),
+    ("<span> x N + <table></table> x N (reset the insertion mode)",
+     lambda n: "<span>" * n + "<table></table>" * n),
+    ("<span> x N + <template></template> x N (reset the insertion mode)",
+     lambda n: "<span>" * n + "<template></template>" * n),
 ]
 
 

@@ -534,18 +534,18 @@ class InsertionModes(TreeBuilderCore):
         scope; insert an HTML element for the token."""
         self.frameset_ok = False
         targets = ("li",) if name == "li" else ("dd", "dt")
-        stack = self.open_elements
-        for i in range(len(stack) - 1, -1, -1):  # (mypyc: no reversed() over list[Any])
-            node = stack[i]
+        # The loop walks down from the current node and stops at the first
+        # element that is one of the targets, or special but not address,
+        # div or p; the targets are special, so that is the topmost such
+        # special element (the "list item loop" index).
+        stops = self._boundaries["list item loop"]
+        if stops:
+            node = self.open_elements[self._real(stops[-1])]
             if node.namespace == HTML and node.local_name in targets:
                 self._generate_implied_end_tags(node.local_name)
                 if not self._current_is(node.local_name):
                     self._error("end-tag-too-early")
                 self._pop_until(node.local_name)
-                break
-            if (node.namespace, node.local_name) in C.SPECIAL and not (
-                    node.namespace == HTML and node.local_name in ("address", "div", "p")):
-                break
         if self._has_in_button_scope("p"):
             self._close_p_element()
         self._insert_html_element(name, attrs)

@@ -84,10 +84,24 @@ _TABLE_FOSTER_TARGETS = frozenset({"table", "tbody", "tfoot", "thead", "tr"})
 #: The scopes of "has an element in ... scope" and their boundary elements.
 _SCOPES = {"scope": C.SCOPE, "list item": C.LIST_ITEM_SCOPE, "button": C.BUTTON_SCOPE,
            "table": C.TABLE_SCOPE}
-_SCOPE_KEYS = tuple(_SCOPES)
-#: (namespace, local name) -> the scopes it bounds.
+#: Two walks down the stack of open elements that stop at the first element
+#: of a set, indexed as the scopes are (a walk over the elements above cost
+#: O(depth) each time: ``<span>`` x N + ``<table></table>`` x N was
+#: quadratic): the loop of the "li", "dd" and "dt" start tags, which stops
+#: at a special element other than address, div and p (the items it looks
+#: for are special too), and "reset the insertion mode appropriately",
+#: which passes over the elements it has no rule for.
+_WALK_STOPS = {
+    "list item loop": C.SPECIAL - {(HTML, "address"), (HTML, "div"), (HTML, "p")},
+    "reset": frozenset((HTML, name) for name in (
+        "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table",
+        "template", "head", "body", "frameset", "html")),
+}
+#: Every key of the indexes of boundary elements (``_boundaries``).
+_SCOPE_KEYS = (*_SCOPES, *_WALK_STOPS)
+#: (namespace, local name) -> the scopes (and walks) it bounds.
 _BOUNDARY_KEYS: dict[tuple[str, str], tuple[str, ...]] = {}
-for _key, _members in _SCOPES.items():
+for _key, _members in (*_SCOPES.items(), *_WALK_STOPS.items()):
     for _member in _members:
         _BOUNDARY_KEYS[_member] = _BOUNDARY_KEYS.get(_member, ()) + (_key,)
 _HTML_BOUNDARY_KEYS = {name: keys for (ns, name), keys in _BOUNDARY_KEYS.items() if ns == HTML}
@@ -945,7 +959,16 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _reset_insertion_mode(self) -> None:
         stack = self.open_elements
-        for i in range(len(stack) - 1, -1, -1):
+        if not stack:
+            self.mode = "in body"
+            return
+        # The walk down from the current node passes over every element it
+        # has no rule for (foreign ones too) until the last: it starts at
+        # the topmost element it has one for (the "reset" index), or at the
+        # last entry.
+        stops = self._boundaries["reset"]
+        start = self._real(stops[-1]) if stops else 0
+        for i in range(start, -1, -1):
             node = stack[i]
             last = i == 0
             if last and self.context is not None:
