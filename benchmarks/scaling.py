@@ -175,6 +175,8 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
      lambda n: "<span>" * n + "<table></table>" * n),
     ("<span> x N + <template></template> x N (reset the insertion mode)",
      lambda n: "<span>" * n + "<template></template>" * n),
+    ("<y><div> + <span> x N + </y> x N (any other end tag)",
+     lambda n: "<y><div>" + "<span>" * n + "</y>" * n),
 ]
 
 

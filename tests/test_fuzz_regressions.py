@@ -200,13 +200,17 @@ def test_list_item_loop_and_reset_do_not_walk_the_stack():
     # quadratic: each <li> walked down past every formatting element the
     # units left open to the first special element.  Reading the code
     # then showed "reset the insertion mode appropriately" walking the same
-    # way ('<span>' x N + '<table></table>' x N: 2.9 s at N = 4,000).
-    # Both walks now start from an index of the elements that stop them.
+    # way ('<span>' x N + '<table></table>' x N: 2.9 s at N = 4,000), and
+    # "any other end tag" in body ('<y><div>' + '<span>' x N + '</y>' x N:
+    # 4.8 s at N = 8,000).  The walks now start from indexes of the
+    # elements that stop them.
     families = (
         lambda n: "<table><tr><td><select><option>" + "<li /><em style><!--></li>]]>é<a />" * n,
         lambda n: "<span>" * n + "<table></table>" * n,
         lambda n: "<span>" * n + "<template></template>" * n,
         lambda n: "<ul>" + "<em>" * n + "<li>x<em>" * n,
+        lambda n: "<y><div>" + "<span>" * n + "</y>" * n,
+        lambda n: "<y><ul>" + "<em>" * n + "</y>" * n,
     )
     for family in families:
         small = _stack_reads(family(200))

@@ -934,20 +934,31 @@ class InsertionModes(TreeBuilderCore):
             # token is ignored (with a parse error).
             self._error("unexpected-end-tag")
             return
+        # The walk down from the current node stops at the first HTML
+        # element named ``name`` or special element, whichever is higher:
+        # both are indexed (the special elements but address, div and p
+        # under "list item loop", those three by name), so the walk is not
+        # made (<y><div> + <span> x N + </y> x N was quadratic).
+        named = self._positions[name][-1]
+        special = -1
+        stops = self._boundaries["list item loop"]
+        if stops:
+            special = stops[-1]
+        for other in ("address", "div", "p"):
+            positions = self._positions.get(other)
+            if positions and positions[-1] > special:
+                special = positions[-1]
+        if named < special:
+            self._error("unexpected-end-tag")
+            return
+        node = self._at(named)
+        self._generate_implied_end_tags(name)
+        if self.current_node is not node:
+            self._error("end-tag-too-early")
         stack = self.open_elements
-        for i in range(len(stack) - 1, -1, -1):
-            node = stack[i]
-            if node.local_name == name and node.namespace == HTML:
-                self._generate_implied_end_tags(name)
-                if self.current_node is not node:
-                    self._error("end-tag-too-early")
-                while stack:
-                    if self._pop() is node:
-                        break
-                return
-            if (node.namespace, node.local_name) in C.SPECIAL:
-                self._error("unexpected-end-tag")
-                return
+        while stack:
+            if self._pop() is node:
+                break
 
     def _stop_parsing(self) -> None:
         """Stop parsing: pop everything off the stack."""
