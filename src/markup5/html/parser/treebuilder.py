@@ -90,9 +90,12 @@ _SCOPES = {"scope": C.SCOPE, "list item": C.LIST_ITEM_SCOPE, "button": C.BUTTON_
 #: quadratic): the loop of the "li", "dd" and "dt" start tags, which stops
 #: at a special element other than address, div and p (the items it looks
 #: for are special too), and "reset the insertion mode appropriately",
-#: which passes over the elements it has no rule for.
+#: which passes over the elements it has no rule for.  (The void elements
+#: are left out of the first set: every rule that inserts one pops it at
+#: once, so no walk meets one, and their pushes need not be indexed.)
 _WALK_STOPS = {
-    "list item loop": C.SPECIAL - {(HTML, "address"), (HTML, "div"), (HTML, "p")},
+    "list item loop": C.SPECIAL - {(HTML, "address"), (HTML, "div"), (HTML, "p")}
+    - {(HTML, name) for name in C.VOID_ELEMENTS},
     "reset": frozenset((HTML, name) for name in (
         "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table",
         "template", "head", "body", "frameset", "html")),
