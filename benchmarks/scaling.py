@@ -15,6 +15,11 @@ dropped only after the clock stops).  The ratio t(2N) / t(N) is printed: about
 ``NOT LINEAR?``; small timings are noisy, so raise ``--n`` before believing a
 flag.
 
+``--grid`` times instead every combination of a prefix, a filler repeated N
+times and a token repeated N times (11,280 families, in a document and in
+three fragment contexts), at N = 300 and 1,200, and prints those over 9 times
+slower at 4N.
+
 A run that takes more than ``--budget`` seconds (default 10) is not repeated,
 so a quadratic family costs one slow run rather than three.  An exception in
 a family is reported and the next family runs.  The exit status is always 0:
@@ -263,13 +268,69 @@ def _scale(name: str, build: Callable[[int], str], run: Callable[[str], object] 
     print(f"{name:26s} {small:9.4f} {large:9.4f} {ratio:6.2f}{note}")
 
 
+#: The grid (``--grid``): prefix + filler x N + token x N for every
+#: combination, the fillers leaving elements open for the tokens to walk
+#: past (a numbered filler makes them distinct, out of Noah's Ark's reach).
+GRID_TAGS = (
+    "a", "b", "i", "p", "div", "span", "li", "dd", "dt", "ul", "ol", "dl", "table", "tr", "td",
+    "th", "tbody", "caption", "colgroup", "col", "select", "option", "optgroup",
+    "selectedcontent", "button", "form", "template", "svg", "math", "mi", "foreignObject",
+    "desc", "h1", "pre", "textarea", "object", "applet", "marquee", "nobr", "font", "em",
+    "body", "html", "head", "frameset", "hr", "br", "img", "input", "label", "legend",
+    "fieldset", "details", "summary", "ruby", "rb", "rt", "rp", "iframe", "noscript", "title",
+    "y")
+GRID_TOKENS = (*(f"<{t}>" for t in GRID_TAGS), *(f"</{t}>" for t in GRID_TAGS),
+               *(f"<{t}></{t}>" for t in GRID_TAGS), "x", "<!--c-->")
+GRID_PREFIXES = ("", "<y><div>", "<table><tr><td>", "<select>", "<svg>", "<template>",
+                 "<ul><li>", "<dl><dd>", "<ruby>", "<math><mi>", "<table><caption>", "<button>",
+                 "<p>", "<select><option>", "<object>")
+GRID_FILLERS: tuple[Callable[[int], str], ...] = (
+    lambda k: "<span>", lambda k: "<em>", lambda k: f"<b x={k}>", lambda k: "<g>")
+#: The grid's contexts: a document (None) and three fragment contexts.
+GRID_CONTEXTS = (None, "td", "select", "svg svg")
+
+
+def grid(n: int = 300, contexts: tuple[str | None, ...] = GRID_CONTEXTS) -> list[str]:
+    """Time every grid family at ``n`` and ``4n`` in each context; the
+    families that took over 9 times as long (and over 50 ms) at ``4n``."""
+    flagged = []
+    for context in contexts:
+        for prefix in GRID_PREFIXES:
+            for index, filler in enumerate(GRID_FILLERS):
+                for token in GRID_TOKENS:
+                    times = []
+                    for size in (n, 4 * n):
+                        text = prefix + "".join(filler(k) for k in range(size)) + token * size
+                        start = time.process_time()
+                        if context is None:
+                            markup5.parse(text)
+                        else:
+                            markup5.parse_fragment(text, context)
+                        times.append(time.process_time() - start)
+                    if times[1] > 0.05 and times[1] > 9 * times[0]:
+                        flagged.append(f"{context or 'document'}: {prefix!r} + filler {index} "
+                                       f"x N + {token!r} x N ({times[1] / times[0]:.1f} times)")
+    return flagged
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10000)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--budget", type=float, default=10.0,
                     help="a run slower than this is not repeated (seconds)")
+    ap.add_argument("--grid", action="store_true",
+                    help="time the grid of prefix + filler x N + token x N families instead "
+                         "(N = 300 and 1,200; a few minutes per context)")
     args = ap.parse_args(argv)
+    if args.grid:
+        flagged_families = grid()
+        total = len(GRID_PREFIXES) * len(GRID_FILLERS) * len(GRID_TOKENS)
+        for line in flagged_families:
+            print(f"NOT LINEAR? {line}")
+        print(f"{total} grid families in {len(GRID_CONTEXTS)} contexts, "
+              f"{len(flagged_families)} flagged")
+        return 0
     n = max(1, args.n)
     # Deep trees are torn down and walked recursively by some code paths;
     # give them room, as a real caller handling deep documents would.
