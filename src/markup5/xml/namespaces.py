@@ -197,9 +197,7 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
         prefix, local = split_qname(name)
     else:
         prefix, local = None, name
-    if not declared:
-        namespace = resolve_prefix(prefix, bindings, error)
-        return namespace, prefix, local, attrs, attr_namespaces, None
+    # (resolve_prefix, under the tag's declarations first.)
     namespace = bound_uri(prefix, bindings, declared)
     if prefix is not None and namespace is None and error is not None:
         error("unbound-namespace-prefix")

@@ -370,9 +370,7 @@ class XmlTreeBuilder:
             self._error("mismatched-end-tag")
         elif current.namespace == namespace:
             # The current element: the search below would pop just it.
-            open_elements.pop()
-            self._leave_scope()
-            self._open_counts[(namespace, local)] -= 1
+            self._pop()
             if not open_elements:
                 self.process = self._end_phase
                 self._main = False
@@ -678,11 +676,7 @@ class XmlTreeBuilder:
         parent = self.open_elements[-1]
         element.parent = parent
         parent.children.append(element)
-        self.open_elements.append(element)
-        self._enter_scope(self._new_scope)
-        key = (element.namespace, element.local_name)
-        counts = self._open_counts
-        counts[key] = counts.get(key, 0) + 1
+        self._push(element)
 
     def empty_tag(self, name: str, attrs: dict[str, str]) -> None:
         if not self._main:

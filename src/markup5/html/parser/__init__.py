@@ -783,7 +783,7 @@ def _prepare_fragment(parser: HTMLParser, context_element: Element) -> Element:
 
 def _parse_fragment(text: str, context_element: Element, scripting: bool,
                     processing_instructions: bool,
-                    reconstruction_limit: bool = True) -> DocumentFragment:
+                    reconstruction_limit: bool) -> DocumentFragment:
     """:func:`parse_fragment` once its arguments are checked (the
     collector paused by the caller)."""
     parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
