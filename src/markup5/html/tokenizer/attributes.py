@@ -68,7 +68,8 @@ class AttributeStates(CommentStates):
         pos = self.pos
         m = _ATTRIBUTE_NAME_RUN(buf, pos)
         if m is not None:
-            self._attr_name += lower_ascii(m.group())
+            # (The attribute's name, in pieces: _leave_attribute_name joins them.)
+            self._name_parts.append(lower_ascii(m.group()))
             pos = m.end()
             self.pos = pos
         if pos >= self.end:
@@ -84,11 +85,11 @@ class AttributeStates(CommentStates):
             self._state = BEFORE_ATTRIBUTE_VALUE
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
-            self._attr_name += "\ufffd"
+            self._name_parts.append("\ufffd")
             self.pos = pos + 1
         elif c == '"' or c == "'" or c == "<":
             self._error("unexpected-character-in-attribute-name", pos)
-            self._attr_name += c
+            self._name_parts.append(c)
             self.pos = pos + 1
         else:  # whitespace, "/" or ">": reconsume in the after attribute name state
             self._leave_attribute_name(pos)

@@ -47,12 +47,12 @@ class CharacterReferenceStates(DataShortcut):
         pos = self.pos
         if pos >= self.end and not self._closed:
             return False
-        self.temporary_buffer = "&"
+        self._temporary_buffer = "&"
         c = self.buf[pos] if pos < self.end else ""
         if c and c in ASCII_ALPHANUMERIC:
             self._state = S.NAMED_CHARACTER_REFERENCE
         elif c == "#":
-            self.temporary_buffer = "&#"
+            self._temporary_buffer = "&#"
             self.pos = pos + 1
             self._state = S.NUMERIC_CHARACTER_REFERENCE
         else:
@@ -75,7 +75,7 @@ class CharacterReferenceStates(DataShortcut):
             return False  # the name, or the character after it, is still to come
         name = match_named_reference(run, buf.startswith(";", after)) if run else None
         if name is None:
-            self._flush_code_points(self.temporary_buffer)
+            self._flush_code_points(self._temporary_buffer)
             self._state = S.AMBIGUOUS_AMPERSAND
             return True
         pos += len(name)
@@ -86,7 +86,7 @@ class CharacterReferenceStates(DataShortcut):
                     buf[pos] == "=" or buf[pos] in ASCII_ALPHANUMERIC):
                 # Historical reasons: "&amp=" or "&notit" in an attribute
                 # value stays as written.
-                self._flush_code_points(self.temporary_buffer + name)
+                self._flush_code_points(self._temporary_buffer + name)
                 return True
             self._error("missing-semicolon-after-character-reference", pos)
         self._flush_code_points(NAMED_REFERENCES[name])
@@ -116,7 +116,7 @@ class CharacterReferenceStates(DataShortcut):
             return False
         self._char_ref_code = 0
         if pos < self.end and self.buf[pos] in "xX":
-            self.temporary_buffer += self.buf[pos]
+            self._temporary_buffer += self.buf[pos]
             self.pos = pos + 1
             self._state = S.HEXADECIMAL_CHARACTER_REFERENCE_START
         else:
@@ -132,7 +132,7 @@ class CharacterReferenceStates(DataShortcut):
             self._state = next_state
         else:
             self._error("absence-of-digits-in-numeric-character-reference", pos)
-            self._flush_code_points(self.temporary_buffer)
+            self._flush_code_points(self._temporary_buffer)
             self._state = self.return_state
         return True
 

@@ -28,6 +28,7 @@ from ...errors import ParseError
 from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
 from ..states import State
+from .charclass import lower_ascii
 
 #: Start tags after which the tree builder may switch the tokenizer's state
 #: ("parsing elements that contain only text", and the plaintext element):
@@ -48,12 +49,12 @@ class TokenizerCore(TokenizerBase):
     _CHARACTERS = Characters
     _COMMENT = Comment
 
-    __slots__ = ("_state", "_comment", "return_state", "temporary_buffer", "last_start_tag",
+    __slots__ = ("_state", "_comment", "return_state", "_temporary_buffer", "last_start_tag",
                  "allow_cdata", "processing_instructions", "fast_paths", "switching_start_tags",
                  "direct", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
                  "_char_ref_code", "_doctype_name", "_force_quirks", "_merged", "_pi_data",
                  "_pi_target", "_public_id", "_self_closing", "_stream", "_strict_scan_until",
-                 "_system_id", "_tag_is_end", "_tag_name")
+                 "_system_id", "_tag_is_end", "_tag_name", "_name_parts")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -76,8 +77,8 @@ class TokenizerCore(TokenizerBase):
         self._state = state
         #: The "return state" of the character reference states.
         self.return_state: State = State.DATA
-        #: The "temporary buffer" of the standard.
-        self.temporary_buffer = ""
+        # The "temporary buffer" of the standard (see temporary_buffer).
+        self._temporary_buffer = ""
         #: The tag name of the last start tag emitted (or set by the tree
         #: builder); ``None`` until there is one.
         self.last_start_tag: str | None = last_start_tag.lower() if last_start_tag else None
@@ -103,6 +104,14 @@ class TokenizerCore(TokenizerBase):
 
         # The current tag token.
         self._tag_name = ""
+        #: The pieces of the name the current state is reading: the tag
+        #: name (tag name state), the attribute name (attribute name state)
+        #: or the temporary buffer (the end tag name, double escape and
+        #: processing instruction target states).  They are joined once,
+        #: when the state is left (:meth:`_take_name`): ``+=`` copied the
+        #: name read so far for each NULL or quote inside it, and for each
+        #: ``feed()`` chunk, which made such names quadratic in time.
+        self._name_parts: list[str] = []
         self._tag_is_end = False
         self._attrs: dict[str, str] = {}
         self._self_closing = False
@@ -184,6 +193,24 @@ class TokenizerCore(TokenizerBase):
     # ------------------------------------------------------------------
     # Tokens
 
+    @property
+    def temporary_buffer(self) -> str:
+        """The "temporary buffer" of the standard, with the pieces the
+        current state is still reading (see ``_name_parts``)."""
+        if self._name_parts and self._state in _BUFFER_STATES:
+            return "".join(self._name_parts)  # (the buffer was empty on entry)
+        return self._temporary_buffer
+
+    def _take_name(self) -> str:
+        """The name read in pieces (see ``_name_parts``), which are cleared."""
+        parts = self._name_parts
+        if len(parts) == 1:
+            name = parts[0]
+        else:
+            name = "".join(parts)
+        parts.clear()
+        return name
+
     def _start_tag(self, is_end: bool) -> None:
         """Create a new start or end tag token with an empty name."""
         self._tag_name = ""
@@ -215,14 +242,17 @@ class TokenizerCore(TokenizerBase):
     # Attributes -------------------------------------------------------
 
     def _start_attribute(self, name: str) -> None:
-        """Start a new attribute in the current tag token."""
-        self._attr_name = name
+        """Start a new attribute in the current tag token (its name is read
+        in pieces by the attribute name state)."""
+        if name:
+            self._name_parts.append(name)
         self._attr_value = []
 
     def _leave_attribute_name(self, index: int) -> None:
         """Run the duplicate check the standard does when the attribute name
-        state is left; a duplicate attribute will be dropped."""
-        name = self._attr_name
+        state is left (its name, read in pieces, is now whole); a duplicate
+        attribute will be dropped."""
+        name = self._attr_name = self._take_name()
         if name in self._attrs:
             self._error("duplicate-attribute", index)
             self._attr_dup = True
@@ -276,11 +306,19 @@ class TokenizerCore(TokenizerBase):
         family = _FAMILY.get(state)
         if family == "tag":
             attrs = dict(self._attrs)
-            if self._attr_name and state in _ATTRIBUTE_STATES and not self._attr_dup:
-                attrs[self._attr_name] = "".join(self._attr_value)
+            tag_name = self._tag_name
+            if state == State.TAG_NAME:
+                tag_name = "".join(self._name_parts)
+            elif state in _BUFFER_STATES:  # an end tag name state
+                tag_name = lower_ascii(self.temporary_buffer)
+            attr_name = self._attr_name
+            if state == State.ATTRIBUTE_NAME:
+                attr_name = "".join(self._name_parts)
+            if attr_name and state in _ATTRIBUTE_STATES and not self._attr_dup:
+                attrs[attr_name] = "".join(self._attr_value)
             if self._tag_is_end:
-                return EndTag(self._tag_name)
-            return StartTag(self._tag_name, attrs, self._self_closing)
+                return EndTag(tag_name)
+            return StartTag(tag_name, attrs, self._self_closing)
         if family == "comment":
             return Comment("".join(self._comment))
         if family == "doctype":
@@ -307,6 +345,11 @@ _ATTRIBUTE_STATES = frozenset({
     _S.ATTRIBUTE_NAME, _S.AFTER_ATTRIBUTE_NAME, _S.BEFORE_ATTRIBUTE_VALUE,
     _S.ATTRIBUTE_VALUE_DOUBLE_QUOTED, _S.ATTRIBUTE_VALUE_SINGLE_QUOTED,
     _S.ATTRIBUTE_VALUE_UNQUOTED})
+#: The states that read the temporary buffer in pieces (``_name_parts``).
+_BUFFER_STATES = frozenset({
+    _S.RCDATA_END_TAG_NAME, _S.RAWTEXT_END_TAG_NAME, _S.SCRIPT_DATA_END_TAG_NAME,
+    _S.SCRIPT_DATA_ESCAPED_END_TAG_NAME, _S.SCRIPT_DATA_DOUBLE_ESCAPE_START,
+    _S.SCRIPT_DATA_DOUBLE_ESCAPE_END, _S.PROCESSING_INSTRUCTION_TARGET})
 _FAMILY: dict[State, str] = {}
 for _state in State:
     _n = _state.name

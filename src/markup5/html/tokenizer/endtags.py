@@ -55,15 +55,17 @@ class EndTagStates(ScriptStates):
         pos = self.pos
         m = _ASCII_ALPHA_RUN(buf, pos)
         if m is not None:
-            run = m.group()
-            self._tag_name += lower_ascii(run)
-            self.temporary_buffer += run
+            # The letters go to the temporary buffer, in pieces, and in
+            # lowercase to the tag name (made from the buffer once it ends).
+            self._name_parts.append(m.group())
             pos = m.end()
             self.pos = pos
-        if pos >= self.end:
-            if not self._closed:
-                return False
-        elif self._tag_name == self.last_start_tag:
+        if pos >= self.end and not self._closed:
+            return False
+        buffer = self._temporary_buffer = self._take_name()  # (empty on entry)
+        name = lower_ascii(buffer)
+        if pos < self.end and name == self.last_start_tag:
+            self._tag_name = name
             c = buf[pos]
             if c in "\t\n\f ":
                 self.pos = pos + 1
@@ -80,7 +82,7 @@ class EndTagStates(ScriptStates):
                 return True
         # Anything else: emit "</" and the temporary buffer, reconsume.
         self._text.append("</")
-        self._text.append(self.temporary_buffer)
+        self._text.append(buffer)
         self._state = text_state
         return True
 
@@ -119,7 +121,7 @@ class EndTagStates(ScriptStates):
         if pos >= self.end and not self._closed:
             return False
         if pos < self.end and self.buf[pos] == "/":
-            self.temporary_buffer = ""
+            self._temporary_buffer = ""
             self.pos = pos + 1
             self._state = end_tag_open
             return True
@@ -136,7 +138,7 @@ class EndTagStates(ScriptStates):
             return False
         c = self.buf[pos] if pos < self.end else ""
         if c == "/":
-            self.temporary_buffer = ""
+            self._temporary_buffer = ""
             self.pos = pos + 1
             self._state = S.SCRIPT_DATA_END_TAG_OPEN
         elif c == "!":

@@ -36,7 +36,7 @@ class ProcessingInstructionStates(CharacterReferenceStates):
     def _convert_temporary_buffer_to_comment(self) -> None:
         """"Convert the temporary buffer to a comment": a comment token whose
         data is "?" followed by the temporary buffer."""
-        self._comment = ["?" + self.temporary_buffer]
+        self._comment = ["?" + self._temporary_buffer]
 
     def _eof_in_processing_instruction(self, pos: int) -> bool:
         if not self._closed:
@@ -64,14 +64,14 @@ class ProcessingInstructionStates(CharacterReferenceStates):
         pos = self.pos
         m = _TARGET_RUN(buf, pos)
         if m is not None:
-            self.temporary_buffer += m.group()
+            self._name_parts.append(m.group())  # (the temporary buffer, in pieces)
             pos = m.end()
             self.pos = pos
         if pos >= self.end:
             return self._eof_in_processing_instruction(pos)
+        target = self._temporary_buffer = self._take_name()  # (empty on entry)
         c = buf[pos]
         if c in "\t\n\f ?>":
-            target = self.temporary_buffer
             if target.lower() in _DISALLOWED_TARGETS:
                 self._error("disallowed-processing-instruction-target", pos)
                 self._convert_temporary_buffer_to_comment()

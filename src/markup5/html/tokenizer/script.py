@@ -145,11 +145,11 @@ class ScriptStates(AttributeStates):
             return False
         c = self.buf[pos] if pos < self.end else ""
         if c == "/":
-            self.temporary_buffer = ""
+            self._temporary_buffer = ""
             self.pos = pos + 1
             self._state = S.SCRIPT_DATA_ESCAPED_END_TAG_OPEN
         elif c and c in ASCII_ALPHA:
-            self.temporary_buffer = ""
+            self._temporary_buffer = ""
             self._text.append("<")
             self._state = S.SCRIPT_DATA_DOUBLE_ESCAPE_START
         else:
@@ -167,18 +167,19 @@ class ScriptStates(AttributeStates):
         m = _ASCII_ALPHA_RUN(buf, pos)
         if m is not None:
             run = m.group()
-            self.temporary_buffer += lower_ascii(run)
+            self._name_parts.append(lower_ascii(run))  # (the temporary buffer, in pieces)
             self._text.append(run)
             pos = m.end()
             self.pos = pos
+        if pos >= self.end and not self._closed:
+            return False
+        buffer = self._temporary_buffer = self._take_name()  # (empty on entry)
         if pos >= self.end:
-            if not self._closed:
-                return False
             self._state = otherwise
             return True
         c = buf[pos]
         if c in "\t\n\f />":
-            self._state = if_script if self.temporary_buffer == "script" else otherwise
+            self._state = if_script if buffer == "script" else otherwise
             self.pos = pos + 1
             self._text.append(c)
         else:
@@ -210,7 +211,7 @@ class ScriptStates(AttributeStates):
         if pos >= self.end and not self._closed:
             return False
         if pos < self.end and self.buf[pos] == "/":
-            self.temporary_buffer = ""
+            self._temporary_buffer = ""
             self.pos = pos + 1
             self._state = S.SCRIPT_DATA_DOUBLE_ESCAPE_END
             self._text.append("/")

@@ -58,7 +58,7 @@ class TagStates(EndTagStates):
             if self.processing_instructions:
                 # 2026: "<?" opens a processing instruction.
                 self.pos = pos + 1
-                self.temporary_buffer = ""
+                self._temporary_buffer = ""
                 self._state = PROCESSING_INSTRUCTION_OPEN
                 return True
             self._error("unexpected-question-mark-instead-of-tag-name", pos)
@@ -102,7 +102,7 @@ class TagStates(EndTagStates):
         m = _TAG_NAME_RUN(buf, pos)
         if m is not None:
             pos = m.end()
-            self._tag_name += lower_ascii(m.group())
+            self._name_parts.append(lower_ascii(m.group()))  # (the tag name, in pieces)
             self.pos = pos
         if pos >= self.end:
             if not self._closed:
@@ -111,14 +111,16 @@ class TagStates(EndTagStates):
             return self._emit_eof()
         c = buf[pos]
         self.pos = pos + 1
+        if c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._name_parts.append("\ufffd")
+            return True
+        self._tag_name = self._take_name()  # the state is left
         if c == ">":
             self._state = DATA
             self._emit_current_tag(pos)
         elif c == "/":
             self._state = SELF_CLOSING_START_TAG
-        elif c == "\x00":
-            self._error("unexpected-null-character", pos)
-            self._tag_name += "\ufffd"
         else:  # whitespace
             self._state = BEFORE_ATTRIBUTE_NAME
         return True

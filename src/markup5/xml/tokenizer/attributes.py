@@ -78,11 +78,12 @@ class AttributeStates(_Core):
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._attr_name += buf[pos:i]  # type: ignore[operator]
+            self._name_parts.append(buf[pos:i])
             self.pos = pos = i
+        if pos >= self.end and not self._closed:
+            return False
+        self._attr_name += self._take_name()  # type: ignore[operator]  # (the state is left)
         if pos >= self.end:
-            if not self._closed:
-                return False
             return self._eof_in_tag(force_start=True)
         c = buf[pos]
         self.pos = pos + 1

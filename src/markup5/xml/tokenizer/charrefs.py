@@ -85,6 +85,29 @@ def _numeric_value(value: int, errors: list[tuple[str, int]], index: int,
     return chr(value)
 
 
+class _PartialNumber:
+    """A numeric reference whose digits reached the end of the buffer: the
+    stream offset of its "&", its base, and its digits so far without
+    leading zeros (at most nine: more say "beyond U+10FFFF" as well)."""
+
+    __slots__ = ("amp", "hexadecimal", "digits")
+
+    def __init__(self, amp: int, hexadecimal: bool, digits: str) -> None:
+        self.amp = amp
+        self.hexadecimal = hexadecimal
+        self.digits = digits
+
+
+class _PartialName:
+    """A run of letters and digits after an unknown name that reached the
+    end of the buffer: the text it will be ("&" and the run, in pieces)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: list[str]) -> None:
+        self.text = text
+
+
 class CharacterReferenceStates(_Core):
     """The character reference in data and in attribute value states, and
     the algorithm they share (tokenizing character references)."""
@@ -94,7 +117,16 @@ class CharacterReferenceStates(_Core):
         """Attempt to consume a character reference at ``pos`` (just after
         the "&").  Returns ``(text, next_position)``: ``("&", pos)`` when
         there is no reference (everything after the "&" is read again), or
-        ``None`` when more input is needed to decide (nothing has changed)."""
+        ``None`` when more input is needed to decide.
+
+        Waiting leaves the input where it is while what is still to come is
+        a few characters at most.  A run of digits, or of letters after an
+        unknown name, can be as long as the input: that one is consumed as
+        far as it goes, and :attr:`_partial_reference` keeps what the rest
+        of the algorithm needs of it (re-reading it after each ``feed()``
+        chunk was quadratic in its length)."""
+        if self._partial_reference is not None:
+            return self._resume_reference(pos)
         buf = self.buf
         end = self.end
         closed = self._closed
@@ -114,23 +146,18 @@ class CharacterReferenceStates(_Core):
             start = p + 1 if hexadecimal else p
             q = (_HEX_RUN if hexadecimal else _DEC_RUN)(buf, start).end()
             if q >= end and not closed:
+                if q == start:
+                    return None
+                # The digits so far, without leading zeros (nine say that
+                # the number is beyond U+10FFFF).
+                self._partial_reference = _PartialNumber(
+                    self._base + pos - 1, hexadecimal, buf[start:q].lstrip("0")[:9])
+                self.pos = q
                 return None
             if q == start:
                 self._error("absence-of-digits-in-numeric-character-reference", q)
                 return "&", pos
-            digits = buf[start:q].lstrip("0")
-            if q < end and buf[q] == ";":
-                q += 1
-            else:
-                errors.append(("missing-semicolon-after-character-reference", q))
-            if len(digits) > 8:
-                value = 0x110000
-            else:
-                value = int(digits or "0", 16 if hexadecimal else 10)
-            text = _numeric_value(value, errors, pos - 1, self.xml10_compatible)
-            for code, index in errors:
-                self._error(code, index)
-            return text, q
+            return self._numeric_reference(pos - 1, hexadecimal, buf[start:q].lstrip("0"), q)
         # A named reference: walk while the name is a prefix of some entity
         # name, remembering the longest complete match.
         j = pos
@@ -147,6 +174,10 @@ class CharacterReferenceStates(_Core):
             if breaking is not None and breaking in _ALNUM:
                 k = _ALNUM_RUN(buf, j).end()
                 if k >= end and not closed:
+                    # Text whatever follows; only whether ";" ends the run
+                    # (an error) is still to come.
+                    self._partial_reference = _PartialName(["&", buf[pos:k]])
+                    self.pos = k
                     return None
                 if k < end and buf[k] == ";":
                     self._error("unknown-named-character-reference", k)
@@ -165,6 +196,53 @@ class CharacterReferenceStates(_Core):
                 return "&", pos
         self._error("missing-semicolon-after-character-reference", best)
         return _ENTITIES[name], best
+
+    def _numeric_reference(self, amp: int, hexadecimal: bool, digits: str,
+                           q: int) -> tuple[str, int]:
+        """The end of a numeric reference whose "&" is at ``amp`` and whose
+        digits (without leading zeros) end at ``q``: the ";" if there is one,
+        the errors, the character."""
+        errors: list[tuple[str, int]] = []
+        if q < self.end and self.buf[q] == ";":
+            q += 1
+        else:
+            errors.append(("missing-semicolon-after-character-reference", q))
+        if len(digits) > 8:
+            value = 0x110000
+        else:
+            value = int(digits or "0", 16 if hexadecimal else 10)
+        text = _numeric_value(value, errors, amp, self.xml10_compatible)
+        for code, index in errors:
+            self._error(code, index)
+        return text, q
+
+    def _resume_reference(self, pos: int) -> tuple[str, int] | None:
+        """Go on with the run of a reference that reached the end of the
+        buffer (see :meth:`_consume_character_reference`)."""
+        partial = self._partial_reference
+        buf = self.buf
+        if type(partial) is _PartialNumber:
+            q = (_HEX_RUN if partial.hexadecimal else _DEC_RUN)(buf, pos).end()
+            run = buf[pos:q]
+            digits = partial.digits
+            digits = (digits + run[:9])[:9] if digits else run.lstrip("0")[:9]
+            if q >= self.end and not self._closed:
+                partial.digits = digits
+                self.pos = q
+                return None
+            self._partial_reference = None
+            return self._numeric_reference(partial.amp - self._base, partial.hexadecimal,
+                                           digits, q)
+        assert type(partial) is _PartialName
+        k = _ALNUM_RUN(buf, pos).end()
+        partial.text.append(buf[pos:k])
+        if k >= self.end and not self._closed:
+            self.pos = k
+            return None
+        self._partial_reference = None
+        if k < self.end and buf[k] == ";":
+            self._error("unknown-named-character-reference", k)
+        return "".join(partial.text), k
 
     def _character_reference_in_data_state(self) -> bool:
         """Character reference in data state (§1.3.2)."""

@@ -117,6 +117,9 @@ class XmlTokenizerCore(TokenizerBase):
         #: The state a character reference in an attribute value returns to.
         self.return_state = DATA
         self._additional_allowed: str | None = None
+        #: A character reference whose run of digits or letters reached the
+        #: end of the buffer (see _consume_character_reference), or None.
+        self._partial_reference: Any = None
         self._in_attribute_mode = False
 
         # Preprocessing.
@@ -126,6 +129,12 @@ class XmlTokenizerCore(TokenizerBase):
 
         # The current tag token.
         self._tag_name = ""
+        #: The pieces of the name the current state is reading after its
+        #: first character (a tag name, an attribute name or a processing
+        #: instruction's target), added to it once, when the state is left
+        #: (:meth:`_take_name`): ``+=`` copied the name read so far for each
+        #: ``feed()`` chunk, quadratic in the name's length.
+        self._name_parts: list[str] = []
         self._tag_is_end = False
         self._tag_is_empty = False
         self._attrs: dict[str, str] = {}
@@ -214,6 +223,17 @@ class XmlTokenizerCore(TokenizerBase):
 
 
     # Tags ---------------------------------------------------------------
+
+    def _take_name(self) -> str:
+        """The pieces of the name read so far (see ``_name_parts``), joined;
+        they are cleared."""
+        parts = self._name_parts
+        if len(parts) == 1:
+            name = parts[0]
+        else:
+            name = "".join(parts)
+        parts.clear()
+        return name
 
     def _new_tag(self, name: str, is_end: bool) -> None:
         self._tag_name = name

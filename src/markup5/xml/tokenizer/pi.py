@@ -73,11 +73,12 @@ class ProcessingInstructionStates(_Core):
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._pi_target += buf[pos:i]
+            self._name_parts.append(buf[pos:i])
             self.pos = pos = i
+        if pos >= self.end and not self._closed:
+            return False
+        self._pi_target += self._take_name()  # the state is left
         if pos >= self.end:
-            if not self._closed:
-                return False
             return self._eof_in_pi()
         self.pos = pos + 1
         self._state = PI_AFTER if buf[pos] == "?" else PI_TARGET_AFTER

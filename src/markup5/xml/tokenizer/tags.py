@@ -98,11 +98,12 @@ class TagStates(_Core):
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._tag_name += buf[pos:i]
+            self._name_parts.append(buf[pos:i])
             self.pos = pos = i
+        if pos >= self.end and not self._closed:
+            return False
+        self._tag_name += self._take_name()  # the state is left
         if pos >= self.end:
-            if not self._closed:
-                return False
             return self._eof_in_tag()
         c = buf[pos]
         self.pos = pos + 1
@@ -146,11 +147,12 @@ class TagStates(_Core):
         if i > pos:
             if self._has_bad:
                 self._check_run(pos, i)
-            self._tag_name += buf[pos:i]
+            self._name_parts.append(buf[pos:i])
             self.pos = pos = i
+        if pos >= self.end and not self._closed:
+            return False
+        self._tag_name += self._take_name()  # the state is left
         if pos >= self.end:
-            if not self._closed:
-                return False
             return self._eof_in_tag()
         c = buf[pos]
         self.pos = pos + 1
