@@ -25,7 +25,7 @@ document element, text directly under a document) raises
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, TypeVar, Union
+from typing import TYPE_CHECKING, TypeVar, Union, cast
 
 from .domexceptions import (
     DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
@@ -800,20 +800,31 @@ class ParentNode(_SelectorMethods, Node):
         while stack:
             node = stack.pop()
             new_children: list[Node] = []
+            # The data of the run of Text nodes merging into the last one,
+            # joined once the run ends ("+=" copied the run so far for each
+            # node: quadratic in the length of the run).
+            run: list[str] = []
             for child in node.children:
                 if type(child) is Text:
                     if not child.data:
                         child.parent = None
                         continue
-                    if new_children and type(new_children[-1]) is Text:
-                        new_children[-1].data += child.data
+                    if run:
+                        run.append(child.data)
                         child.parent = None
                         continue
-                elif isinstance(child, ParentNode):
-                    stack.append(child)
-                    if isinstance(child, Element) and child.template_contents is not None:
-                        stack.append(child.template_contents)
+                    run.append(child.data)
+                else:
+                    if len(run) > 1:
+                        cast(Text, new_children[-1]).data = "".join(run)
+                    run.clear()
+                    if isinstance(child, ParentNode):
+                        stack.append(child)
+                        if isinstance(child, Element) and child.template_contents is not None:
+                            stack.append(child.template_contents)
                 new_children.append(child)
+            if len(run) > 1:
+                cast(Text, new_children[-1]).data = "".join(run)
             node.children = new_children
 
     def _set_text_content(self, value: str) -> None:
