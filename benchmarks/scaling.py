@@ -33,12 +33,15 @@ import gc
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 import markup5  # noqa: E402
+from markup5.xml import XmlParser  # noqa: E402
 
 # name -> function building the document for a given n
 FAMILIES: list[tuple[str, Callable[[int], str]]] = [
@@ -206,6 +209,25 @@ TOKENIZER_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("fuzz unit: <<!--x--!><dir ..>",
      lambda n: "<select>" + "<<!--x--!><dir id='1' xml:lang />" * n),
     ("<!--x--!> x N", lambda n: "<!--x--!>" * n),
+    # A name read with "+=": each NULL or quote inside it copied the name
+    # so far (quadratic in one shot).
+    ("tag name with NULs", lambda n: "<a" + "b\0" * n + ">"),
+    ("end tag name with NULs", lambda n: "</a" + "b\0" * n + ">"),
+    ("attribute name with quotes", lambda n: "<a " + "b'" * n + ">"),
+]
+
+#: Families fed in pieces of 16 characters (HTMLParser.feed and
+#: XmlParser.feed): a name or a reference that spans many pieces must not be
+#: copied, or read again, for each one.
+FED_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
+    ("fed: long tag name", "html", lambda n: "<a" + "b" * 10 * n + ">"),
+    ("fed: long attribute name", "html", lambda n: "<a " + "b" * 10 * n + ">"),
+    ("fed: long script end tag name", "html",
+     lambda n: "<script></script" + "b" * 10 * n + ">"),
+    ("fed: long processing instruction target", "html", lambda n: "<?a" + "b" * 10 * n + ">"),
+    ("fed xml: long tag name", "xml", lambda n: "<a" + "b" * 10 * n + "/>"),
+    ("fed xml: long numeric reference", "xml", lambda n: "<a>&#" + "0" * 10 * n + "65;</a>"),
+    ("fed xml: long unknown reference name", "xml", lambda n: "<a>&b" + "c" * 10 * n + ";</a>"),
 ]
 
 
@@ -233,6 +255,20 @@ def _tokenize_all(text: str) -> None:
     for _ in tokenizer:
         pass
     tokenizer.errors  # noqa: B018 -- line and column are worked out on demand
+
+
+def _fed(text: str, parser: Callable[[], Any]) -> object:
+    target = parser()
+    for i in range(0, len(text), 16):
+        target.feed(text[i:i + 16])
+    return target.close()
+
+
+def _normalize(text: str) -> None:
+    """normalize() of an element holding one Text node per character."""
+    element = markup5.Element("div")
+    element.append(*text)
+    element.normalize()
 
 
 def best_time(text: str, repeats: int, budget: float,
@@ -346,6 +382,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nmarkup5.parse_xml scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in XML_FAMILIES:
         _scale(name, build, _parse_xml, n, args, flagged)
+    print(f"\nfeed() in pieces of 16 characters, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, kind, build in FED_FAMILIES:
+        parser: Callable[[], Any] = markup5.HTMLParser if kind == "html" else XmlParser
+        _scale(name, build, partial(_fed, parser=parser), n, args, flagged)
+    print(f"\nNode.normalize(), N={n} and 2N={2 * n}, best of {args.repeats}")
+    _scale("normalize: N adjacent Text nodes", lambda n: "x" * 10 * n, _normalize, n, args,
+           flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
