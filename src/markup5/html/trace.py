@@ -14,6 +14,12 @@ start tag).  Two kinds of rows are merged, as the walkthrough does:
 
 The input is preprocessed first (CR and CRLF become LF), as the tokenizer
 sees it.
+
+A trace is for short strings, like the walkthrough's: after each character
+the current token is rendered whole to see what changed, so the work grows
+with the length of the input times that of its longest token (an
+attribute value of 1,000 characters took 0.023 s, one of 4,000 0.15 s), and
+an input whose token changes at many rows prints it at each.
 """
 
 from __future__ import annotations
