@@ -684,6 +684,37 @@ class TestMarkupProperties:
                 for c in div.children] == ["ab", "i", "c"]
         assert div.children[1].children[0].data == "xy"
 
+    @pytest.mark.parametrize("method", ["append", "prepend", "replace_children", "before",
+                                        "after", "replace_with"])
+    def test_inserting_many_nodes_walks_up_once(self, method, monkeypatch):
+        # "Ensure pre-insertion validity" step 2 for N nodes converted into
+        # one: a walk up from the parent per node was nodes x depth.
+        import markup5.dom as dom
+        walked = [0]
+        original = dom._host_including_ancestors
+
+        def counted(target):
+            for ancestor in original(target):
+                walked[0] += 1
+                yield ancestor
+
+        n = 300
+        doc = markup5.parse("<div>" * n + "<p>")
+        deepest = doc.select_one("p")
+        items = []
+        for _ in range(n):
+            item = Element("b")
+            item.append(Element("i"))
+            items.append(item)
+        monkeypatch.setattr(dom, "_host_including_ancestors", counted)
+        getattr(deepest, method)(*items)
+        assert walked[0] <= n + 10  # one walk of the depth (N walks: N x N)
+        assert [item.parent for item in items] == [items[0].parent] * n
+        # The check still refuses an ancestor among the nodes.
+        outer = doc.select_one("div")
+        with pytest.raises(HierarchyRequestError):
+            getattr(items[-1], method)(Element("u"), outer)
+
     def test_normalize_joins_each_run_once(self, monkeypatch):
         # A run of N Text nodes is joined once: "+=" stored the run so far
         # for each node, N^2/2 characters in all (seconds at N = 80,000).

@@ -382,27 +382,35 @@ def _flatten(items: list[Node]) -> list[Node]:
     return flat
 
 
+def _has_descendants(node: Node) -> bool:
+    """Whether ``node`` has children (or template contents that do): a node
+    without is nobody's ancestor, and no walk is needed to say so."""
+    return isinstance(node, ParentNode) and bool(node.children or (
+        isinstance(node, Element) and node.template_contents is not None
+        and node.template_contents.children))
+
+
+def _host_including_ancestors(target: Node) -> Iterator[Node]:
+    """``target`` and its host-including ancestors, nearest first (a
+    template's contents count as inside their template)."""
+    current: Node | None = target
+    while current is not None:
+        yield current
+        parent: Node | None = current.parent
+        if parent is None and isinstance(current, DocumentFragment):
+            parent = current.host
+        current = parent
+
+
 def _is_host_including_inclusive_ancestor(node: Node, target: Node) -> bool:
     """Whether ``node`` is ``target`` or one of its ancestors, where a
     template's contents count as inside their template (the DOM's "host-
     including inclusive ancestor")."""
     if node is target:
         return True
-    if not isinstance(node, ParentNode):
-        return False
-    if not node.children and not (
-            isinstance(node, Element) and node.template_contents is not None
-            and node.template_contents.children):
+    if not _has_descendants(node):
         return False  # a leaf is nobody's ancestor: no walk (the parser's case)
-    current: Node | None = target
-    while current is not None:
-        if current is node:
-            return True
-        parent: Node | None = current.parent
-        if parent is None and isinstance(current, DocumentFragment):
-            parent = current.host
-        current = parent
-    return False
+    return any(ancestor is node for ancestor in _host_including_ancestors(target))
 
 
 def _check_parent(parent: Node) -> None:
@@ -445,10 +453,21 @@ def _ensure_pre_insertion_validity(parent: ParentNode, node: Node, child: Node |
     # Step 1: parent must be a Document, DocumentFragment or Element.
     _check_parent(parent)
     # Step 2: node must not be a host-including inclusive ancestor of parent.
-    for candidate in (inserted if moved else [node]):
-        if _is_host_including_inclusive_ancestor(candidate, parent):
-            raise HierarchyRequestError("a node cannot be inserted into itself or its "
-                                        "own descendant")
+    # (Several nodes converted into one are checked against one walk up from
+    # parent: a walk per node was nodes x depth.)
+    if moved:
+        ancestors: set[int] | None = None
+        for candidate in inserted:
+            if candidate is not parent and not _has_descendants(candidate):
+                continue
+            if ancestors is None:
+                ancestors = {id(ancestor) for ancestor in _host_including_ancestors(parent)}
+            if id(candidate) in ancestors:
+                raise HierarchyRequestError("a node cannot be inserted into itself or its "
+                                            "own descendant")
+    elif _is_host_including_inclusive_ancestor(node, parent):
+        raise HierarchyRequestError("a node cannot be inserted into itself or its "
+                                    "own descendant")
     # Step 3: child must be a child of parent.  A child the conversion moved
     # into the new fragment is not one any more.
     if child is not None and (child.parent is not parent or id(child) in moved):
