@@ -181,6 +181,26 @@ class TestSelectedness:
         assert body("<select size=0><selectedcontent></selectedcontent><option>X</select>") \
             .split("\n")[3] == "  <option>"
 
+    @pytest.mark.parametrize("size", [
+        "1", " 1", "+1", "\t\f01", "1px", "0" * 5000 + "1", "-0", "-" + "0" * 9, "-1", "", "-",
+        "x", "2", "0", "10", "9" * 5000])
+    def test_display_size_is_the_rules_for_non_negative_integers(self, size, monkeypatch):
+        # Whether the display size is 1, read from the digits: as the rules
+        # for parsing non-negative integers give it, without converting them
+        # (a size of a million digits took a second).
+        import markup5.microsyntax._numbers as numbers
+        from markup5.dom import Element
+        from markup5.html.parser.select import _SelectState
+        from markup5.microsyntax import parse_non_negative_integer
+        parsed = parse_non_negative_integer(size)
+        monkeypatch.setattr(numbers, "digits_to_int", None)  # (must not be called)
+        for multiple in (False, True):
+            attrs = {"size": size, "multiple": ""} if multiple else {"size": size}
+            expected = parsed == 1 if parsed is not None else not multiple
+            assert _SelectState(Element("select", attrs)).display_size_one == expected
+        text = f"<select size='{size}'><selectedcontent></selectedcontent><option>X</select>"
+        assert (body(text).split("\n")[3] == '    "X"') == (parsed in (1, None))
+
     def test_multiple_has_no_enabled_selectedcontent(self):
         assert body("<select multiple><selectedcontent></selectedcontent><option selected>X"
                     "</select>").split("\n")[3] == "  <option>"

@@ -63,6 +63,20 @@ def parse_integer(input: str) -> int | None:
     True
     """
     require_str(input, "parse_integer")
+    parts = integer_parts(input)
+    if parts is None:
+        return None
+    negative, digits = parts
+    value = digits_to_int(digits)
+    # Step 9.
+    return -value if negative else value
+
+
+def integer_parts(input: str) -> tuple[bool, str] | None:
+    """Steps 1-8 of the rules for parsing integers without the conversion:
+    (whether the value is negative, its digits), or ``None`` on error.  A
+    caller that needs only the value's sign or size need not convert
+    thousands of digits (which is not linear: see ``digits_to_int``)."""
     # Steps 1-2.
     position = 0
     end = len(input)
@@ -90,9 +104,7 @@ def parse_integer(input: str) -> int | None:
     # Step 8.
     start = position
     position = collect_ascii_digits(input, position)
-    value = digits_to_int(input[start:position])
-    # Step 9.
-    return -value if negative else value
+    return negative, input[start:position]
 
 
 # ---------------------------------------------------------------------------

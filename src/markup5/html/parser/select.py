@@ -61,7 +61,7 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ...dom import HTML_NAMESPACE
-from ...microsyntax import parse_non_negative_integer
+from ...microsyntax._numbers import integer_parts
 
 if TYPE_CHECKING:
     from .sink import TreeSink
@@ -94,11 +94,15 @@ class _SelectState:
         self.multiple = "multiple" in attrs
         # The display size: the size attribute parsed as a non-negative
         # integer if that succeeds, otherwise 4 with multiple and 1 without.
+        # Only whether it is 1 matters, which the digits say without being
+        # converted (a value of a million digits took a second).
         size = attrs.get("size")
-        parsed = parse_non_negative_integer(size) if size is not None else None
-        if parsed is None:
-            parsed = 4 if self.multiple else 1
-        self.display_size_one = parsed == 1
+        parts = integer_parts(size) if size is not None else None
+        significant = parts[1].lstrip("0") if parts is not None else ""
+        if parts is None or parts[0] and significant:  # an error, or negative
+            self.display_size_one = not self.multiple
+        else:
+            self.display_size_one = significant == "1"
         self.selected: Any = None     # the option whose selectedness is true
         self.candidates: list[Any] = []    # options that are not disabled, in order
         self.start = 0                # candidates before this are gone for good
