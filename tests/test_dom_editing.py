@@ -744,6 +744,69 @@ def test_document_accessors():
     assert Document().body is None and Document().title == ""
 
 
+@pytest.mark.parametrize("step, first", [
+    ("next_sibling", 0), ("previous_sibling", -1),
+    ("next_element_sibling", 0), ("previous_element_sibling", -1)])
+def test_walking_siblings_searches_once(step, first, monkeypatch):
+    # Each step knows where the node it came from is (the position handed
+    # out with it): a search per step was N x N for a walk over N siblings.
+    import markup5.dom as dom
+    searched = [0]
+    original = dom._index
+
+    def counted(children, node):
+        searched[0] += 1
+        return original(children, node)
+
+    n = 500
+    _, body = body_of("<i></i>x" * n)
+    monkeypatch.setattr(dom, "_index", counted)
+    node = body.children[first]
+    seen = []
+    while node is not None:
+        seen.append(node)
+        node = getattr(node, step)
+    expected = body.children if first == 0 else body.children[::-1]
+    if "element" in step:
+        expected = [c for c in expected if isinstance(c, Element) or c is expected[0]]
+    assert seen == expected
+    assert searched[0] <= 1
+
+
+def test_sibling_positions_follow_changes():
+    # A remembered position is used only while the node is still there.
+    _, body = body_of("<i></i><b></b><u></u>")
+    i, b, u = body.children
+    assert i.next_sibling is b and b.next_sibling is u
+    body.children.reverse()  # (changed behind the DOM's back)
+    assert b.next_sibling is i and u.next_sibling is b and i.next_sibling is None
+    b.remove()
+    assert u.next_sibling is i and i.previous_sibling is u and b.next_sibling is None
+    body.insert_before(b, u)
+    assert b.next_sibling is u and u.previous_element_sibling is b
+
+
+def test_positions_are_found_by_identity():
+    # The search compares in C with list.index, which uses ==: a subclass
+    # that makes two nodes equal must still get its own node's position.
+    class Same(Element):
+        def __eq__(self, other):
+            return isinstance(other, Same)
+
+        __hash__ = Element.__hash__
+
+    div = Element("div")
+    nodes = [Same("b") for _ in range(20)]
+    div.append(*nodes)
+    div.remove_child(nodes[5])  # (not handed out before: searched)
+    assert len(div.children) == 19 and all(a is b for a, b in zip(div.children,
+                                                                   nodes[:5] + nodes[6:]))
+    assert nodes[6].previous_sibling is nodes[4] and nodes[5].parent is None
+    for node in reversed(nodes[:5]):
+        node.remove()
+    assert len(div.children) == 14 and div.children[0] is nodes[6]
+
+
 def test_navigation_helpers():
     _, body = body_of("a<i></i>b<b></b>c")
     i, b = body.element_children

@@ -74,7 +74,10 @@ def _require_str(value: object, what: str) -> str:
 class Node:
     """Base class of all nodes."""
 
-    __slots__ = ("parent", "__weakref__")
+    # (_position_hint: where the sibling navigation last found this node
+    # among its parent's children; see _sibling_position.)
+    __slots__ = ("parent", "__weakref__", "_position_hint")
+    _position_hint: int
 
     def __init__(self) -> None:
         self.parent: ParentNode | None = None
@@ -88,8 +91,7 @@ class Node:
         if parent is None:
             return None
         siblings = parent.children
-        i = _index(siblings, self) + 1
-        return siblings[i] if i < len(siblings) else None
+        return _sibling_at(siblings, _sibling_position(siblings, self) + 1)
 
     @property
     def previous_sibling(self) -> Node | None:
@@ -98,8 +100,7 @@ class Node:
         if parent is None:
             return None
         siblings = parent.children
-        i = _index(siblings, self)
-        return siblings[i - 1] if i > 0 else None
+        return _sibling_at(siblings, _sibling_position(siblings, self) - 1)
 
     @property
     def next_element_sibling(self) -> Element | None:
@@ -108,9 +109,9 @@ class Node:
         if parent is None:
             return None
         siblings = parent.children
-        for i in range(_index(siblings, self) + 1, len(siblings)):
+        for i in range(_sibling_position(siblings, self) + 1, len(siblings)):
             if isinstance(siblings[i], Element):
-                return siblings[i]  # type: ignore[return-value]
+                return cast(Element, _sibling_at(siblings, i))
         return None
 
     @property
@@ -120,9 +121,9 @@ class Node:
         if parent is None:
             return None
         siblings = parent.children
-        for i in range(_index(siblings, self) - 1, -1, -1):
+        for i in range(_sibling_position(siblings, self) - 1, -1, -1):
             if isinstance(siblings[i], Element):
-                return siblings[i]  # type: ignore[return-value]
+                return cast(Element, _sibling_at(siblings, i))
         return None
 
     def get_root_node(self) -> Node:
@@ -202,7 +203,7 @@ class Node:
         # Step 2: the first preceding sibling not in nodes.
         excluded = {id(n) for n in nodes if isinstance(n, Node)}
         siblings = parent.children
-        i = _index(siblings, self) - 1
+        i = _sibling_position(siblings, self) - 1
         while i >= 0 and id(siblings[i]) in excluded:
             i -= 1
         viable_previous = siblings[i] if i >= 0 else None
@@ -219,7 +220,7 @@ class Node:
             return
         excluded = {id(n) for n in nodes if isinstance(n, Node)}
         siblings = parent.children
-        i = _index(siblings, self) + 1
+        i = _sibling_position(siblings, self) + 1
         while i < len(siblings) and id(siblings[i]) in excluded:
             i += 1
         viable_next = siblings[i] if i < len(siblings) else None
@@ -235,7 +236,7 @@ class Node:
             return
         excluded = {id(n) for n in nodes if isinstance(n, Node)}
         siblings = parent.children
-        i = _index(siblings, self) + 1
+        i = _sibling_position(siblings, self) + 1
         while i < len(siblings) and id(siblings[i]) in excluded:
             i += 1
         viable_next = siblings[i] if i < len(siblings) else None
@@ -328,14 +329,54 @@ def _clone_one(node: Node) -> Node:
     raise TypeError(f"cannot clone {node!r}")
 
 
+def _sibling_position(siblings: list[Node], node: Node) -> int:
+    """Position of ``node`` among ``siblings`` (its parent's children) for
+    the sibling navigation: where it was last found or handed out, if it is
+    still there or one place away (a sibling before it was removed, or one
+    inserted), else searched for and remembered.  Walking N siblings one
+    ``next_sibling`` at a time searched for each: N x N."""
+    try:
+        hint = node._position_hint
+    except AttributeError:  # (never set)
+        hint = -2
+    for i in (hint, hint - 1, hint + 1):
+        if 0 <= i < len(siblings) and siblings[i] is node:
+            node._position_hint = i
+            return i
+    i = node._position_hint = _index(siblings, node)
+    return i
+
+
+def _sibling_at(siblings: list[Node], i: int) -> Node | None:
+    """The sibling at ``i`` (None outside the list), which remembers where
+    it was handed out from (see :func:`_sibling_position`)."""
+    if not 0 <= i < len(siblings):
+        return None
+    sibling = siblings[i]
+    sibling._position_hint = i
+    return sibling
+
+
 def _index(children: list[Node], node: Node) -> int:
-    """Position of ``node`` among ``children``, searching from the end (the
-    tree builder mostly works at the end of a parent's children)."""
-    i = len(children) - 1
-    while i >= 0:
+    """Position of ``node`` among ``children``: the last few first (the tree
+    builder mostly works at the end of a parent's children), then
+    ``list.index``, which compares in C (a Python loop over the whole list
+    was 20 times slower).  Nodes compare by identity, unless a subclass
+    says otherwise: the match is checked, and the loop runs if it is not
+    the node itself."""
+    last = len(children) - 1
+    for i in range(last, max(last - 8, -1), -1):
         if children[i] is node:
             return i
-        i -= 1
+    try:
+        i = children.index(node)
+    except ValueError:
+        raise NotFoundError("the node is not a child of this parent") from None
+    if children[i] is node:
+        return i
+    for i in range(len(children)):  # (a subclass's __eq__ matched another node)
+        if children[i] is node:
+            return i
     raise NotFoundError("the node is not a child of this parent")
 
 
@@ -566,7 +607,7 @@ def _insert(parent: ParentNode, nodes: list[Node], child: Node | None) -> None:
     if child is None:
         children.extend(nodes)
     else:
-        i = _index(children, child)
+        i = _sibling_position(children, child)
         children[i:i] = nodes
     for node in nodes:
         node.parent = parent
@@ -623,7 +664,7 @@ def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
     _ensure_pre_insertion_validity(parent, node, child, inserted, moved, replacing=True)
     # Steps 7-8: the reference child is child's next sibling, skipping node.
     siblings = parent.children
-    i = _index(siblings, child) + 1
+    i = _sibling_position(siblings, child) + 1
     while i < len(siblings) and (siblings[i] is node or id(siblings[i]) in moved):
         i += 1
     reference = siblings[i] if i < len(siblings) else None
@@ -631,7 +672,7 @@ def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
         _empty(node)
     # Steps 11-13: remove child (unless it is being re-inserted), insert.
     if child.parent is parent and not any(n is child for n in inserted):
-        del siblings[_index(siblings, child)]
+        del siblings[_sibling_position(siblings, child)]
         child.parent = None
     _insert(parent, inserted, reference)
 
@@ -740,7 +781,7 @@ class ParentNode(_SelectorMethods, Node):
                 if child.parent is not self:
                     raise NotFoundError("the reference node is not a child of this parent")
                 children = self.children
-                children.insert(_index(children, child), node)
+                children.insert(_sibling_position(children, child), node)
             node.parent = self
             return node
         inserted = _flatten([node])
@@ -761,7 +802,7 @@ class ParentNode(_SelectorMethods, Node):
             raise TypeError(f"remove_child() takes a Node, not {type(node).__name__}")
         if node.parent is not self:
             raise NotFoundError("the node is not a child of this parent")
-        del self.children[_index(self.children, node)]
+        del self.children[_sibling_position(self.children, node)]
         node.parent = None
         return node
 
