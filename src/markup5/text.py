@@ -8,6 +8,7 @@ Both walk the tree with an explicit stack: any depth works.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .dom import (
     HTML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, Element, Node, ParentNode,
@@ -102,47 +103,50 @@ def _not_rendered(element: Element) -> bool:
     return False
 
 
-def _has_later(element: Element, names: frozenset[str]) -> bool:
-    """Whether an HTML element named in ``names`` follows ``element`` among
-    its siblings."""
-    parent = element.parent
-    if parent is None:
-        return False
-    siblings = parent.children
-    found = False
-    for sibling in siblings:
-        if found and isinstance(sibling, Element) and _is_html(sibling, names) \
-                and not _not_rendered(sibling):
-            return True
-        if sibling is element:
-            found = True
-    return False
-
-
 _CELLS = frozenset({"td", "th"})
 _ROWS = frozenset({"tr"})
 _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 
 
-def _is_last_row(row: Element) -> bool:
-    """Whether ``row`` is the last row of its table (rows may sit in
-    ``thead``, ``tbody`` and ``tfoot`` sections)."""
-    if _has_later(row, _ROWS):
-        return False
-    parent = row.parent
-    if isinstance(parent, Element) and _is_html(parent, _ROW_GROUPS):
-        grandparent = parent.parent
-        if grandparent is not None:
-            found = False
-            for section in grandparent.children:
-                if found and isinstance(section, Element) and (
-                        _is_html(section, _ROW_GROUPS) or _is_html(section, _ROWS)):
-                    if _is_html(section, _ROWS) or any(
-                            _is_html(c, _ROWS) for c in section.children):
-                        return False
-                if section is parent:
-                    found = True
-    return True
+def _last_rendered(parent: ParentNode, names: frozenset[str]) -> Node | None:
+    """The last child of ``parent`` that is a rendered HTML element named in
+    ``names`` (None if there is none).
+
+    A cell (row) that is itself such a child is the last cell (row) of its
+    parent exactly when it is this node: no rendered cell (row) follows it
+    among its siblings.  The scan runs backwards and stops at the first
+    match, and :func:`_collect` does it once per parent, so a row of N
+    cells costs O(N), not a scan of the siblings per cell."""
+    for child in reversed(parent.children):
+        if isinstance(child, Element) and _is_html(child, names) \
+                and not _not_rendered(child):
+            return child
+    return None
+
+
+def _last_row_holder(parent: ParentNode) -> Node | None:
+    """The last child of ``parent`` that holds rows of a table: an HTML
+    ``tr``, or an HTML ``thead``, ``tbody`` or ``tfoot`` with an HTML ``tr``
+    child (rendered or not, as the sections after a row's own are
+    counted).  A row in a section is the last of its table only if that
+    section is this node.  Once per parent, like :func:`_last_rendered`."""
+    for child in reversed(parent.children):
+        if isinstance(child, Element) and (_is_html(child, _ROWS) or (
+                _is_html(child, _ROW_GROUPS)
+                and any(_is_html(c, _ROWS) for c in child.children))):
+            return child
+    return None
+
+
+def _cached(cache: dict[int, Node | None], parent: ParentNode,
+            find: Callable[[ParentNode], Node | None]) -> Node | None:
+    """``find(parent)``, computed once per parent during one collection
+    walk (the parents stay alive for the walk, so their ids are stable)."""
+    key = id(parent)
+    if key in cache:
+        return cache[key]
+    result = cache[key] = find(parent)
+    return result
 
 
 def inner_text(node: Node) -> str:
@@ -198,6 +202,16 @@ def inner_text(node: Node) -> str:
     return _render(_collect(node, preformatted))
 
 
+def _find_last_cell(parent: ParentNode) -> Node | None:
+    """The last rendered ``td`` or ``th`` child of ``parent``."""
+    return _last_rendered(parent, _CELLS)
+
+
+def _find_last_row(parent: ParentNode) -> Node | None:
+    """The last rendered ``tr`` child of ``parent``."""
+    return _last_rendered(parent, _ROWS)
+
+
 # Stack actions of the collection walk.
 _VISIT, _AFTER, _LEAVE_PRE = 0, 1, 2
 
@@ -208,6 +222,12 @@ def _collect(root: ParentNode, preformatted: bool) -> list[tuple[int, str | int]
     2 = forced string ("\\n" or "\\t"), 3 = required line break count."""
     items: list[tuple[int, str | int]] = []
     append = items.append
+    # Per parent (by id), its last rendered cell, last rendered row and
+    # last child holding rows: computed on first need, so the table rules
+    # cost O(children) per parent instead of a sibling scan per cell/row.
+    last_cells: dict[int, Node | None] = {}
+    last_rows: dict[int, Node | None] = {}
+    last_holders: dict[int, Node | None] = {}
     pre_depth = 1 if preformatted else 0
     stack: list[tuple[int, Node]] = [(_VISIT, child) for child in reversed(root.children)]
     while stack:
@@ -220,10 +240,24 @@ def _collect(root: ParentNode, preformatted: bool) -> list[tuple[int, str | int]
                 append((3, 2))
             elif name in BLOCK_LEVEL:
                 append((3, 1))
-            if name in _CELLS and _has_later(element, _CELLS):
-                append((2, "\t"))
-            elif name == "tr" and not _is_last_row(element):
-                append((2, "\n"))
+            if name in _CELLS:
+                # A tab unless no rendered cell follows among its siblings.
+                parent = element.parent
+                if parent is not None and _cached(
+                        last_cells, parent, _find_last_cell) is not element:
+                    append((2, "\t"))
+            elif name == "tr":
+                # A line break unless it is the last row of its table: no
+                # rendered row follows among its siblings, and when it sits
+                # in a section no later section (or row) holds rows.
+                parent = element.parent
+                if parent is not None and (
+                        _cached(last_rows, parent, _find_last_row) is not element or (
+                            isinstance(parent, Element) and _is_html(parent, _ROW_GROUPS)
+                            and parent.parent is not None
+                            and _cached(last_holders, parent.parent, _last_row_holder)
+                            is not parent)):
+                    append((2, "\n"))
             continue
         if action == _LEAVE_PRE:
             pre_depth -= 1

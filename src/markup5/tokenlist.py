@@ -104,17 +104,20 @@ class DOMTokenList:
         """Add each token not already present, at the end."""
         for token in tokens:
             self._validate(token)
-        current = self._tokens()
+        # The ordered set as a dict (insertion-ordered keys): "append if
+        # absent" is one hash lookup per token, not a scan of the list.
+        current = dict.fromkeys(self._tokens())
         for token in tokens:
             if token not in current:
-                current.append(token)
-        self._update(current)
+                current[token] = None
+        self._update(list(current))
 
     def remove(self, *tokens: str) -> None:
         """Remove each token (absent ones are ignored)."""
         for token in tokens:
             self._validate(token)
-        current = [t for t in self._tokens() if t not in tokens]
+        absent = frozenset(tokens)  # one hash lookup per token, not a scan
+        current = [t for t in self._tokens() if t not in absent]
         self._update(current)
 
     def toggle(self, token: str, force: bool | None = None) -> bool:

@@ -97,13 +97,18 @@ def to_etree(node: Document | Element, *, html_namespace: bool = False) -> ET.El
     while stack:
         source, target = stack.pop()
         last: ET.Element[Any] | None = None
+        # The data of adjacent Text children, joined once per run (adding
+        # each to the end of .text or .tail copied the run every time).
+        run: list[str] = []
         for child in _children(source):
             if isinstance(child, Text):
-                if last is None:
-                    target.text = (target.text or "") + child.data
-                else:
-                    last.tail = (last.tail or "") + child.data
+                run.append(child.data)
                 continue
+            if not isinstance(child, (Element, Comment, ProcessingInstruction)):
+                continue  # nothing else has a place in the tree
+            if run:
+                _add_text(target, last, run)
+                run = []
             if isinstance(child, Element):
                 last = ET.SubElement(target, element_name(child, html_namespace),
                                      _attributes(child))
@@ -116,4 +121,17 @@ def to_etree(node: Document | Element, *, html_namespace: bool = False) -> ET.El
                 pi = ET.ProcessingInstruction(child.target, child.data)
                 target.append(pi)
                 last = pi
+        if run:
+            _add_text(target, last, run)
     return top
+
+
+def _add_text(target: ET.Element[Any], last: ET.Element[Any] | None,
+              run: list[str]) -> None:
+    """Add the joined ``run`` of text to ``target``'s text when no child
+    precedes it (``last`` is None), to the tail of ``last`` otherwise."""
+    data = "".join(run)
+    if last is None:
+        target.text = (target.text or "") + data
+    else:
+        last.tail = (last.tail or "") + data

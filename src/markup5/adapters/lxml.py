@@ -23,8 +23,8 @@ differences:
   U+FFFD, a comment's ``--`` becomes ``- -`` (and a final ``-`` gets a
   space after it), a processing instruction's ``?>`` becomes ``? >``.
 
-Iterative: any depth works (though lxml itself slows down with the square
-of the nesting depth on very deep trees).
+Iterative: any depth works, in time linear in the tree (see the comment
+in :func:`to_lxml` on how the element proxies are let go of).
 """
 
 from __future__ import annotations
@@ -188,21 +188,33 @@ def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
         raise TypeError(f"to_lxml() takes a Document or an Element, not {type(node).__name__}")
     top = _make_root(root, doctype, html_namespace)
     stack: list[tuple[Element, Any]] = [(root, top)]
+    # Every element proxy made, kept alive to the end and then let go of
+    # last-made first.  When lxml frees the proxy of a node, it walks up
+    # the node's ancestors to the nearest one that still has a proxy; with
+    # each parent's proxy freed while its child's lives on, that walk went
+    # up to the root for every element: depth x elements on a deep tree.
+    # Let go of in reverse creation (tree) order, each walk stops at once.
+    made: list[Any] = []
     while stack:
         source, target = stack.pop()
         last: Any = None
+        # The data of adjacent Text children, joined once per run (adding
+        # each to the end of .text or .tail copied the run every time).
+        run: list[str] = []
         for child in _children(source):
             if isinstance(child, Text):
-                data = _xml_text(child.data)
-                if last is None:
-                    target.text = (target.text or "") + data
-                else:
-                    last.tail = (last.tail or "") + data
+                run.append(_xml_text(child.data))
                 continue
+            if not isinstance(child, (Element, Comment, ProcessingInstruction)):
+                continue  # nothing else has a place in the tree
+            if run:
+                _add_text(target, last, run)
+                run = []
             if isinstance(child, Element):
                 last = etree.SubElement(target, _tag(child, html_namespace),
                                         _attributes(child),
                                         nsmap=_nsmap(child, source.namespace, html_namespace))
+                made.append(last)
                 stack.append((child, last))
             elif isinstance(child, Comment):
                 last = etree.Comment(_comment_text(child.data))
@@ -211,6 +223,11 @@ def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
                 last = _processing_instruction(child)
                 if last is not None:
                     target.append(last)
+        if run:
+            _add_text(target, last, run)
+    del source, target, last
+    while made:
+        made.pop()
     if isinstance(node, Document):
         children = node.children
         position = next(i for i, c in enumerate(children) if c is root)
@@ -223,6 +240,16 @@ def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
             if item is not None:
                 top.addnext(item)
     return top
+
+
+def _add_text(target: Any, last: Any, run: list[str]) -> None:
+    """Add the joined ``run`` of text to ``target``'s text when no child
+    precedes it (``last`` is None), to the tail of ``last`` otherwise."""
+    data = "".join(run)
+    if last is None:
+        target.text = (target.text or "") + data
+    else:
+        last.tail = (last.tail or "") + data
 
 
 def _processing_instruction(node: ProcessingInstruction) -> Any:

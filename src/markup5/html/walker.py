@@ -175,16 +175,30 @@ def _preserves(element: Element) -> bool:
 
 
 def _inside_preserved(node: Node) -> bool:
-    parent = node.parent
-    while parent is not None:
-        if isinstance(parent, Element) and _preserves(parent):
+    """Whether ``node`` lies inside an element that :func:`_preserves`
+    whitespace: one of its ancestors does, or, for a node that can have
+    children, in a template's contents, the template (its ``host``) does
+    or lies inside one that does, and so on out through nested templates.
+
+    One walk up, crossing from each template contents to its template:
+    O(depth), with no recursion (thousands of nested templates work).
+    :func:`walk` calls it once, for its root only."""
+    current = node
+    while True:
+        root = current
+        parent = current.parent
+        while parent is not None:
+            if isinstance(parent, Element) and _preserves(parent):
+                return True
+            root = parent
+            parent = parent.parent
+        if not isinstance(current, ParentNode):
+            return False
+        if not isinstance(root, DocumentFragment) or root.host is None:
+            return False
+        current = root.host
+        if _preserves(current):
             return True
-        parent = parent.parent
-    if isinstance(node, ParentNode):
-        root = node.get_root_node()
-        if isinstance(root, DocumentFragment) and root.host is not None:
-            return _inside_preserved(root.host) or _preserves(root.host)
-    return False
 
 
 def _block_layout(container: ParentNode, children: list[Node]) -> bool:
