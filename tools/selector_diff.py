@@ -60,6 +60,13 @@ Where markup5 follows the standard and Chromium does not (kept out of the random
 - :lang(): markup5 has the Level 4 form (a list of idents or strings, '*' wildcards, RFC 4647
   extended filtering: 'fr-CA' matches 'fr-Latn-CA'); Chromium takes one ident and matches
   prefixes.  The grammar uses single idents taken from the page.
+- :optional: Chromium also matches inputs the required attribute does not apply to (hidden,
+  range, color, the buttons) and buttons; HTML §4.16.3 (and Firefox) only the controls it
+  applies to.
+- :read-write: HTML's "editable" includes svg and math elements inside contenteditable;
+  Chromium does not match them.
+- An+B with numbers beyond a 32-bit int: Chromium rejects some and matches nothing for
+  others; markup5 takes CSS numbers at any length and matches exactly below 2**64.
 """
 
 SYNTHETIC = {

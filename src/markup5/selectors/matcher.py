@@ -29,12 +29,13 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..dom import (HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, Document,
-                   Element, Node, ParentNode, Text)
-from ..microsyntax import parse_non_negative_integer
+from ..dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE,
+                   XML_NAMESPACE, Document, Element, Node, ParentNode, Text)
+from ..microsyntax import is_valid_float
 from . import ast
 from .ast import ANY_NAMESPACE
-from .htmlrules import (CASE_INSENSITIVE_ATTRIBUTES, ENABLEABLE, FORM_CONTROLS,
+from .htmlrules import (CASE_INSENSITIVE_ATTRIBUTES, ENABLEABLE, FORM_CONTROLS, INPUT_TYPES,
+                        PLACEHOLDER_APPLIES, READONLY_APPLIES, REQUIRED_APPLIES,
                         is_valid_custom_element_name)
 from .parser import ascii_lower
 
@@ -44,6 +45,8 @@ Predicate = Callable[[Element, "MatchContext"], bool]
 
 _ASCII_WORDS = re.compile(r"[^\t\n\f\r ]+")
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
+# HTML §2.3.4.1 "rules for parsing integers", up to the digits.
+_NON_NEGATIVE_INTEGER = re.compile(r"[\t\n\f\r ]*([-+]?)([0-9]+)")
 _MISSING = object()
 _INHERIT = object()
 _UNSET = object()  # no lang attribute on any ancestor
@@ -651,26 +654,45 @@ def _empty(el: Element, ctx: MatchContext) -> bool:
 
 
 def _first_child(el: Element, ctx: MatchContext) -> bool:
+    """:first-child: no element sibling before ``el`` (Selectors 4 §14.3).
+    The first element child is nearly always the first or the second
+    child (after white space); past those, its position comes from
+    ``ctx.sibling_info``, built once per parent, so a run of comments is not
+    walked once per element."""
     parent = el.parent
     if parent is None:
         return True
-    for child in parent.children:  # stops at the first element
+    children = parent.children
+    child = children[0]
+    if isinstance(child, Element):
+        return child is el
+    if len(children) > 1:
+        child = children[1]
         if isinstance(child, Element):
             return child is el
-    return False  # pragma: no cover (el is a child)
+    return ctx.sibling_info(el)[1] == 0
 
 
 def _last_child(el: Element, ctx: MatchContext) -> bool:
+    """:last-child: no element sibling after ``el`` (Selectors 4 §14.3);
+    looked up as ``_first_child`` does, from the other end."""
     parent = el.parent
     if parent is None:
         return True
-    for child in reversed(parent.children):
+    children = parent.children
+    child = children[-1]
+    if isinstance(child, Element):
+        return child is el
+    if len(children) > 1:
+        child = children[-2]
         if isinstance(child, Element):
             return child is el
-    return False  # pragma: no cover
+    elements, i = ctx.sibling_info(el)
+    return i == len(elements) - 1
 
 
 def _only_child(el: Element, ctx: MatchContext) -> bool:
+    """:only-child: no element sibling at all (Selectors 4 §14.3)."""
     return _first_child(el, ctx) and _last_child(el, ctx)
 
 
@@ -732,17 +754,27 @@ def _in_disabled_fieldset(el: Element, ctx: MatchContext) -> bool:
     def step(node: Element) -> object:
         parent = node.parent
         if isinstance(parent, Element) and _is_html(parent, "fieldset") and \
-                "disabled" in parent.attrs and node is not _first_legend(parent):
+                "disabled" in parent.attrs and node is not _first_legend(parent, ctx):
             return True
         return _INHERIT
     return bool(ctx.inherited("fieldset", el, step, False))
 
 
-def _first_legend(fieldset: Element) -> Element | None:
-    for child in fieldset.children:
-        if isinstance(child, Element) and _is_html(child, "legend"):
-            return child
-    return None
+def _first_legend(fieldset: Element, ctx: MatchContext) -> Element | None:
+    """The fieldset's first legend child, found once per fieldset and call
+    (every child of a disabled fieldset asks for it)."""
+    table: dict[Element, Element | None] | None = ctx.caches.get("first-legend")
+    if table is None:
+        table = ctx.caches["first-legend"] = {}
+    legend = table.get(fieldset, _MISSING)
+    if legend is _MISSING:
+        legend = None
+        for child in fieldset.children:
+            if isinstance(child, Element) and _is_html(child, "legend"):
+                legend = child
+                break
+        table[fieldset] = legend
+    return legend  # type: ignore[return-value]
 
 
 def _option_disabled(option: Element, ctx: MatchContext) -> bool:
@@ -831,21 +863,27 @@ def _form_owner(el: Element, ctx: MatchContext) -> Element | None:
     return ctx.inherited("form", el, step, None)  # type: ignore[return-value]
 
 
-def _checked_radios(ctx: MatchContext) -> set[Element]:
-    """The radio buttons that are checked: in each radio button group (same
-    form owner, same non-empty name) the last one in tree order with a
-    checked attribute, since checking one unchecks the others (HTML
+def _radio_group(radio: Element, ctx: MatchContext) -> object:
+    """A key for the radio button group of a radio button (HTML
+    §4.10.5.1.17): the radio buttons of its tree with the same form owner
+    and the same non-empty name; one without a name is alone in its group."""
+    name = radio.attrs.get("name", "")
+    return (_form_owner(radio, ctx), name) if name else radio
+
+
+def _checked_radios(ctx: MatchContext) -> tuple[set[Element], set[object]]:
+    """The radio buttons that are checked, and the radio button groups
+    that have one: in each group the last one in tree order with a checked
+    attribute, since checking one unchecks the others (HTML
     §4.10.5.1.17)."""
-    checked = ctx.caches.get("radios")
-    if checked is None:
+    state: tuple[set[Element], set[object]] | None = ctx.caches.get("radios")
+    if state is None:
         last: dict[object, Element] = {}
         for e in ctx.all_elements():
             if _is_html(e, "input") and "checked" in e.attrs and _input_type(e) == "radio":
-                name = e.attrs.get("name", "")
-                key = (_form_owner(e, ctx), name) if name else e
-                last[key] = e
-        checked = ctx.caches["radios"] = set(last.values())
-    return checked
+                last[_radio_group(e, ctx)] = e
+        state = ctx.caches["radios"] = (set(last.values()), set(last))
+    return state
 
 
 def _option_owner(option: Element, ctx: MatchContext) -> Element | None:
@@ -863,6 +901,50 @@ def _option_owner(option: Element, ctx: MatchContext) -> Element | None:
     return ctx.inherited("select", parent, step, None)  # type: ignore[return-value]
 
 
+def _list_of_options(select: Element) -> list[Element]:
+    """The options whose ``_option_owner`` is ``select``, in tree order: its
+    descendants, without entering a nested select or a datalist (whose
+    options are theirs).  Each element is visited by the walk of its
+    nearest select ancestor only, so listing every select's options takes
+    linear time however the selects nest; no recursion."""
+    options = []
+    stack = [iter(select.children)]
+    push = stack.append
+    pop = stack.pop
+    while stack:
+        for child in stack[-1]:
+            if isinstance(child, Element):
+                if child.namespace == HTML_NAMESPACE:
+                    name = child.local_name
+                    if name == "option":
+                        options.append(child)
+                    elif name == "select" or name == "datalist":
+                        continue
+                if child.children:
+                    push(iter(child.children))
+                    break
+        else:
+            pop()
+    return options
+
+
+def _display_size_at_most_one(select: Element) -> bool:
+    """Whether a select's display size (HTML §4.10.7: its size attribute
+    by the rules for parsing non-negative integers, else 4 with multiple
+    and 1 without) is 1 or less; the caller has ruled out multiple.  The
+    digits are only looked at, never converted: a size of a million digits
+    costs linear time."""
+    size = select.attrs.get("size")
+    if size is None:
+        return True
+    match = _NON_NEGATIVE_INTEGER.match(size)
+    if match is None:
+        return True  # an error: the default, 1
+    sign, digits = match.groups()
+    # "-0" is 0, and "-1" an error (so 1).
+    return sign == "-" or digits.lstrip("0") in ("", "1")
+
+
 def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
     """The options of ``select`` whose selectedness is true once parsing is
     done: those with a selected attribute -- only the last of them unless
@@ -873,20 +955,12 @@ def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
     selected: set[Element] | None = ctx.caches.get(key)
     if selected is not None:
         return selected
-    options = []
-    for e in iter_elements(select):
-        if _is_html(e, "option") and _option_owner(e, ctx) is select:
-            options.append(e)
+    options = _list_of_options(select)
     chosen = [o for o in options if "selected" in o.attrs]
-    multiple = "multiple" in select.attrs
-    if not multiple:
-        size = select.attrs.get("size")
-        display_size = parse_non_negative_integer(size) if size is not None else None
-        if display_size is None:
-            display_size = 1
+    if "multiple" not in select.attrs:
         if len(chosen) > 1:
             chosen = chosen[-1:]
-        elif not chosen and display_size <= 1:
+        elif not chosen and _display_size_at_most_one(select):
             for option in options:
                 if not _option_disabled(option, ctx):
                     chosen = [option]
@@ -906,7 +980,7 @@ def _checked(el: Element, ctx: MatchContext) -> bool:
         if kind == "checkbox":
             return "checked" in el.attrs
         if kind == "radio":
-            return "checked" in el.attrs and el in _checked_radios(ctx)
+            return "checked" in el.attrs and el in _checked_radios(ctx)[0]
         return False
     if name == "option":
         select = _option_owner(el, ctx)
@@ -916,6 +990,187 @@ def _checked(el: Element, ctx: MatchContext) -> bool:
     return False
 
 
+def _input_state(el: Element) -> str:
+    """The state of an input's type attribute (HTML §4.10.5): its keyword,
+    or "text" when it is missing or not a keyword."""
+    kind = _input_type(el)
+    return kind if kind in INPUT_TYPES else "text"
+
+
+def _required(el: Element, ctx: MatchContext) -> bool:
+    """:required (HTML §4.16.3): input elements that are required (a
+    required attribute, on a type it applies to), and select and textarea
+    elements with a required attribute."""
+    if el.namespace != HTML_NAMESPACE:
+        return False
+    name = el.local_name
+    if name == "input":
+        return "required" in el.attrs and _input_state(el) in REQUIRED_APPLIES
+    return (name == "select" or name == "textarea") and "required" in el.attrs
+
+
+def _optional(el: Element, ctx: MatchContext) -> bool:
+    """:optional (HTML §4.16.3): input elements to which the required
+    attribute applies that are not required, and select and textarea
+    elements without a required attribute.  An input whose type the
+    attribute does not apply to (hidden, range, color, the buttons) is
+    neither :required nor :optional."""
+    if el.namespace != HTML_NAMESPACE:
+        return False
+    name = el.local_name
+    if name == "input":
+        return "required" not in el.attrs and _input_state(el) in REQUIRED_APPLIES
+    return (name == "select" or name == "textarea") and "required" not in el.attrs
+
+
+def _editable(el: Element, ctx: MatchContext) -> bool:
+    """Whether ``el`` is an editing host or editable (HTML "the
+    contenteditable content attribute" and "editable"): an HTML
+    element whose contenteditable attribute is in the true or
+    plaintext-only state ("", "true", "plaintext-only") is an editing host;
+    an HTML element, an svg element or a math element whose parent is an
+    editing host or editable is editable, unless its contenteditable
+    attribute is in the false state.  (So the children of svg and math,
+    and what they hold, are not.)  A parsed document is not in design
+    mode."""
+    def step(node: Element) -> object:
+        namespace = node.namespace
+        if namespace == HTML_NAMESPACE:
+            value = node.attrs.get("contenteditable")
+            if value is not None:
+                value = ascii_lower(value)
+                if value == "" or value == "true" or value == "plaintext-only":
+                    return True
+                if value == "false":
+                    return False
+            return _INHERIT  # missing or invalid: the inherit state
+        if namespace == SVG_NAMESPACE:
+            return _INHERIT if node.local_name == "svg" else False
+        if namespace == MATHML_NAMESPACE:
+            return _INHERIT if node.local_name == "math" else False
+        return False
+    return bool(ctx.inherited("editable", el, step, False))
+
+
+def _read_write(el: Element, ctx: MatchContext) -> bool:
+    """:read-write (HTML §4.16.3): input elements to which the readonly
+    attribute applies and that are mutable (no readonly attribute, not
+    disabled); textarea elements without a readonly attribute that are not
+    disabled; and any other element that is an editing host or editable."""
+    if el.namespace == HTML_NAMESPACE:
+        name = el.local_name
+        if name == "input":
+            return _input_state(el) in READONLY_APPLIES and "readonly" not in el.attrs and \
+                not _is_disabled(el, ctx)
+        if name == "textarea":
+            return "readonly" not in el.attrs and not _is_disabled(el, ctx)
+    return _editable(el, ctx)
+
+
+def _read_only(el: Element, ctx: MatchContext) -> bool:
+    """:read-only (HTML §4.16.3): every other HTML element.  (The standard
+    names HTML elements only: an svg or math element matches :read-write
+    when it is editable and neither pseudo-class otherwise.)"""
+    return el.namespace == HTML_NAMESPACE and not _read_write(el, ctx)
+
+
+def _placeholder_shown(el: Element, ctx: MatchContext) -> bool:
+    """:placeholder-shown (HTML §4.16.3): input and textarea elements whose
+    placeholder attribute's value is being presented, which HTML's "the
+    placeholder attribute" says happens when the control's value is the
+    empty string.  In a parsed
+    document an input's value is its value attribute after its type's value
+    sanitization algorithm, and a textarea's is its child text content."""
+    if el.namespace != HTML_NAMESPACE or "placeholder" not in el.attrs:
+        return False
+    name = el.local_name
+    if name == "textarea":
+        for child in el.children:
+            if isinstance(child, Text) and child.data:
+                return False
+        return True
+    if name != "input":
+        return False
+    kind = _input_state(el)
+    if kind not in PLACEHOLDER_APPLIES:
+        return False
+    value = el.attrs.get("value", "")
+    if kind == "number":
+        return not is_valid_float(value)  # anything else sanitizes to ""
+    if kind == "url" or kind == "email":
+        return not value.strip("\t\n\f\r ")  # newlines, then outer whitespace, go
+    return not value.strip("\r\n")  # text, search, tel, password: newlines go
+
+
+def _indeterminate(el: Element, ctx: MatchContext) -> bool:
+    """:indeterminate (HTML §4.16.3): radio buttons whose radio button group
+    has no checked button, and progress elements without a value attribute.
+    (Checkboxes match when their indeterminate IDL attribute is true, which
+    only a script sets: never in a parsed document.)"""
+    if el.namespace != HTML_NAMESPACE:
+        return False
+    name = el.local_name
+    if name == "input":
+        return _input_type(el) == "radio" and _radio_group(el, ctx) not in _checked_radios(ctx)[1]
+    return name == "progress" and "value" not in el.attrs
+
+
+def _is_submit_button(el: Element) -> bool:
+    """Whether an HTML element is a submit button: an input in the Submit
+    Button or Image Button state (HTML §4.10.5.1.18-19), or a button whose
+    type attribute is in the Submit Button state, or in the Auto state
+    (missing or invalid) without command and commandfor attributes and
+    with a parent that is not a select (HTML §4.10.6)."""
+    name = el.local_name
+    if name == "input":
+        return _input_type(el) in ("submit", "image")
+    if name != "button":
+        return False
+    kind = ascii_lower(el.attrs.get("type", ""))
+    if kind == "submit":
+        return True
+    if kind == "reset" or kind == "button":
+        return False
+    parent = el.parent
+    return "command" not in el.attrs and "commandfor" not in el.attrs and \
+        not (isinstance(parent, Element) and _is_html(parent, "select"))
+
+
+def _default_buttons(ctx: MatchContext) -> set[Element]:
+    """Every form's default button (HTML "implicit submission"): the first
+    submit button in tree order whose form owner is that form."""
+    buttons: set[Element] | None = ctx.caches.get("default-buttons")
+    if buttons is None:
+        first: dict[Element, Element] = {}
+        for e in ctx.all_elements():
+            if e.namespace == HTML_NAMESPACE and _is_submit_button(e):
+                form = _form_owner(e, ctx)
+                if form is not None and form not in first:
+                    first[form] = e
+        buttons = ctx.caches["default-buttons"] = set(first.values())
+    return buttons
+
+
+def _default(el: Element, ctx: MatchContext) -> bool:
+    """:default (HTML §4.16.3): buttons and submit or image inputs that are
+    their form's default button, checkboxes and radio buttons with a
+    checked attribute, and options with a selected attribute."""
+    if el.namespace != HTML_NAMESPACE:
+        return False
+    name = el.local_name
+    if name == "option":
+        return "selected" in el.attrs
+    if name == "input":
+        kind = _input_type(el)
+        if kind == "checkbox" or kind == "radio":
+            return "checked" in el.attrs
+        if kind != "submit" and kind != "image":
+            return False
+    elif name != "button":
+        return False
+    return el in _default_buttons(ctx)
+
+
 _PSEUDO_CLASSES: dict[str, Predicate] = {
     "root": _root, "scope": _scope, "empty": _empty,
     "first-child": _first_child, "last-child": _last_child, "only-child": _only_child,
@@ -923,6 +1178,9 @@ _PSEUDO_CLASSES: dict[str, Predicate] = {
     "only-of-type": _only_of_type,
     "link": _link, "any-link": _link, "visited": _never, "target": _never,
     "checked": _checked, "disabled": _disabled, "enabled": _enabled, "defined": _defined,
+    "required": _required, "optional": _optional, "read-only": _read_only,
+    "read-write": _read_write, "placeholder-shown": _placeholder_shown,
+    "indeterminate": _indeterminate, "default": _default,
     "hover": _never, "active": _never, "focus": _never, "focus-visible": _never,
     "focus-within": _never,
 }

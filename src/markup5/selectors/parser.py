@@ -36,7 +36,7 @@ from .tokenizer import (BAD_STRING, COLON, COMMA, DELIM, DIMENSION, EOF, FUNCTIO
                         LEFT_CURLY, LEFT_PAREN, LEFT_SQUARE, NUMBER, RIGHT_CURLY, RIGHT_PAREN,
                         RIGHT_SQUARE, STRING, WHITESPACE, Token, tokenize)
 
-__all__ = ["SelectorSyntaxError", "parse_selector_list"]
+__all__ = ["SelectorSyntaxError", "parse_selector_list", "nth_formula"]
 
 
 class SelectorSyntaxError(ValueError):
@@ -251,8 +251,16 @@ class _Parser:
 
     def complex(self, nested: bool) -> ast.ComplexSelector:
         """<complex-selector>; ``nested``: inside a function, where
-        pseudo-elements are not allowed."""
+        pseudo-elements are not allowed.  ``self.chain`` is restored
+        however this ends: an item of a forgiving list that fails must not
+        leave its compound selectors counted against the next item."""
         base = self.chain
+        try:
+            return self._complex(nested, base)
+        finally:
+            self.chain = base
+
+    def _complex(self, nested: bool, base: int) -> ast.ComplexSelector:
         self.chain = base + 1
         compounds = [self.compound_required(nested)]
         combinators = []
@@ -275,7 +283,6 @@ class _Parser:
                 raise _LimitError(f"selector too long (more than {MAX_CHAIN} compound "
                                   f"selectors in a chain)", self.text, tok.start)
             compounds.append(self.compound_required(nested))
-        self.chain = base
         return ast.ComplexSelector(tuple(compounds), tuple(combinators))
 
     def compound_required(self, nested: bool) -> ast.CompoundSelector:
@@ -521,44 +528,45 @@ class _Parser:
             raise self.unexpected()
         return ast.NthPseudoClass(name, a, b, of)
 
-    def signless_integer(self) -> int:
+    def signless_integer(self) -> str:
+        """A <signless-integer> token: its digits."""
         tok = self.tok
         if tok.type == NUMBER and tok.is_integer and not tok.sign:
             self.i += 1
-            return int(tok.number)  # type: ignore[arg-type]
+            return tok.value
         raise self.error("expected an integer in the An+B formula", tok)
 
-    def b_part(self) -> int:
-        """After 'An': nothing, ['+'|'-'] <signless-integer>, or <signed-integer>."""
+    def b_part(self) -> str:
+        """After 'An': nothing, ['+'|'-'] <signless-integer>, or
+        <signed-integer>; B as signed digits."""
         save = self.i
         self.skip_ws()
         tok = self.tok
         if tok.type == DELIM and tok.value in "+-":
-            sign = -1 if tok.value == "-" else 1
             self.i += 1
             self.skip_ws()
-            return sign * self.signless_integer()
+            return tok.value + self.signless_integer()
         if tok.type == NUMBER and tok.is_integer and tok.sign:
             self.i += 1
-            return int(tok.number)  # type: ignore[arg-type]
+            return tok.value
         self.i = save
-        return 0
+        return "0"
 
     def an_plus_b(self) -> tuple[int, int]:
-        """The An+B microsyntax (css-syntax-3 §6.2), over tokens."""
+        """The An+B microsyntax (css-syntax-3 §6.2), over tokens; see
+        ``nth_formula`` for numbers of any length."""
         tok = self.tok
         if tok.type == NUMBER:
             if not tok.is_integer:
                 raise self.error("expected an integer in the An+B formula", tok)
             self.i += 1
-            return 0, int(tok.number)  # type: ignore[arg-type]
+            return nth_formula("0", tok.value)
         if tok.type == DIMENSION:
             if not tok.is_integer:
                 raise self.error("expected an integer in the An+B formula", tok)
-            a = int(tok.number)  # type: ignore[arg-type]
             rest = ascii_lower(tok.unit)
             self.i += 1
-            return a, self._after_n(rest, tok)
+            return nth_formula(tok.value, self._after_n(rest, tok))
         plus = False
         if tok.type == DELIM and tok.value == "+":
             nxt = self.peek()
@@ -574,21 +582,105 @@ class _Parser:
                 return 2, 1
             if not plus and value == "even":
                 return 2, 0
-            a = 1
+            a = "1"
             if value.startswith("-"):
-                a = -1
+                a = "-1"
                 value = value[1:]
-            return a, self._after_n(value, tok)
+            return nth_formula(a, self._after_n(value, tok))
         raise self.error("expected an An+B formula", tok)
 
-    def _after_n(self, rest: str, tok: Token) -> int:
-        """B from what follows the A: ``rest`` is the unit or ident after
-        the number or sign ('n', 'n-', 'n-3')."""
+    def _after_n(self, rest: str, tok: Token) -> str:
+        """B (as signed digits) from what follows the A: ``rest`` is the
+        unit or ident after the number or sign ('n', 'n-', 'n-3')."""
         if rest == "n":
             return self.b_part()
         if rest == "n-":
             self.skip_ws()
-            return -self.signless_integer()
+            return "-" + self.signless_integer()
         if _NDASHDIGITS.match(rest):
-            return -int(rest[2:])
+            return "-" + rest[2:]
         raise self.error("expected an An+B formula", tok)
+
+
+# Numbers in An+B.  CSS numbers are valid at any length, but int() of a long
+# digit string takes time quadratic in its length (and Python refuses more
+# than 4300 digits), so the digits are never converted whole.  What a formula
+# matches only matters at the indexes an element can have, all below
+# INDEX_LIMIT (no node has 2**64 children), and ``nth_formula`` replaces A and
+# B by small numbers that match exactly the same indexes there:
+#
+# * B is kept exact at any length.  Clamping it would not do: -2n+B matches
+#   the indexes up to B with B's parity, so -2n+(10**50+1) matches the odd
+#   indexes and -2n+10**50 the even ones.  Past +-INDEX_LIMIT, only B's sign
+#   and its remainder modulo A matter, and that remainder is computed 18
+#   digits at a time, in linear time.
+# * A is exact up to EXACT_DIGITS digits and clamped to +-10**EXACT_DIGITS
+#   beyond (css-values-4 lets an implementation clamp a value outside the
+#   range it supports to one it supports).  This changes nothing unless B is
+#   beyond +-INDEX_LIMIT too with the other sign, where the one index that can
+#   match is B mod A: a division of two long numbers, which takes more than
+#   linear time.
+INDEX_LIMIT = 2 ** 64
+EXACT_DIGITS = 40
+_CHUNK = 18
+
+
+def _remainder(digits: str, modulus: int) -> int:
+    """``int(digits) % modulus`` for a modulus below 10**EXACT_DIGITS, in
+    time linear in the number of digits."""
+    remainder = 0
+    for i in range(0, len(digits), _CHUNK):
+        chunk = digits[i:i + _CHUNK]
+        remainder = (remainder * 10 ** len(chunk) + int(chunk)) % modulus
+    return remainder
+
+
+def nth_formula(a_text: str, b_text: str) -> tuple[int, int]:
+    """(A, B) for An+B written with these signed digit strings (``"-3"``,
+    ``"+12"``, ``"0"``), as small numbers that match the same indexes below
+    INDEX_LIMIT (see the comment above)."""
+    a_sign = -1 if a_text[:1] == "-" else 1
+    a_digits = a_text.lstrip("+-").lstrip("0")
+    a = a_sign * (10 ** EXACT_DIGITS if len(a_digits) > EXACT_DIGITS else int(a_digits or "0"))
+    b_sign = -1 if b_text[:1] == "-" else 1
+    b_digits = b_text.lstrip("+-").lstrip("0")
+    if len(b_digits) <= EXACT_DIGITS:
+        b = b_sign * int(b_digits or "0")
+    elif a == 0:
+        b = b_sign * INDEX_LIMIT  # An index never equals it
+    else:
+        # The number nearest zero past +-INDEX_LIMIT with B's sign and B's
+        # remainder modulo A stands in for B.
+        modulus = abs(a)
+        remainder = b_sign * _remainder(b_digits, modulus) % modulus
+        if b_sign > 0:
+            b = INDEX_LIMIT + (remainder - INDEX_LIMIT) % modulus
+        else:
+            b = -INDEX_LIMIT - (-INDEX_LIMIT - remainder) % modulus
+    return _small_formula(a, b)
+
+
+def _small_formula(a: int, b: int) -> tuple[int, int]:
+    """An (A, B) of magnitudes below 3 * INDEX_LIMIT that matches the same
+    indexes as An+B from 1 to INDEX_LIMIT - 1; (0, 0) matches none.  A
+    formula within those bounds is kept as written."""
+    limit = INDEX_LIMIT
+    if -limit < a < limit and -limit < b < limit:
+        return a, b
+    if a == 0:
+        return 0, 0  # B is past every index
+    modulus = abs(a)
+    if modulus >= limit:
+        # Successive terms are INDEX_LIMIT or more apart: at most one is an
+        # index, the first positive term (A > 0) or the last one (A < 0).
+        if a > 0:
+            term = b if b >= 1 else (b - 1) % a + 1
+        else:
+            term = (b - 1) % modulus + 1 if b >= 1 else 0
+        return (0, term) if term < limit else (0, 0)
+    # A is small, so B is past +-INDEX_LIMIT.
+    if (a > 0) == (b > 0):
+        return 0, 0  # every term is past the indexes, or below 1
+    if a > 0:
+        return a, b % a  # the terms reach down to every index of B's class
+    return a, limit + (b - limit) % modulus  # and up to every one

@@ -11,9 +11,10 @@ counted).
 Tokens are small objects with a ``type`` (one of the constants below, named
 after the standard's ``<ident-token>``, ``<function-token>``...), a ``value``
 and a ``start`` offset.  Numeric tokens also carry ``number`` (int or
-float), ``is_integer`` and ``sign`` (the sign character, which the An+B
-microsyntax needs); hash tokens carry ``hash_type`` ("id" or
-"unrestricted"); dimension tokens carry ``unit``.
+float; a float for an integer of more than 40 characters, whose exact
+digits are in ``value``, the number's text), ``is_integer`` and ``sign``
+(the sign character, which the An+B microsyntax needs); hash tokens carry
+``hash_type`` ("id" or "unrestricted"); dimension tokens carry ``unit``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ _HEX_RUN = re.compile(r"[0-9A-Fa-f]{1,6}")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _STRING_STOP = {'"': re.compile(r'["\\\n\r\f]'), "'": re.compile(r"['\\\n\r\f]")}
 _NEWLINES = "\n\r\f"
+# The longest integer text (sign included) that becomes an int.
+_EXACT_INTEGER = 40
 
 
 class Token:
@@ -168,7 +171,10 @@ def _consume_numeric(s: str, pos: int) -> Token:
     text = m.group()
     pos = m.end()
     is_integer = "." not in text and "e" not in text and "E" not in text
-    number: int | float = int(text) if is_integer else float(text)
+    # int() of a long digit string takes quadratic time (and Python refuses
+    # more than 4300 digits): a long integer's ``number`` is the nearest
+    # float (inf past the double range); ``value`` keeps the exact text.
+    number: int | float = int(text) if is_integer and len(text) <= _EXACT_INTEGER else float(text)
     sign = text[0] if text[0] in "+-" else ""
     if _would_start_identifier(s, pos):
         unit, pos = _consume_ident_sequence(s, pos)
