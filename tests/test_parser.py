@@ -1135,11 +1135,24 @@ def test_parse_fragment_never_raises(source, context):
 _CR_REFERENCE = "<a>&#13"  # drawn with --hypothesis-seed=14
 
 
+def _assume_not_foster_parented(doc) -> None:
+    """Leave out the trees of the documented class ``foster-parented``
+    (``fuzz/roundtrip.py``): the second strategy keeps the table tags, and
+    an element that foster parenting moved out of a table, a formatting
+    element above all (``<table><a b='<a b='...``, drawn on 2026-11-25),
+    need not come back where it was when its serialization is read again."""
+    sys.path.insert(0, str(SRC.parent))
+    from fuzz.roundtrip import unstable_class
+    assume(unstable_class(doc) != "foster-parented")
+
+
 @PROPERTY_SETTINGS
 @given(ROUND_TRIP_DOCUMENTS)
 @example(_CR_REFERENCE)
 def test_serialize_reparse_is_stable(source):
-    once = serialize(parse(source))
+    doc = parse(source)
+    _assume_not_foster_parented(doc)
+    once = serialize(doc)
     assume("\r" not in once)
     assert serialize(parse(once)) == once
 
@@ -1148,7 +1161,9 @@ def test_serialize_reparse_is_stable(source):
 @given(ROUND_TRIP_DOCUMENTS)
 @example(_CR_REFERENCE)
 def test_serialize_reparse_is_stable_with_scripting(source):
-    once = serialize(parse(source, scripting=True), scripting=True)
+    doc = parse(source, scripting=True)
+    _assume_not_foster_parented(doc)
+    once = serialize(doc, scripting=True)
     assume("\r" not in once)
     assert serialize(parse(once, scripting=True), scripting=True) == once
 
