@@ -199,10 +199,16 @@ def test_serializing_years_beyond_the_int_str_limit() -> None:
 
 @pytest.mark.parametrize("digits", ["1", "9" * 599, "1" + "0" * 600, "7" * 4301,
                                     "31415926535" * 3000, "1" + "0" * 40000 + "1"])
-def test_int_to_digits_is_the_decimal_string(digits: str) -> None:
-    # The digits come from the Decimal built of the binary halves; checked
-    # against the digits they were parsed from (no limit applies to either).
+@pytest.mark.parametrize("libmpdec", [True, False])
+def test_int_to_digits_is_the_decimal_string(digits: str, libmpdec: bool,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # The digits come from the Decimal built of the binary halves (or, with
+    # the pure-Python decimal module, from divmod); checked against the
+    # digits they were parsed from (no limit applies to either).
+    from markup5.microsyntax import _common
     from markup5.microsyntax._common import digits_to_int, int_to_digits
+    if not libmpdec:
+        monkeypatch.setattr(_common, "_LIBMPDEC", False)
     number = digits_to_int(digits)
     assert int_to_digits(number) == digits
     if digits[-1] != "0":

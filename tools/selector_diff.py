@@ -66,7 +66,8 @@ Where markup5 follows the standard and Chromium does not (kept out of the random
 - :read-write: HTML's "editable" includes svg and math elements inside contenteditable;
   Chromium does not match them.
 - An+B with numbers beyond a 32-bit int: Chromium rejects some and matches nothing for
-  others; markup5 takes CSS numbers at any length and matches exactly below 2**64.
+  others; markup5 takes CSS numbers at any length: exact below 2**64, but for an A of more
+  than 40 digits, clamped as css-values-4 allows (see nth_formula).
 """
 
 SYNTHETIC = {

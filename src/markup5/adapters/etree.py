@@ -126,10 +126,10 @@ def to_etree(node: Document | Element, *, html_namespace: bool = False) -> ET.El
     return top
 
 
-def _add_text(target: ET.Element[Any], last: ET.Element[Any] | None,
-              run: list[str]) -> None:
+def _add_text(target: Any, last: Any, run: list[str]) -> None:
     """Add the joined ``run`` of text to ``target``'s text when no child
-    precedes it (``last`` is None), to the tail of ``last`` otherwise."""
+    precedes it (``last`` is None), to the tail of ``last`` otherwise (an
+    ElementTree or an lxml element: to_lxml uses it too)."""
     data = "".join(run)
     if last is None:
         target.text = (target.text or "") + data

@@ -43,6 +43,7 @@ from ..dom import (
     HTML_NAMESPACE, XLINK_NAMESPACE, XMLNS_NAMESPACE, Comment, Document,
     DocumentType, Element, Node, ProcessingInstruction, Text,
 )
+from .etree import _add_text  # (the same text rule, on lxml's elements)
 
 __all__ = ["to_lxml", "xml_name"]
 
@@ -240,16 +241,6 @@ def to_lxml(node: Document | Element, *, html_namespace: bool = False) -> Any:
             if item is not None:
                 top.addnext(item)
     return top
-
-
-def _add_text(target: Any, last: Any, run: list[str]) -> None:
-    """Add the joined ``run`` of text to ``target``'s text when no child
-    precedes it (``last`` is None), to the tail of ``last`` otherwise."""
-    data = "".join(run)
-    if last is None:
-        target.text = (target.text or "") + data
-    else:
-        last.tail = (last.tail or "") + data
 
 
 def _processing_instruction(node: ProcessingInstruction) -> Any:

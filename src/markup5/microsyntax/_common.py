@@ -18,7 +18,6 @@ Definitions used throughout (Infra):
 from __future__ import annotations
 
 import decimal
-
 import re
 from functools import lru_cache
 from typing import NoReturn
@@ -151,8 +150,28 @@ def int_to_digits(number: int) -> str:
     # 1900 bits hold fewer than 600 decimal digits.
     if number.bit_length() <= 1900:
         return str(number)
+    if not _LIBMPDEC:
+        return _int_to_digits_long(number, 0)
     with decimal.localcontext(_EXACT):
         return str(_to_decimal(number, number.bit_length(), {}))
+
+
+#: Whether decimal is the C module (libmpdec).  The pure-Python fallback
+#: converts an int to Decimal through str(), which the digit limit refuses:
+#: there, the digits come from divmod by powers of ten (quadratic).
+_LIBMPDEC = hasattr(decimal, "__libmpdec_version__")
+
+
+def _int_to_digits_long(number: int, width: int) -> str:
+    # width is the number of digits the caller needs (zero-padded), or 0.
+    if number.bit_length() <= 1900:
+        text = str(number)
+        return text.rjust(width, "0") if width else text
+    # Split at a power of ten near half the digit count (bits * log10(2)).
+    low_width = max(1, int(number.bit_length() * 0.30103) // 2)
+    high, low = divmod(number, _power_of_ten(low_width))
+    return _int_to_digits_long(high, max(0, width - low_width)) + \
+        _int_to_digits_long(low, low_width)
 
 
 #: A context in which the conversion's sums and products are exact.

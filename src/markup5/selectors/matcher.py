@@ -32,6 +32,7 @@ from typing import Any
 from ..dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE,
                    XML_NAMESPACE, Document, Element, Node, ParentNode, Text)
 from ..microsyntax import is_valid_float
+from ..microsyntax._numbers import integer_parts
 from . import ast
 from .ast import ANY_NAMESPACE
 from .htmlrules import (CASE_INSENSITIVE_ATTRIBUTES, ENABLEABLE, FORM_CONTROLS, INPUT_TYPES,
@@ -46,7 +47,6 @@ Predicate = Callable[[Element, "MatchContext"], bool]
 _ASCII_WORDS = re.compile(r"[^\t\n\f\r ]+")
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
 # HTML §2.3.4.1 "rules for parsing integers", up to the digits.
-_NON_NEGATIVE_INTEGER = re.compile(r"[\t\n\f\r ]*([-+]?)([0-9]+)")
 _MISSING = object()
 _INHERIT = object()
 _UNSET = object()  # no lang attribute on any ancestor
@@ -663,6 +663,8 @@ def _first_child(el: Element, ctx: MatchContext) -> bool:
     if parent is None:
         return True
     children = parent.children
+    if not children:  # (edited behind the DOM's back)
+        return False
     child = children[0]
     if isinstance(child, Element):
         return child is el
@@ -680,6 +682,8 @@ def _last_child(el: Element, ctx: MatchContext) -> bool:
     if parent is None:
         return True
     children = parent.children
+    if not children:  # (edited behind the DOM's back)
+        return False
     child = children[-1]
     if isinstance(child, Element):
         return child is el
@@ -928,21 +932,21 @@ def _list_of_options(select: Element) -> list[Element]:
     return options
 
 
-def _display_size_at_most_one(select: Element) -> bool:
+def _display_size_one(select: Element) -> bool:
     """Whether a select's display size (HTML §4.10.7: its size attribute
     by the rules for parsing non-negative integers, else 4 with multiple
-    and 1 without) is 1 or less; the caller has ruled out multiple.  The
-    digits are only looked at, never converted: a size of a million digits
-    costs linear time."""
+    and 1 without) is 1; the caller has ruled out multiple.  As the parser
+    decides it (``html/parser/select.py``; size=0 is 0, not 1: see
+    docs/browser-differences.md), from the digits, never converted."""
     size = select.attrs.get("size")
-    if size is None:
-        return True
-    match = _NON_NEGATIVE_INTEGER.match(size)
-    if match is None:
-        return True  # an error: the default, 1
-    sign, digits = match.groups()
-    # "-0" is 0, and "-1" an error (so 1).
-    return sign == "-" or digits.lstrip("0") in ("", "1")
+    parts = integer_parts(size) if size is not None else None
+    if parts is None:
+        return True  # no attribute, or an error: the default, 1
+    negative, digits = parts
+    significant = digits.lstrip("0")
+    if negative and significant:
+        return True  # a negative value is an error: 1
+    return significant == "1"
 
 
 def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
@@ -960,7 +964,7 @@ def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
     if "multiple" not in select.attrs:
         if len(chosen) > 1:
             chosen = chosen[-1:]
-        elif not chosen and _display_size_at_most_one(select):
+        elif not chosen and _display_size_one(select):
             for option in options:
                 if not _option_disabled(option, ctx):
                     chosen = [option]

@@ -12,8 +12,10 @@ which the XML5 tokenizer runs on too.  Every handler follows its contract:
   ``self._state`` and returns ``True`` to keep the machine running.
 * When it needs a character that has not arrived yet (``self.pos`` at the
   end of the buffer, or a lookahead that runs past it) and the input is not
-  closed, it returns ``False`` *without changing anything*, so the same
-  handler runs again once :meth:`feed` brings more text.
+  closed, it returns ``False`` having kept only progress that does not
+  depend on what comes next (a run consumed into the name being read, say:
+  ``_name_parts``), so the same handler runs again once :meth:`feed`
+  brings more text.
 * At the end of input it does what the standard's EOF branch says, then
   :meth:`_emit_eof` returns ``False`` for good.
 """

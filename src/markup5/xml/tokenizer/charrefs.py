@@ -137,7 +137,6 @@ class CharacterReferenceStates(_Core):
         c = buf[pos]
         if c in _NOT_A_REFERENCE or c == additional:
             return "&", pos
-        errors: list[tuple[str, int]] = []
         if c == "#":
             p = pos + 1
             if p >= end and not closed:
