@@ -72,6 +72,21 @@ def parse_integer(input: str) -> int | None:
     return -value if negative else value
 
 
+def non_negative_integer_is_one(input: str) -> bool | None:
+    """Whether the rules for parsing non-negative integers give 1 (True) or
+    another value (False) for ``input``, or an error (None), read from the
+    digits without converting them (a select's display size asks only
+    this; the parser and the ``:checked`` selector both do)."""
+    parts = integer_parts(input)
+    if parts is None:
+        return None
+    negative, digits = parts
+    significant = digits.lstrip("0")
+    if negative and significant:
+        return None  # step 4: a negative value
+    return significant == "1"
+
+
 def integer_parts(input: str) -> tuple[bool, str] | None:
     """Steps 1-8 of the rules for parsing integers without the conversion:
     (whether the value is negative, its digits), or ``None`` on error.  A

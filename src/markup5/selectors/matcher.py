@@ -32,7 +32,7 @@ from typing import Any
 from ..dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE,
                    XML_NAMESPACE, Document, Element, Node, ParentNode, Text)
 from ..microsyntax import is_valid_float
-from ..microsyntax._numbers import integer_parts
+from ..microsyntax._numbers import non_negative_integer_is_one
 from . import ast
 from .ast import ANY_NAMESPACE
 from .htmlrules import (CASE_INSENSITIVE_ATTRIBUTES, ENABLEABLE, FORM_CONTROLS, INPUT_TYPES,
@@ -939,14 +939,8 @@ def _display_size_one(select: Element) -> bool:
     decides it (``html/parser/select.py``; size=0 is 0, not 1: see
     docs/browser-differences.md), from the digits, never converted."""
     size = select.attrs.get("size")
-    parts = integer_parts(size) if size is not None else None
-    if parts is None:
-        return True  # no attribute, or an error: the default, 1
-    negative, digits = parts
-    significant = digits.lstrip("0")
-    if negative and significant:
-        return True  # a negative value is an error: 1
-    return significant == "1"
+    one = non_negative_integer_is_one(size) if size is not None else None
+    return True if one is None else one  # (no attribute, or an error: 1)
 
 
 def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:

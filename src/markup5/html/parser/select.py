@@ -61,7 +61,7 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ...dom import HTML_NAMESPACE
-from ...microsyntax._numbers import integer_parts
+from ...microsyntax._numbers import non_negative_integer_is_one
 
 if TYPE_CHECKING:
     from .sink import TreeSink
@@ -97,12 +97,8 @@ class _SelectState:
         # Only whether it is 1 matters, which the digits say without being
         # converted (a value of a million digits took a second).
         size = attrs.get("size")
-        parts = integer_parts(size) if size is not None else None
-        significant = parts[1].lstrip("0") if parts is not None else ""
-        if parts is None or parts[0] and significant:  # an error, or negative
-            self.display_size_one = not self.multiple
-        else:
-            self.display_size_one = significant == "1"
+        one = non_negative_integer_is_one(size) if size is not None else None
+        self.display_size_one = not self.multiple if one is None else one
         self.selected: Any = None     # the option whose selectedness is true
         self.candidates: list[Any] = []    # options that are not disabled, in order
         self.start = 0                # candidates before this are gone for good
