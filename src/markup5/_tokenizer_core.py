@@ -93,7 +93,7 @@ class TokenizerBase:
     # XML tokenizer) has a dict for its own.
     __slots__ = ("buf", "pos", "end", "_base", "_closed", "_done", "_positions", "_source",
                  "_out", "_ends", "token_ends", "_text", "_errors", "_collect_errors",
-                 "_inline_errors", "_sink", "_handlers", "_lt", "__weakref__")
+                 "_inline_errors", "_sink", "_handlers", "_lt", "_name_parts", "__weakref__")
 
     def _init_core(self, text: str | None, states: type[IntEnum], *,
                    collect_errors: bool = True, inline_errors: bool = False,
@@ -123,6 +123,12 @@ class TokenizerBase:
         #: depend on where the input was split).
         self._lt: int | None = None
         self._sink = sink
+        #: The pieces of the name the current state is reading (a tag name,
+        #: an attribute name, a temporary buffer, a target), joined once
+        #: when the state is left (:meth:`_take_name`): ``+=`` copied the
+        #: name read so far for each NULL or quote inside it, and for each
+        #: ``feed()`` chunk, which made such names quadratic in time.
+        self._name_parts: list[str] = []
         self._errors: list[ParseError] = []
         self._collect_errors = collect_errors
         self._inline_errors = inline_errors  # (not "_inline": mypyc would name it __inline, a C keyword)
@@ -266,6 +272,16 @@ class TokenizerBase:
                     for token in out:
                         self._sink(token)
                 yield out
+
+    def _take_name(self) -> str:
+        """The name read in pieces (see ``_name_parts``), which are cleared."""
+        parts = self._name_parts
+        if len(parts) == 1:
+            name = parts[0]
+        else:
+            name = "".join(parts)
+        parts.clear()
+        return name
 
     # ------------------------------------------------------------------
     # Emission and errors

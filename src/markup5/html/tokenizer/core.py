@@ -56,7 +56,7 @@ class TokenizerCore(TokenizerBase):
                  "direct", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
                  "_char_ref_code", "_doctype_name", "_force_quirks", "_merged", "_pi_data",
                  "_pi_target", "_public_id", "_self_closing", "_stream", "_strict_scan_until",
-                 "_system_id", "_tag_is_end", "_tag_name", "_name_parts")
+                 "_system_id", "_tag_is_end", "_tag_name")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -106,14 +106,8 @@ class TokenizerCore(TokenizerBase):
 
         # The current tag token.
         self._tag_name = ""
-        #: The pieces of the name the current state is reading: the tag
-        #: name (tag name state), the attribute name (attribute name state)
-        #: or the temporary buffer (the end tag name, double escape and
-        #: processing instruction target states).  They are joined once,
-        #: when the state is left (:meth:`_take_name`): ``+=`` copied the
-        #: name read so far for each NULL or quote inside it, and for each
-        #: ``feed()`` chunk, which made such names quadratic in time.
-        self._name_parts: list[str] = []
+        # (Its name, and an attribute's, and the temporary buffer, are read
+        # in pieces: _name_parts, in the shared core.)
         self._tag_is_end = False
         self._attrs: dict[str, str] = {}
         self._self_closing = False
@@ -202,16 +196,6 @@ class TokenizerCore(TokenizerBase):
         if self._name_parts and self._state in _BUFFER_STATES:
             return "".join(self._name_parts)  # (the buffer was empty on entry)
         return self._temporary_buffer
-
-    def _take_name(self) -> str:
-        """The name read in pieces (see ``_name_parts``), which are cleared."""
-        parts = self._name_parts
-        if len(parts) == 1:
-            name = parts[0]
-        else:
-            name = "".join(parts)
-        parts.clear()
-        return name
 
     def _start_tag(self, is_end: bool) -> None:
         """Create a new start or end tag token with an empty name."""

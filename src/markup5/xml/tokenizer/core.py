@@ -129,12 +129,8 @@ class XmlTokenizerCore(TokenizerBase):
 
         # The current tag token.
         self._tag_name = ""
-        #: The pieces of the name the current state is reading after its
-        #: first character (a tag name, an attribute name or a processing
-        #: instruction's target), added to it once, when the state is left
-        #: (:meth:`_take_name`): ``+=`` copied the name read so far for each
-        #: ``feed()`` chunk, quadratic in the name's length.
-        self._name_parts: list[str] = []
+        # (A name after its first character is read in pieces:
+        # _name_parts, in the shared core.)
         self._tag_is_end = False
         self._tag_is_empty = False
         self._attrs: dict[str, str] = {}
@@ -223,17 +219,6 @@ class XmlTokenizerCore(TokenizerBase):
 
 
     # Tags ---------------------------------------------------------------
-
-    def _take_name(self) -> str:
-        """The pieces of the name read so far (see ``_name_parts``), joined;
-        they are cleared."""
-        parts = self._name_parts
-        if len(parts) == 1:
-            name = parts[0]
-        else:
-            name = "".join(parts)
-        parts.clear()
-        return name
 
     def _new_tag(self, name: str, is_end: bool) -> None:
         self._tag_name = name
