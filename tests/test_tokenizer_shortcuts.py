@@ -104,7 +104,10 @@ ATTRIBUTE_VALUES = ["&amp;", "&amp", "&amp=", "&ampx", "&amp;x", "&notit;", "&no
                     "&", "&&", "&;", "&#", "&#;", "&#x;", "&#x", "a&b", "&AMP;", "&Amp;",
                     "&lt&gt", "&lt;&gt;", "x&copy=1", "x&copy;1", "&copy1", "&#0000065;",
                     "&#x0041;", "&#65", "&#x41x", "&#99999999999;", "\x00", "a\x00b", "",
-                    "a b", "\u00e9\U0001f600", "&thetasym;", "&supe", "&sup1;", "&sup1"]
+                    "a b", "\u00e9\U0001f600", "&thetasym;", "&supe", "&sup1;", "&sup1",
+                    # Every "&" beginning "&amp;" (one str.replace), and nearly so.
+                    "?a=1&amp;b=2&amp;c=3", "&amp;amp;", "&amp;&amp", "&amp;&amp;&",
+                    "&amp;&lt;", "&amp&amp;", "&amp;#38;", "&&amp;"]
 
 
 def attribute_documents():

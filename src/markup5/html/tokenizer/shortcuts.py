@@ -185,9 +185,17 @@ def resolve_references(value: str) -> str | None:
 
 def resolve_all_references(attrs: dict[str, str]) -> bool:
     """Resolve the references in every value of ``attrs`` in place; False
-    if one of them has a parse error (see :func:`resolve_references`)."""
+    if one of them has a parse error (see :func:`resolve_references`).
+
+    Most such values are URLs whose every "&" begins "&amp;" (two thirds of
+    them in the corpus): each of those is the named reference "amp;", which
+    resolves to "&" without an error, so the value is resolved with one
+    ``str.replace``."""
     for name, value in attrs.items():
         if "&" in value:
+            if value.count("&") == value.count("&amp;"):
+                attrs[name] = value.replace("&amp;", "&")
+                continue
             resolved = resolve_references(value)
             if resolved is None:
                 return False
