@@ -193,6 +193,13 @@ def _check_active_formatting(parser: HTMLParser) -> None:
     indexed = {kind: same for kind, same in parser._afe_sections[-1].kinds.items() if same}
     assert {k: [id(e) for e in v] for k, v in indexed.items()} == \
         {k: [id(e) for e in v] for k, v in kinds.items()}
+    indexes = parser._afe_sections[-1]
+    for name, named in indexes.named.items():
+        # Each name's entries, in list order, among entries since removed.
+        assert [e for e in named if id(e) in parser._afe_kinds] == \
+            [e for e in section if e.local_name == name]
+        assert all(indexes.places[id(e)] == place for place, e in enumerate(named))
+    assert len(indexes.places) == sum(len(named) for named in indexes.named.values())
     for name in {e.local_name for e in section}:
         assert parser._afe_last_named(name) is [e for e in section if e.local_name == name][-1]
 
@@ -202,6 +209,19 @@ _SOUP = ["<b>", "<b id=1>", "<i class=a>", "<a href=x>", "<font size=2>", "<nobr
          "</ul>", "<table>", "<td>", "</table>", "<button>", "</button>", "<h1>", "</h1>",
          "<template>", "</template>", "<svg>", "</svg>", "<select>", "<option>", "</select>",
          "x", " ", "y "]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_indexes_follow_the_list(seed: int) -> None:
+    # Random soup, without the limit coming into it, read in pieces of a
+    # few characters: after each, the indexes agree with the list.
+    rng = random.Random(seed)
+    text = "".join(rng.choice(_SOUP) for _ in range(400))
+    parser = HTMLParser()
+    for start in range(0, len(text), 5):
+        parser.feed(text[start:start + 5])
+        _check_active_formatting(parser)
+    parser.close()
 
 
 @pytest.mark.parametrize("seed", range(40))

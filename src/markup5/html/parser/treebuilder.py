@@ -29,8 +29,9 @@ MATHML = MATHML_NAMESPACE
 #: The list of active formatting elements' marker.
 MARKER = None
 
-#: What Noah's Ark compares: a formatting element's tag name and attributes.
-_Kind = tuple[str, frozenset[tuple[str, str]]]
+#: What Noah's Ark compares: a formatting element's tag name and attributes
+#: (the tag name alone for an element without attributes).
+_Kind = str | tuple[str, frozenset[tuple[str, str]]]
 
 #: The reconstruction limit (see
 #: :meth:`TreeBuilderCore._reconstruct_active_formatting`): over a parse,
@@ -530,7 +531,10 @@ class TreeBuilderCore(SelectednessMixin):
         most three elements with the same tag name and attributes after the
         last marker; the earliest goes)."""
         name = element.local_name
-        kind = (name, frozenset(element.attrs.items()))
+        attrs = element.attrs
+        # (An element without attributes, as most are, is of the kind its
+        # name alone names: no set of attributes to make and hash.)
+        kind = (name, frozenset(attrs.items())) if attrs else name
         section = self._afe_sections[-1]
         same = section.kinds.get(kind)
         if same is None:
@@ -571,8 +575,17 @@ class TreeBuilderCore(SelectednessMixin):
         """Take an element entry of the last section out of the indexes
         (its name's list keeps it until it is last there)."""
         kind = self._afe_kinds.pop(id(entry))
-        same = self._afe_sections[-1].kinds[kind]
-        del same[_place_in(same, entry)]
+        section = self._afe_sections[-1]
+        kinds = section.kinds
+        same = kinds[kind]
+        if len(same) == 1:  # (usually: the only one of its kind)
+            del kinds[kind]
+        else:
+            del same[_place_in(same, entry)]
+        named = section.named[entry.local_name]
+        if named[-1] is entry:  # (usually: the last of its name, as it is in the list)
+            named.pop()
+            del section.places[id(entry)]
 
     def _afe_discard(self, entry: Any) -> None:
         """Remove an element entry, not the last, without finding its
@@ -609,7 +622,7 @@ class TreeBuilderCore(SelectednessMixin):
         same = section.kinds[kind]
         same[_place_in(same, old)] = new
         place = section.places.pop(id(old))
-        section.named[kind[0]][place] = new
+        section.named[new.local_name][place] = new
         section.places[id(new)] = place
 
     def _afe_replace(self, index: int, element: Any) -> None:
