@@ -502,16 +502,17 @@ class InsertionModes(TreeBuilderCore):
         list and the stack if still there.  Then reconstruct the active
         formatting elements, insert an HTML element for the token and push
         it onto the list."""
-        entry = self._afe_last_named("a")
-        if entry is not None:
-            self._error("unexpected-start-tag-implies-end-tag")
-            if not self._adoption_agency("a"):
-                self._any_other_end_tag("a")
-            index = self._afe_index(entry)
-            if index != -1:
-                self._afe_remove(index)
-            self._remove_from_stack(entry)
-        self._reconstruct_active_formatting()
+        if self.active_formatting:  # (else there is no "a" in it, nor anything to reconstruct)
+            entry = self._afe_last_named("a")
+            if entry is not None:
+                self._error("unexpected-start-tag-implies-end-tag")
+                if not self._adoption_agency("a"):
+                    self._any_other_end_tag("a")
+                index = self._afe_index(entry)
+                if index != -1:
+                    self._afe_remove(index)
+                self._remove_from_stack(entry)
+            self._reconstruct_active_formatting()
         element = self._insert_html_element(name, attrs)
         self._push_active_formatting(element)
 

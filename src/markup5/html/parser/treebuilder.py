@@ -561,7 +561,9 @@ class TreeBuilderCore(SelectednessMixin):
         """The last element ``name`` in the list after the last marker, or
         None."""
         section = self._afe_sections[-1]
-        named = section.named.get(name, [])
+        named = section.named.get(name)
+        if not named:
+            return None
         kinds = self._afe_kinds
         while named:
             element = named[-1]
