@@ -105,9 +105,13 @@ ATTRIBUTE_VALUES = ["&amp;", "&amp", "&amp=", "&ampx", "&amp;x", "&notit;", "&no
                     "&lt&gt", "&lt;&gt;", "x&copy=1", "x&copy;1", "&copy1", "&#0000065;",
                     "&#x0041;", "&#65", "&#x41x", "&#99999999999;", "\x00", "a\x00b", "",
                     "a b", "\u00e9\U0001f600", "&thetasym;", "&supe", "&sup1;", "&sup1",
-                    # Every "&" beginning "&amp;" (one str.replace), and nearly so.
+                    # Every "&" beginning a common reference (str.replace), and
+                    # nearly so.
                     "?a=1&amp;b=2&amp;c=3", "&amp;amp;", "&amp;&amp", "&amp;&amp;&",
-                    "&amp;&lt;", "&amp&amp;", "&amp;#38;", "&&amp;"]
+                    "&amp;&lt;", "&amp&amp;", "&amp;#38;", "&&amp;", "&amp;quot;",
+                    "{&quot;a&quot;:&quot;&lt;b&gt;&amp;&quot;}", "&quot;&amp;lt;&gt;",
+                    "&lt;&gt&quot;", "&quot;&nbsp;&nbsp", "&nbsp;&nbsp;x&amp;", "&QUOT;",
+                    "&quot;&#39;", "&lt;&quot", "&gt;&lt;&amp;gt;&nbsp;"]
 
 
 def attribute_documents():
