@@ -575,7 +575,8 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _afe_forget(self, entry: Any) -> None:
         """Take an element entry of the last section out of the indexes
-        (its name's list keeps it until it is last there)."""
+        (its name's list drops it now if it is last there, else once it is
+        last: see _afe_last_named)."""
         kind = self._afe_kinds.pop(id(entry))
         section = self._afe_sections[-1]
         kinds = section.kinds
