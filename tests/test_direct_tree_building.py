@@ -133,6 +133,34 @@ def test_same_trees_and_errors_in_cells(data: str) -> None:
     assert direct == reference
 
 
+#: Text in the modes that use the in table rules for characters: the direct
+#: method inserts whitespace before a tag; other text, and text the states
+#: emit, goes through "in table text" (fed in chunks of two too, where a run
+#: of whitespace and the text after it arrive apart).
+TABLE_TEXT_DOCUMENTS = [
+    "<table>\n  <tr>\n    <td>x</td>\n  </tr>\n</table>",
+    "<table> <tbody> <tr> <th>x</th> </tr> </tbody> <tfoot> </tfoot> </table>",
+    "<table>  x<tr> </tr> y </table>",
+    "<table> \x0c\t<thead>\n<tr>\n<td> </td></tr></thead></table>",
+    "<table> &#32;<tr>&#x20; <td>a</td></tr></table>",
+    "<table>\u00a0<tr> \u3000 </tr></table>",
+    "<table><!-- x --> <tr><!-- y -->\n<td>z</table>",
+    "<table><template> <tr> </tr> </template> <tr>x</table>",
+    "<table> <colgroup> <col> </colgroup> <caption> c </caption> </table>",
+    "<div><table> <b> </b> <tr> <i> x</i></tr></table></div>",
+    "<table> <tr> <td><table> <tr> </tr> </table> </td> </tr> </table>",
+    "<table> </table> <p> x",
+]
+
+
+@pytest.mark.parametrize("data", TABLE_TEXT_DOCUMENTS)
+def test_same_trees_and_errors_in_table_text(data: str) -> None:
+    direct = outcomes(data, as_bytes=True)
+    with full_rules():
+        reference = outcomes(data, as_bytes=True)
+    assert direct == reference
+
+
 #: Documents for the direct paths outside in body: foreign content, in
 #: head, and text that holds a NULL the data state passed on before the
 #: shortcut's text and tag (the states' pending text is joined with it).

@@ -28,7 +28,8 @@ from ..states import State
 from ..tokenizer import Tokenizer
 from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
-                    MAY_BE_INTEGRATION_POINTS, WHITESPACE, InsertionModes)
+                    MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES, TABLE_TEXT_TARGETS, WHITESPACE,
+                    InsertionModes)
 from .treebuilder import MARKER
 from .sink import DomSink, TreeSink
 
@@ -459,6 +460,9 @@ class HTMLParser(InsertionModes):
     # - The current node is an HTML element and the mode is "in head":
     #   whitespace (inserted) and the start tags inserted and popped at once
     #   (_in_head_void_start_tag: base, basefont, bgsound, link, meta).
+    # - The current node is an HTML element and the mode uses the in table
+    #   rules for characters (TABLE_TEXT_MODES): whitespace, which "in table
+    #   text" would insert once the tag after it came (_in_table_text).
     # - The current node is foreign: the dispatcher gives every end tag to
     #   the rules for foreign content, and characters and start tags too
     #   when the node cannot be an integration point
@@ -514,6 +518,15 @@ class HTMLParser(InsertionModes):
                 return True
             if mode == "in head" and not data.lstrip(WHITESPACE):
                 self._insert_characters(data)  # in head, whitespace: insert the characters
+                return True
+            if mode in TABLE_TEXT_MODES and current.local_name in TABLE_TEXT_TARGETS and \
+                    not data.lstrip(WHITESPACE):
+                # In table, whitespace: the in table rule takes it to "in
+                # table text", which inserts the characters when the next
+                # token comes, since they are all whitespace, and goes back
+                # to this mode.  The next token is a tag (the loop offers
+                # text only before one): the run is whole, and is inserted now.
+                self._insert_characters(data)
                 return True
         elif (current.namespace, current.local_name) not in MAY_BE_INTEGRATION_POINTS:
             self._foreign_content_characters(data)

@@ -52,7 +52,10 @@ _TABLE_BODY_CONTEXT = frozenset({"tbody", "tfoot", "thead", "template", "html"})
 _ROW_CONTEXT = frozenset({"tr", "template", "html"})
 _TABLE_SECTIONS = frozenset({"tbody", "tfoot", "thead"})
 _CELLS = frozenset({"td", "th"})
-_TABLE_TEXT_TARGETS = frozenset({"table", "tbody", "template", "tfoot", "thead", "tr"})
+#: The current nodes for which the in table rules send characters to "in
+#: table text", and the modes that use those rules for characters.
+TABLE_TEXT_TARGETS = frozenset({"table", "tbody", "template", "tfoot", "thead", "tr"})
+TABLE_TEXT_MODES = frozenset({"in table", "in table body", "in row"})
 #: Every start tag name the in body insertion mode has a rule for (others
 #: take "any other start tag").
 _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | _HEADINGS
@@ -989,7 +992,7 @@ class InsertionModes(TreeBuilderCore):
         kind = type(token)
         if kind is Characters:
             current = self.current_node
-            if current.namespace == HTML and current.local_name in _TABLE_TEXT_TARGETS:
+            if current.namespace == HTML and current.local_name in TABLE_TEXT_TARGETS:
                 self.pending_table_text = []
                 self.original_mode = self.mode
                 self.mode = "in table text"

@@ -237,7 +237,9 @@ class DirectTreeBuilder(Protocol):
     ``direct_text`` holds no U+0000 NULL: the loop's own text has none (it
     stops at one), but the data state may have left one in the pending text
     the loop joins its text to; such text, and what follows it in the step,
-    is emitted as tokens."""
+    is emitted as tokens.  Text is offered only just before a start or end
+    tag (which is offered next, or emitted as a token): a run of text offered
+    is whole, never followed by more text."""
 
     def direct_text(self, data: str, end: int) -> bool: ...
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
