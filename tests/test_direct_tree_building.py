@@ -161,6 +161,41 @@ def test_same_trees_and_errors_in_table_text(data: str) -> None:
     assert direct == reference
 
 
+#: Comments the comment shortcut offers in every insertion mode (taken where
+#: the rules insert them at the appropriate place), with the text pending
+#: before them, in foreign content and after <pre>.
+COMMENT_DOCUMENTS = [
+    "<!--a--><!DOCTYPE html><!--b--><html><!--c--><head><!--d--></head><!--e--><body>"
+    "<!--f-->x<!--g--></body><!--h--></html><!--i-->",
+    "<head> <!--a--> <noscript><!--b--> </noscript><title>t<!--c--></title></head> <!--d-->",
+    "<table> <!--a--> <caption><!--b--></caption><colgroup> <!--c--><col></colgroup>"
+    "<tbody> <!--d--> <tr> <!--e--> <td><!--f-->x</td></tr></tbody></table>",
+    "<table>x<!--a-->y<!--b--> <tr>z<!--c--></table>",
+    "<template><!--a--><tr><!--b--><td><!--c--></td></tr></template><!--d-->",
+    "<frameset><!--a--><frame><!--b--></frameset><!--c--><noframes><!--d--></noframes>",
+    "<p>a\x00b<!--c-->d<!--e--><b>f<!--g--></b>",
+    "<svg><!--a--><g>x<!--b--></g><foreignObject><!--c--></foreignObject></svg><!--d-->",
+    "<math><mi><!--a--></mi><annotation-xml encoding=text/html><!--b--></annotation-xml></math>",
+    "<pre><!--a-->\nx</pre><textarea><!--b-->\n</textarea><listing>\n<!--c--></listing>",
+    "<select><!--a--><option><!--b-->x</option></select><!--c-->",
+    "<!-->x<!--->y<!--z--!>w<!--a<!--b-->c<!-- - -->",
+]
+
+
+@pytest.mark.parametrize("data", COMMENT_DOCUMENTS)
+@pytest.mark.parametrize("scripting", [False, True])
+def test_same_trees_and_errors_with_comments(data: str, scripting: bool) -> None:
+    def all_outcomes() -> list[object]:
+        return [outcome(parse(data, scripting=scripting)),
+                outcome(parse_chunked(data, 2, scripting)),
+                outcome(parse_chunked(data, 7, scripting)),
+                outcome(parse_fragment(data, "td", scripting=scripting))]
+    direct = all_outcomes()
+    with full_rules():
+        reference = all_outcomes()
+    assert direct == reference
+
+
 #: Documents for the direct paths outside in body: foreign content, in
 #: head, and text that holds a NULL the data state passed on before the
 #: shortcut's text and tag (the states' pending text is joined with it).

@@ -28,6 +28,7 @@ from ..states import State
 from ..tokenizer import Tokenizer
 from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
+                    INSERT_A_COMMENT_MODES,
                     MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES, TABLE_TEXT_TARGETS, WHITESPACE,
                     InsertionModes)
 from .treebuilder import MARKER
@@ -470,6 +471,9 @@ class HTMLParser(InsertionModes):
     #   (_foreign_content_characters), "any other start tag"
     #   (_foreign_content_start_tag; not the breakout tags, nor font), and
     #   an end tag named as the current node, which pops it.
+    # - A comment (direct_comment, offered by the tokenizer's comment
+    #   shortcut) in the modes whose rules insert it at the appropriate
+    #   place, which the rules for foreign content do too.
     #
     # Other start tags of the in body rules are built as tokens for them,
     # and other tokens go to the dispatcher.  tests/test_direct_tree_building.py
@@ -618,6 +622,17 @@ class HTMLParser(InsertionModes):
             self._update_allow_cdata()
             return True
         self._process(EndTag(name))
+        return True
+
+    def direct_comment(self, data: str, end: int) -> bool:
+        """A comment token, in a mode whose rules insert it at the
+        appropriate place (as do the rules for foreign content, where the
+        dispatcher may send it instead): the comment is inserted there."""
+        if self.mode not in INSERT_A_COMMENT_MODES or not self.open_elements or \
+                self._skip_newline:
+            return False  # (the dispatcher's rules, with a token)
+        self._token_end = end
+        self._insert_comment(data)
         return True
 
     def _foreign_applies(self, node: Any, token: Any) -> bool:

@@ -56,6 +56,13 @@ _CELLS = frozenset({"td", "th"})
 #: table text", and the modes that use those rules for characters.
 TABLE_TEXT_TARGETS = frozenset({"table", "tbody", "template", "tfoot", "thead", "tr"})
 TABLE_TEXT_MODES = frozenset({"in table", "in table body", "in row"})
+#: The insertion modes whose rules for a comment token are "insert a
+#: comment" (at the appropriate place), directly or through the rules of
+#: another such mode; so are the rules for foreign content.
+INSERT_A_COMMENT_MODES = frozenset({
+    "before head", "in head", "in head noscript", "after head", "in body", "in table",
+    "in caption", "in column group", "in table body", "in row", "in cell", "in template",
+    "in frameset", "after frameset"})
 #: Every start tag name the in body insertion mode has a rule for (others
 #: take "any other start tag").
 _BODY_START_SPECIAL = (_FORMATTING_NO_A_NOBR | _BLOCKS_START | _HEAD_ELEMENTS | _HEADINGS

@@ -85,7 +85,8 @@ class CommentStates(DoctypeStates):
         close = m.start()
         data = buf[start:close]
         self.pos = close + 3  # before emitting: the token's end is recorded
-        self._emit(Comment(data))
+        if self.direct is None or self._out or not self._offer_comment(data):
+            self._emit(Comment(data))
         self._state = DATA
         return True
 

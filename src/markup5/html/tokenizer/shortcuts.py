@@ -33,7 +33,9 @@ and end tag to it instead of building a token; a builder that takes one
 has run the tree construction dispatcher's rules for it (the same rules a
 token would have met), and one that declines it (its insertion mode, or the
 adjusted current node, is not one the builder handles directly) gets it as
-a token, and so every later one in the step, in order.
+a token, and so every later one in the step, in order.  The comment
+shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
+its comment the same way, after the text pending before it.
 """
 
 from __future__ import annotations
@@ -238,13 +240,14 @@ class DirectTreeBuilder(Protocol):
     stops at one), but the data state may have left one in the pending text
     the loop joins its text to; such text, and what follows it in the step,
     is emitted as tokens.  Text is offered only just before a start or end
-    tag (which is offered next, or emitted as a token): a run of text offered
-    is whole, never followed by more text."""
+    tag or a comment (which is offered next, or emitted as a token): a run of
+    text offered is whole, never followed by more text."""
 
     def direct_text(self, data: str, end: int) -> bool: ...
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
                          end: int) -> bool: ...
     def direct_end_tag(self, name: str, end: int) -> bool: ...
+    def direct_comment(self, data: str, end: int) -> bool: ...
 
 
 class _Decliner:
@@ -260,6 +263,9 @@ class _Decliner:
     def direct_end_tag(self, name: str, end: int) -> bool:
         return False
 
+    def direct_comment(self, data: str, end: int) -> bool:
+        return False
+
 
 _DECLINER = _Decliner()
 
@@ -268,6 +274,21 @@ class DataShortcut(TokenizerCore):
     """The loop the data state runs before its state-by-state path."""
 
     __slots__ = ()  # (fast_paths, switching_start_tags, direct: see TokenizerCore)
+
+    def _offer_comment(self, data: str) -> bool:
+        """Offer :attr:`direct` (set, with nothing emitted in this step) the
+        text pending before a comment, then the comment ``data``, whose end
+        is :attr:`pos`.  False when the comment is to be emitted as a token
+        (with the pending text before it, unless the builder took that)."""
+        direct = cast(DirectTreeBuilder, self.direct)
+        text = self._text
+        if text:
+            pending = text[0] if len(text) == 1 else "".join(text)
+            end = self._base + self.pos if self._lt is None else self._lt  # (see _emit)
+            if "\x00" in pending or not direct.direct_text(pending, end):
+                return False
+            text.clear()
+        return direct.direct_comment(data, self._base + self.pos)
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.
