@@ -182,6 +182,45 @@ COMMENT_DOCUMENTS = [
 ]
 
 
+#: Raw text, RCDATA and script data, whose text and end tag the end tag
+#: name states offer (the text mode's rules), in every place such an
+#: element goes, with the escapes of script data and end tags that are not
+#: appropriate or take the attribute states.
+RAW_TEXT_DOCUMENTS = [
+    "<head><script>a<b</script><style>p{}</style><title>t&amp;u</title></head>",
+    "<script>x</script><textarea>\ny</textarea><textarea>\n</textarea><xmp>z</xmp>",
+    "<iframe><p></iframe><noembed><b></noembed><noframes>x</noframes><noscript>y</noscript>",
+    "<script><!--<script></script>--></script><script><!--x</script>y",
+    "<script></scr</scrip></SCRIPT><style></STYLE ></style></style/><title></title x>",
+    "<table><script>1</script><style>2</style><tr><script>3</script><td><title>4</title>",
+    "<template><script>x</script><style>y</style></template>",
+    "<svg><foreignObject><script>x</script><![CDATA[y]]></foreignObject></svg><![CDATA[z]]>",
+    "<math><mi><style>x</style><![CDATA[y]]></mi></math>",
+    "<svg><script>x<b>y</b></script><style>z</style></svg>",
+    "<script>a\x00b</script><title>c\x00d</title><style>e\x00</style>",
+    "<frameset><noframes>x</noframes></frameset><noframes>y</noframes>",
+    "<select><script>x</script><option>y<style>z</style></select>",
+    "<script>x",
+    "<title>x</tit",
+]
+
+
+@pytest.mark.parametrize("data", RAW_TEXT_DOCUMENTS)
+@pytest.mark.parametrize("scripting", [False, True])
+def test_same_trees_and_errors_in_raw_text(data: str, scripting: bool) -> None:
+    def all_outcomes() -> list[object]:
+        found: list[object] = [outcome(parse(data, scripting=scripting)),
+                               outcome(parse_chunked(data, 2, scripting)),
+                               outcome(parse_chunked(data, 5, scripting))]
+        for context in ("td", "script", "title", "textarea", "style", "svg"):
+            found.append(outcome(parse_fragment(data, context, scripting=scripting)))
+        return found
+    direct = all_outcomes()
+    with full_rules():
+        reference = all_outcomes()
+    assert direct == reference
+
+
 @pytest.mark.parametrize("data", COMMENT_DOCUMENTS)
 @pytest.mark.parametrize("scripting", [False, True])
 def test_same_trees_and_errors_with_comments(data: str, scripting: bool) -> None:

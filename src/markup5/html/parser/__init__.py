@@ -461,6 +461,9 @@ class HTMLParser(InsertionModes):
     # - The current node is an HTML element and the mode is "in head":
     #   whitespace (inserted) and the start tags inserted and popped at once
     #   (_in_head_void_start_tag: base, basefont, bgsound, link, meta).
+    # - The mode is "text" (the current node is the HTML element whose raw
+    #   text, RCDATA or script data the tokenizer reads): characters, and
+    #   the end tag that ends it, both offered by the end tag name states.
     # - The current node is an HTML element and the mode uses the in table
     #   rules for characters (TABLE_TEXT_MODES): whitespace, which "in table
     #   text" would insert once the tag after it came (_in_table_text).
@@ -522,6 +525,9 @@ class HTMLParser(InsertionModes):
                 return True
             if mode == "in head" and not data.lstrip(WHITESPACE):
                 self._insert_characters(data)  # in head, whitespace: insert the characters
+                return True
+            if mode == "text":
+                self._insert_characters(data)  # text: insert the characters
                 return True
             if mode in TABLE_TEXT_MODES and current.local_name in TABLE_TEXT_TARGETS and \
                     not data.lstrip(WHITESPACE):
@@ -589,6 +595,14 @@ class HTMLParser(InsertionModes):
         current = stack[-1]
         mode = self.mode
         if current.namespace == HTML:
+            if mode == "text":
+                # The text mode's rules for an end tag (the tokenizer's
+                # appropriate end tag: "script", or any other): pop the
+                # current node, switch to the original insertion mode.
+                self._pop()
+                self.mode = self.original_mode
+                self._update_allow_cdata()
+                return True
             if mode == "in body" or mode == "in cell" and name not in IN_CELL_OWN_END_TAGS:
                 if name == "template":
                     token = EndTag(name)

@@ -78,7 +78,8 @@ class EndTagStates(ScriptStates):
             if c == ">":
                 self.pos = pos + 1
                 self._state = DATA
-                self._emit_current_tag(pos)
+                if self.direct is None or self._out or not self._offer_end_tag(name, pos):
+                    self._emit_current_tag(pos)
                 return True
         # Anything else: emit "</" and the temporary buffer, reconsume.
         self._text.append("</")

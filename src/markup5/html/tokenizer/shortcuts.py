@@ -35,7 +35,8 @@ token would have met), and one that declines it (its insertion mode, or the
 adjusted current node, is not one the builder handles directly) gets it as
 a token, and so every later one in the step, in order.  The comment
 shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
-its comment the same way, after the text pending before it.
+its comment the same way, after the text pending before it, and so do the
+end tag name states of raw text, RCDATA and script data their end tag.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from typing import Any, Protocol, cast
 from ...tokens import Characters, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
 from .charclass import always_matches
+from ..._tokenizer_core import has_null
 from .core import SWITCHING_START_TAGS, TokenizerCore
 
 #: The loop ends its step after an end tag once the step has emitted this
@@ -275,20 +277,40 @@ class DataShortcut(TokenizerCore):
 
     __slots__ = ()  # (fast_paths, switching_start_tags, direct: see TokenizerCore)
 
-    def _offer_comment(self, data: str) -> bool:
-        """Offer :attr:`direct` (set, with nothing emitted in this step) the
-        text pending before a comment, then the comment ``data``, whose end
-        is :attr:`pos`.  False when the comment is to be emitted as a token
-        (with the pending text before it, unless the builder took that)."""
-        direct = cast(DirectTreeBuilder, self.direct)
+    # The states that emit a token at once where the data state's loop
+    # would stop (the comment shortcut, the end tag name states of raw
+    # text, RCDATA and script data) offer it to :attr:`direct` too, when
+    # it is set and nothing is emitted in the step.  Each returns False when
+    # the token is to be emitted (with the pending text before it, unless
+    # the builder took that).
+
+    def _offer_pending_text(self, direct: DirectTreeBuilder, data_state: bool) -> bool:
+        """Offer the text pending before a token the state is about to
+        emit; False if the builder declines it, or if it holds a NULL,
+        which only text the data state read can (``data_state``: the other
+        text states replace it, and their text is all that is pending when
+        they end)."""
         text = self._text
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
             end = self._base + self.pos if self._lt is None else self._lt  # (see _emit)
-            if "\x00" in pending or not direct.direct_text(pending, end):
+            if data_state and has_null(pending) or not direct.direct_text(pending, end):
                 return False
             text.clear()
-        return direct.direct_comment(data, self._base + self.pos)
+        return True
+
+    def _offer_comment(self, data: str) -> bool:
+        """The comment ``data``, whose end is :attr:`pos`."""
+        direct = cast(DirectTreeBuilder, self.direct)
+        return self._offer_pending_text(direct, True) and \
+            direct.direct_comment(data, self._base + self.pos)
+
+    def _offer_end_tag(self, name: str, index: int) -> bool:
+        """The end tag ``name`` of raw text, RCDATA or script data, without
+        attributes, whose ">" is at ``index``."""
+        direct = cast(DirectTreeBuilder, self.direct)
+        return self._offer_pending_text(direct, False) and \
+            direct.direct_end_tag(name, self._base + index + 1)
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.
