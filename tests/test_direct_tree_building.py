@@ -179,6 +179,10 @@ COMMENT_DOCUMENTS = [
     "<pre><!--a-->\nx</pre><textarea><!--b-->\n</textarea><listing>\n<!--c--></listing>",
     "<select><!--a--><option><!--b-->x</option></select><!--c-->",
     "<!-->x<!--->y<!--z--!>w<!--a<!--b-->c<!-- - -->",
+    # The comment states' comments: conditional comments, bogus comments,
+    # a comment the end of the input ends.
+    "<p>a\n<!--[if IE]><p>x</p><![endif]-->\n<![endif]-->b<?x y>c</ z>d<!e>f",
+    "<table> <![endif]--> <tr> <?pi?> <td>x</table><p>y<!--z",
 ]
 
 

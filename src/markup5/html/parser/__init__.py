@@ -475,7 +475,7 @@ class HTMLParser(InsertionModes):
     #   (_foreign_content_start_tag; not the breakout tags, nor font), and
     #   an end tag named as the current node, which pops it.
     # - A comment (direct_comment, offered by the tokenizer's comment
-    #   shortcut) in the modes whose rules insert it at the appropriate
+    #   shortcut and comment states) in the modes whose rules insert it at the appropriate
     #   place, which the rules for foreign content do too.
     #
     # Other start tags of the in body rules are built as tokens for them,
@@ -534,8 +534,9 @@ class HTMLParser(InsertionModes):
                 # In table, whitespace: the in table rule takes it to "in
                 # table text", which inserts the characters when the next
                 # token comes, since they are all whitespace, and goes back
-                # to this mode.  The next token is a tag (the loop offers
-                # text only before one): the run is whole, and is inserted now.
+                # to this mode.  The next token is a tag or a comment (text
+                # is offered only before one): the run is whole, and is
+                # inserted now.
                 self._insert_characters(data)
                 return True
         elif (current.namespace, current.local_name) not in MAY_BE_INTEGRATION_POINTS:

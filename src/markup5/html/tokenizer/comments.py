@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from ...tokens import Comment
 from ..states import State
 from .doctype import DoctypeStates
 
@@ -85,8 +84,7 @@ class CommentStates(DoctypeStates):
         close = m.start()
         data = buf[start:close]
         self.pos = close + 3  # before emitting: the token's end is recorded
-        if self.direct is None or self._out or not self._offer_comment(data):
-            self._emit(Comment(data))
+        self._emit_comment_data(data)
         self._state = DATA
         return True
 

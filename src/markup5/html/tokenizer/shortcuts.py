@@ -35,8 +35,9 @@ token would have met), and one that declines it (its insertion mode, or the
 adjusted current node, is not one the builder handles directly) gets it as
 a token, and so every later one in the step, in order.  The comment
 shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
-its comment the same way, after the text pending before it, and so do the
-end tag name states of raw text, RCDATA and script data their end tag.
+its comment the same way, after the text pending before it, as do the
+comment states theirs and the end tag name states of raw text, RCDATA and
+script data their end tag.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ import re
 import sys
 from typing import Any, Protocol, cast
 
-from ...tokens import Characters, EndTag, StartTag
+from ...tokens import Characters, Comment, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
 from .charclass import always_matches
 from ..._tokenizer_core import has_null
@@ -298,6 +299,18 @@ class DataShortcut(TokenizerCore):
                 return False
             text.clear()
         return True
+
+    def _emit_comment(self) -> None:
+        """Emit the current comment token, or offer it (the comment states;
+        see :meth:`_emit_comment_data`)."""
+        parts = self._comment
+        self._emit_comment_data(parts[0] if len(parts) == 1 else "".join(parts))
+
+    def _emit_comment_data(self, data: str) -> None:
+        """Emit a comment token (the comment shortcut, the comment states)
+        whose end is :attr:`pos`, unless :attr:`direct` takes it."""
+        if self.direct is None or self._out or not self._offer_comment(data):
+            self._emit(Comment(data))
 
     def _offer_comment(self, data: str) -> bool:
         """The comment ``data``, whose end is :attr:`pos`."""
