@@ -28,9 +28,8 @@ from ..states import State
 from ..tokenizer import Tokenizer
 from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
-                    INSERT_A_COMMENT_MODES,
-                    MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES, TABLE_TEXT_TARGETS, WHITESPACE,
-                    InsertionModes)
+                    INSERT_A_COMMENT_MODES, MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES,
+                    TABLE_TEXT_TARGETS, WHITESPACE, InsertionModes)
 from .treebuilder import MARKER
 from .sink import DomSink, TreeSink
 
@@ -475,8 +474,8 @@ class HTMLParser(InsertionModes):
     #   (_foreign_content_start_tag; not the breakout tags, nor font), and
     #   an end tag named as the current node, which pops it.
     # - A comment (direct_comment, offered by the tokenizer's comment
-    #   shortcut and comment states) in the modes whose rules insert it at the appropriate
-    #   place, which the rules for foreign content do too.
+    #   shortcut and comment states) in the modes whose rules insert it at
+    #   the appropriate place, which the rules for foreign content do too.
     #
     # Other start tags of the in body rules are built as tokens for them,
     # and other tokens go to the dispatcher.  tests/test_direct_tree_building.py

@@ -46,10 +46,10 @@ import re
 import sys
 from typing import Any, Protocol, cast
 
+from ..._tokenizer_core import has_null
 from ...tokens import Characters, Comment, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
 from .charclass import always_matches
-from ..._tokenizer_core import has_null
 from .core import SWITCHING_START_TAGS, TokenizerCore
 
 #: The loop ends its step after an end tag once the step has emitted this
@@ -278,12 +278,12 @@ class DataShortcut(TokenizerCore):
 
     __slots__ = ()  # (fast_paths, switching_start_tags, direct: see TokenizerCore)
 
-    # The states that emit a token at once where the data state's loop
-    # would stop (the comment shortcut, the end tag name states of raw
-    # text, RCDATA and script data) offer it to :attr:`direct` too, when
-    # it is set and nothing is emitted in the step.  Each returns False when
-    # the token is to be emitted (with the pending text before it, unless
-    # the builder took that).
+    # The states that emit a token where the data state's loop stops (the
+    # comment shortcut and the comment states, the end tag name states of
+    # raw text, RCDATA and script data) offer it to :attr:`direct` too, when
+    # it is set and nothing is emitted in the step.  The _offer methods
+    # return False when the token is to be emitted (with the pending text
+    # before it, unless the builder took that).
 
     def _offer_pending_text(self, direct: DirectTreeBuilder, data_state: bool) -> bool:
         """Offer the text pending before a token the state is about to
