@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import markup5  # noqa: E402
 from markup5.dom import HTML_NAMESPACE, Element  # noqa: E402
+from markup5.microsyntax import parse_non_negative_integer  # noqa: E402
 from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E402
 from markup5.selectors.matcher import iter_elements  # noqa: E402
 
@@ -68,6 +69,12 @@ Where markup5 follows the standard and Chromium does not (kept out of the random
 - An+B with numbers beyond a 32-bit int: Chromium rejects some and matches nothing for
   others; markup5 takes CSS numbers at any length: exact below 2**64, but for an A of more
   than 40 digits, clamped as css-values-4 allows (see nth_formula).
+Explained where they occur (in the synthetic pages, or made by the mutator):
+- :checked on the options of <select size=0>: Chromium takes a display size of 0 as 1 and
+  picks a default option (docs/browser-differences.md, deviation 10, select-size-zero).
+- Chromium accepts its scrollbar pseudo-classes anywhere (':end', ':horizontal',
+  ':window-inactive' ...) and matches nothing with them; they are unknown to Selectors 4,
+  which makes a selector holding one invalid.
 """
 
 SYNTHETIC = {
@@ -462,10 +469,12 @@ def main(argv: list[str] | None = None) -> int:
                 # same test (a str is "ERR"), which mypy narrows by.
                 if isinstance(mine, list) and chrome != "ERR":
                     reason = known_deviation(sel, mine, chrome, elements)
-                    if reason:
-                        totals["known"] += 1
-                        known_reasons[reason] = known_reasons.get(reason, 0) + 1
-                        continue
+                else:
+                    reason = known_validity_deviation(sel, mine, chrome, elements, doc)
+                if reason:
+                    totals["known"] += 1
+                    known_reasons[reason] = known_reasons.get(reason, 0) + 1
+                    continue
                 if "ERR" in (mine, chrome):
                     totals["validity-differs"] += 1
                 totals["differ"] += 1
@@ -499,12 +508,58 @@ _LEGACY_ATTR = re.compile(r"\[\s*(%s)\s*[~|^$*]?=" % "|".join(
     sorted(CASE_INSENSITIVE_ATTRIBUTES, key=len, reverse=True)), re.I)
 
 
+#: Chromium's scrollbar pseudo-classes, which its selector parser accepts
+#: outside ::-webkit-scrollbar rules too.
+_SCROLLBAR_PSEUDO_CLASSES = re.compile(
+    r":(?:horizontal|vertical|decrement|increment|start|end|double-button|single-button"
+    r"|no-button|corner-present|window-inactive)(?![\w-])", re.I)
+
+
+#: A string in :lang() (Level 4), or the 's' attribute flag, which Chromium
+#: rejects.
+_LEVEL_4_FORMS = re.compile(r""":lang\([^)]*["']|\s[sS]\s*\]""", re.I)
+
+
+def known_validity_deviation(selector: str, mine: Matches, chrome: Matches,
+                             elements: list[Element], doc: markup5.Document) -> str:
+    """The KNOWN_DEVIATIONS entry that explains a selector valid on one
+    side only (the mutator makes them), or '': one markup5 rejects and
+    Chromium does not, with a scrollbar pseudo-class, where the same
+    selector with ':not(*)' in its place selects what Chromium selected;
+    one Chromium rejects and markup5 does not, with a Level 4 form."""
+    if mine == "ERR" and _SCROLLBAR_PSEUDO_CLASSES.search(selector):
+        rewritten = _SCROLLBAR_PSEUDO_CLASSES.sub(":not(*)", selector)
+        if markup5_results(elements, doc, [rewritten])[0] == chrome:
+            return "Chromium accepts its scrollbar pseudo-classes"
+    if chrome == "ERR" and _LEVEL_4_FORMS.search(selector):
+        return "Chromium rejects a string in :lang() or the s flag"
+    return ""
+
+
+def _in_select_of_size_zero(element: Element) -> bool:
+    """Whether ``element`` is a select whose display size is 0, or an
+    option in one (its parent, or its parent's parent through an optgroup)."""
+    node: Any = element
+    for _ in range(3):
+        if not isinstance(node, Element) or node.namespace != HTML_NAMESPACE:
+            return False
+        if node.local_name == "select":
+            size = node.attrs.get("size")
+            return size is not None and parse_non_negative_integer(size) == 0
+        node = node.parent
+    return False
+
+
 def known_deviation(selector: str, mine: list[int], chrome: list[int],
                     elements: list[Element]) -> str:
     """The KNOWN_DEVIATIONS entry that explains a difference, or ''."""
     if set(mine) - set(chrome):
         return ""
     extra = [elements[i] for i in set(chrome) - set(mine)]
+    if not extra:
+        return ""
+    if "checked" in selector and all(_in_select_of_size_zero(e) for e in extra):
+        return "select size=0 picks a default option in Chromium"
     if "link" in selector and all(
             e.namespace == HTML_NAMESPACE and e.local_name == "img" and "usemap" in e.attrs
             for e in extra):
