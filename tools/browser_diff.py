@@ -784,13 +784,14 @@ DEVIATIONS: list[Deviation] = [
               lambda t: "<form" in t.lower(),
               _tag_renamer("form", lambda _: "div"),
               lambda context: context == "template"),
-    # 18. In a fragment whose context is a colgroup, Chromium drops the
-    #     text that "in table text" inserts (or foster-parents) in table
-    #     content inside a template.
+    # 18. In a fragment whose context is a colgroup, or a template (where
+    #     a <col> at the top switches to "in column group"), Chromium drops
+    #     the text that "in table text" inserts (or foster-parents) in table
+    #     content inside a template when the input ends there.
     Deviation("table-text-in-colgroup-fragment",
               lambda t: "<template" in t.lower(),
-              lambda t: "".join(p for p in _PIECE.findall(t) if _MARKUP.match(p)),
-              lambda context: context == "colgroup"),
+              lambda t: "".join(_markup_pieces(t)),
+              lambda context: context in ("colgroup", "template")),
     # 19. In a fragment, Chromium builds the nodes in a DocumentFragment,
     #     which is not connected, so a selectedcontent's insertion steps do
     #     not copy the selected option into it, and it is not refreshed
@@ -829,6 +830,16 @@ _PIECE: re.Pattern[str] = re.compile(r"<[^<>]*>?|&[#\w]*;?|[^<&]+|[<&]")
 #: as text: "<" followed by a letter, "/", "!" or "?" ("<" alone, or before
 #: a space or a digit, is text).
 _MARKUP: re.Pattern[str] = re.compile(r"<[A-Za-z/!?]")
+
+
+def _markup_pieces(text: str) -> list[str]:
+    """The pieces of ``text`` that are markup, without its text: a "</"
+    that ends the input is text too (the end tag open state emits it at
+    the end of the input)."""
+    pieces = [p for p in _PIECE.findall(text) if _MARKUP.match(p)]
+    if pieces and pieces[-1] == "</" and text.endswith("</"):
+        pieces.pop()
+    return pieces
 
 
 def _candidates(text: str) -> Iterable[str]:
