@@ -504,15 +504,21 @@ _Step = tuple[int, int, bool, int]
 
 class _Watcher(markup5.HTMLParser):
     """A parser that notes a :data:`_Step` for each token it processes,
-    ``watched(parser, token)`` being the condition.  (A subclass: the
-    parser keeps its state in slots, so a method cannot be replaced on an
-    instance.)"""
+    ``watched(parser, token)`` being the condition, every token being one.
+    (A subclass: the parser keeps its state in slots, so a method cannot be
+    replaced on an instance.)"""
 
     def __init__(self, watched: Callable[[markup5.HTMLParser, object], bool]) -> None:
         super().__init__()
         self.watched = watched
         self.steps: list[_Step] = []
         self.previous = 0
+
+    def _start(self, sink: Any, scripting: bool, reconstruction_limit: bool) -> None:
+        super()._start(sink, scripting, reconstruction_limit)
+        # Every token through _process: the tokenizer hands no text, tag or
+        # comment to the tree builder directly (the same tree).
+        self.tokenizer.direct = None
 
     def _process(self, token: object) -> None:
         start, held = self.previous, self.watched(self, token)
