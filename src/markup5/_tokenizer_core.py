@@ -325,4 +325,9 @@ class TokenizerBase:
     def _emit_comment(self) -> None:
         """Emit the current comment token (``_comment``, a list of parts)."""
         parts = self._comment
-        self._emit(self._COMMENT(parts[0] if len(parts) == 1 else "".join(parts)))
+        self._emit_comment_data(parts[0] if len(parts) == 1 else "".join(parts))
+
+    def _emit_comment_data(self, data: str) -> None:
+        """Emit a comment token whose text is ``data`` (the HTML tokenizer
+        may hand it to its tree builder instead)."""
+        self._emit(self._COMMENT(data))

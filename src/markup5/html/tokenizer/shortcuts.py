@@ -300,15 +300,10 @@ class DataShortcut(TokenizerCore):
             text.clear()
         return True
 
-    def _emit_comment(self) -> None:
-        """Emit the current comment token, or offer it (the comment states;
-        see :meth:`_emit_comment_data`)."""
-        parts = self._comment
-        self._emit_comment_data(parts[0] if len(parts) == 1 else "".join(parts))
-
     def _emit_comment_data(self, data: str) -> None:
-        """Emit a comment token (the comment shortcut, the comment states)
-        whose end is :attr:`pos`, unless :attr:`direct` takes it."""
+        """Emit a comment token (the comment shortcut, and the comment
+        states through the shared ``_emit_comment``) whose end is
+        :attr:`pos`, unless :attr:`direct` takes it."""
         if self.direct is None or self._out or not self._offer_comment(data):
             self._emit(Comment(data))
 
