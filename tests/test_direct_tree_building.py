@@ -9,11 +9,15 @@ token through the tree construction dispatcher; the parser module's
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from html5lib_tree import load_cases
 from markup5.dom import Document, DocumentFragment
@@ -286,4 +290,35 @@ def test_same_fragments_after_end_tags_that_uncover_the_context(data: str, conte
     direct = outcome(parse_fragment(data, context))
     with full_rules():
         reference = outcome(parse_fragment(data, context))
+    assert direct == reference
+
+
+def _soup_grammar():  # noqa: ANN202 - the fuzz campaign's module
+    """The fuzz campaign's tag soup grammar (``fuzz/grammar.py``, beside
+    the tests in the repository)."""
+    root = str(Path(__file__).resolve().parent.parent)
+    if not (Path(root) / "fuzz" / "grammar.py").exists():
+        pytest.skip("fuzz/ is not beside the tests")
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from fuzz import grammar
+    return grammar
+
+
+@settings(deadline=None, max_examples=300, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32), st.sampled_from([1, 2, 3, 7, 64]),
+       st.sampled_from(["body", "td", "tr", "template", "colgroup", "select", "svg svg",
+                        "math mi", "title", "script", "textarea"]))
+def test_same_trees_and_errors_on_random_soup(seed: int, size: int, context: str) -> None:
+    # Tag soup of every kind (tables, templates, foreign content, raw text,
+    # comments, references, NULLs), whole, in chunks and as a fragment.
+    data = _soup_grammar().html(random.Random(seed), 300)
+
+    def all_outcomes() -> list[object]:
+        return [outcome(parse(data)), outcome(parse_chunked(data, size, False)),
+                outcome(parse_fragment(data, context))]
+    direct = all_outcomes()
+    with full_rules():
+        reference = all_outcomes()
     assert direct == reference
