@@ -796,7 +796,7 @@ DEVIATIONS: list[Deviation] = [
     #     content inside a template when the input ends there.
     Deviation("table-text-in-colgroup-fragment",
               lambda t: "<template" in t.lower(),
-              lambda t: "".join(_markup_pieces(t)),
+              lambda t: _without_final_text(t),
               lambda context: context in ("colgroup", "template")),
     # 19. In a fragment, Chromium builds the nodes in a DocumentFragment,
     #     which is not connected, so a selectedcontent's insertion steps do
@@ -838,14 +838,20 @@ _PIECE: re.Pattern[str] = re.compile(r"<[^<>]*>?|&[#\w]*;?|[^<&]+|[<&]")
 _MARKUP: re.Pattern[str] = re.compile(r"<[A-Za-z/!?]")
 
 
-def _markup_pieces(text: str) -> list[str]:
-    """The pieces of ``text`` that are markup, without its text: a "</"
-    that ends the input is text too (the end tag open state emits it at
-    the end of the input)."""
-    pieces = [p for p in _PIECE.findall(text) if _MARKUP.match(p)]
-    if pieces and pieces[-1] == "</" and text.endswith("</"):
+#: A piece that makes no token at the end of the input: "</>" (ignored), or
+#: a tag the input ends in (end of file in a tag).
+_NO_TOKEN: re.Pattern[str] = re.compile(r"</>$|</?[A-Za-z][^>]*$")
+
+
+def _without_final_text(text: str) -> str:
+    """``text`` without the text that ends it: after its last piece that
+    makes a token (a "</" that ends the input is text too: the end tag open
+    state emits it at the end of the input)."""
+    pieces = _PIECE.findall(text)
+    while pieces and (not _MARKUP.match(pieces[-1]) or pieces[-1] == "</"
+                      or _NO_TOKEN.match(pieces[-1])):
         pieces.pop()
-    return pieces
+    return "".join(pieces)
 
 
 def _candidates(text: str) -> Iterable[str]:
