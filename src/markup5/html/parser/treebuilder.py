@@ -176,9 +176,10 @@ class TreeBuilderCore(SelectednessMixin):
         # name are at hand.  An element's place in the list is still found
         # by walking back from the end (_afe_index), where the list is
         # about to change around it.  An entry Noah's Ark removes is taken
-        # out of the indexes at once but out of the list itself lazily (its
-        # id is in _afe_dead; readers skip it): finding its place would walk
-        # the list.  The list never ends with such an entry (_afe_trim), and
+        # out of its kind's index and _afe_kinds at once (its name's list
+        # drops it once it is last there, _afe_last_named) but out of the
+        # list itself lazily (its id is in _afe_dead; readers skip it):
+        # finding its place would walk the list.  The list never ends with such an entry (_afe_trim), and
         # is rebuilt without them once they are half of it.  Entries are
         # only ever added to and removed from the last section: pushes and
         # markers go at the end; the adoption agency algorithm's formatting

@@ -210,9 +210,11 @@ def resolve_all_references(attrs: dict[str, str]) -> bool:
         if "&" in value:
             amps = value.count("&")
             common = value.count("&amp;")
-            if common != amps:
-                for reference, _ in _COMMON_REFERENCES[:-1]:
-                    common += value.count(reference)
+            if common == amps:
+                attrs[name] = value.replace("&amp;", "&")
+                continue
+            for reference, _ in _COMMON_REFERENCES[:-1]:
+                common += value.count(reference)
             if common == amps:
                 for reference, characters in _COMMON_REFERENCES:
                     value = value.replace(reference, characters)
@@ -288,9 +290,10 @@ class DataShortcut(TokenizerCore):
     def _offer_pending_text(self, direct: DirectTreeBuilder, data_state: bool) -> bool:
         """Offer the text pending before a token the state is about to
         emit; False if the builder declines it, or if it holds a NULL,
-        which only text the data state read can (``data_state``: the other
-        text states replace it, and their text is all that is pending when
-        they end)."""
+        which only text of the data state or a CDATA section can
+        (``data_state``, the comments' case: a comment follows either; the
+        other text states replace NULL, and their text is all that is
+        pending when their end tag comes)."""
         text = self._text
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
