@@ -595,14 +595,6 @@ class HTMLParser(InsertionModes):
         current = stack[-1]
         mode = self.mode
         if current.namespace == HTML:
-            if mode == "text":
-                # The text mode's rules for an end tag (the tokenizer's
-                # appropriate end tag: "script", or any other): pop the
-                # current node, switch to the original insertion mode.
-                self._pop()
-                self.mode = self.original_mode
-                self._update_allow_cdata()
-                return True
             if mode == "in body" or mode == "in cell" and name not in IN_CELL_OWN_END_TAGS:
                 if name == "template":
                     token = EndTag(name)
@@ -628,6 +620,14 @@ class HTMLParser(InsertionModes):
                     # (Else the adjusted current node is the HTML current node:
                     # the flag stays off.)
                     self._update_allow_cdata()
+                return True
+            if mode == "text":
+                # The text mode's rules for an end tag (the tokenizer's
+                # appropriate end tag: "script", or any other): pop the
+                # current node, switch to the original insertion mode.
+                self._pop()
+                self.mode = self.original_mode
+                self._update_allow_cdata()
                 return True
         elif name != "br" and name != "p" and current.local_name.lower() == name:
             # Foreign content, an end tag named as the current node (which
