@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -120,6 +120,15 @@ IN_CELL_DOCUMENTS = [
 ]
 
 
+def assert_same_as_full_rules(outcomes_of: Callable[[], object]) -> None:
+    """``outcomes_of()`` gives the same with the shortcuts on and with the
+    full rules."""
+    direct = outcomes_of()
+    with full_rules():
+        reference = outcomes_of()
+    assert direct == reference
+
+
 def outcomes(data: str, as_bytes: bool = False) -> list[tuple[str, list[tuple[str, int]], object]]:
     """The outcomes of parsing ``data`` whole, in chunks of two and, if
     asked, as UTF-8 bytes."""
@@ -131,10 +140,7 @@ def outcomes(data: str, as_bytes: bool = False) -> list[tuple[str, list[tuple[st
 
 @pytest.mark.parametrize("data", IN_CELL_DOCUMENTS)
 def test_same_trees_and_errors_in_cells(data: str) -> None:
-    direct = outcomes(data)
-    with full_rules():
-        reference = outcomes(data)
-    assert direct == reference
+    assert_same_as_full_rules(lambda: outcomes(data))
 
 
 #: Text in the modes that use the in table rules for characters: the direct
@@ -159,10 +165,7 @@ TABLE_TEXT_DOCUMENTS = [
 
 @pytest.mark.parametrize("data", TABLE_TEXT_DOCUMENTS)
 def test_same_trees_and_errors_in_table_text(data: str) -> None:
-    direct = outcomes(data, as_bytes=True)
-    with full_rules():
-        reference = outcomes(data, as_bytes=True)
-    assert direct == reference
+    assert_same_as_full_rules(lambda: outcomes(data, as_bytes=True))
 
 
 #: Comments the comment shortcut offers in every insertion mode (taken where
@@ -223,10 +226,7 @@ def test_same_trees_and_errors_in_raw_text(data: str, scripting: bool) -> None:
         for context in ("td", "script", "title", "textarea", "style", "svg"):
             found.append(outcome(parse_fragment(data, context, scripting=scripting)))
         return found
-    direct = all_outcomes()
-    with full_rules():
-        reference = all_outcomes()
-    assert direct == reference
+    assert_same_as_full_rules(all_outcomes)
 
 
 @pytest.mark.parametrize("data", COMMENT_DOCUMENTS)
@@ -237,10 +237,7 @@ def test_same_trees_and_errors_with_comments(data: str, scripting: bool) -> None
                 outcome(parse_chunked(data, 2, scripting)),
                 outcome(parse_chunked(data, 7, scripting)),
                 outcome(parse_fragment(data, "td", scripting=scripting))]
-    direct = all_outcomes()
-    with full_rules():
-        reference = all_outcomes()
-    assert direct == reference
+    assert_same_as_full_rules(all_outcomes)
 
 
 #: Documents for the direct paths outside in body: foreign content, in
@@ -273,10 +270,7 @@ FOREIGN_AND_HEAD_DOCUMENTS = [
 
 @pytest.mark.parametrize("data", FOREIGN_AND_HEAD_DOCUMENTS)
 def test_same_trees_and_errors_in_foreign_content_and_head(data: str) -> None:
-    direct = outcomes(data, as_bytes=True)
-    with full_rules():
-        reference = outcomes(data, as_bytes=True)
-    assert direct == reference
+    assert_same_as_full_rules(lambda: outcomes(data, as_bytes=True))
 
 
 @pytest.mark.parametrize("data, context", [
@@ -287,10 +281,7 @@ def test_same_trees_and_errors_in_foreign_content_and_head(data: str) -> None:
     ("<div><svg></svg></div><![CDATA[x]]>", "div"),
 ])
 def test_same_fragments_after_end_tags_that_uncover_the_context(data: str, context: str) -> None:
-    direct = outcome(parse_fragment(data, context))
-    with full_rules():
-        reference = outcome(parse_fragment(data, context))
-    assert direct == reference
+    assert_same_as_full_rules(lambda: outcome(parse_fragment(data, context)))
 
 
 def _soup_grammar():  # noqa: ANN202 - the fuzz campaign's module
@@ -318,7 +309,4 @@ def test_same_trees_and_errors_on_random_soup(seed: int, size: int, context: str
     def all_outcomes() -> list[object]:
         return [outcome(parse(data)), outcome(parse_chunked(data, size, False)),
                 outcome(parse_fragment(data, context))]
-    direct = all_outcomes()
-    with full_rules():
-        reference = all_outcomes()
-    assert direct == reference
+    assert_same_as_full_rules(all_outcomes)
