@@ -122,6 +122,10 @@ def attribute_documents():
             yield f"<a href={value}>"
             yield f"<a href={value} x>"
         yield f'<p title="{value}" id="{value}">text {value} more</p>'
+        # The value as the second attribute (the scan's own groups) and as
+        # the third (the attributes read again).
+        yield f'<a x href="{value}">'
+        yield f"<a x=1 y='2' href='{value}' z>"
 
 
 OTHER_DOCUMENTS = [
@@ -143,6 +147,11 @@ OTHER_DOCUMENTS = [
     # One attribute (read from the scan's groups) or more (read again).
     "<a b>", "<a b=''>", '<a b="">', "<a b = c>", "<a b=c/>", "<a b />", "<a  b=c>",
     "<a\tb='c'>", "<a b=c d>", "<a b d=c>", "<a b='&amp;'>", "<a b='&bogus;'>",
+    # Two attributes (both from the scan's groups) or more: a duplicate
+    # between any two places.
+    "<a b c>", "<a b=1 b=2/>", "<a b c b>", "<a b c c>", "<a b c d c>", "<a b c d d>",
+    "<a b c d e b>", "<a b='&amp;' c>", "<a b c='&amp;'>", "<a b c='&bogus;'>",
+    "<a b c d='&bogus;'>", "<a b=1 c='&amp;' c='&bogus;'>",
 ]
 
 
