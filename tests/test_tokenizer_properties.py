@@ -40,11 +40,11 @@ def count_steps(tokenizer, limit=None):
     counter = [0]
     handlers = tokenizer._handlers
     for index, handler in enumerate(handlers):
-        def counted(handler=handler):
+        def counted(machine, handler=handler):
             counter[0] += 1
             if limit is not None and counter[0] > limit:
                 raise TooManySteps(counter[0])
-            return handler()
+            return handler(machine)
         handlers[index] = counted
     return counter
 

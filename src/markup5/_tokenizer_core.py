@@ -13,7 +13,7 @@ This module holds what they share:
   :meth:`TokenizerBase._append`.
 * **The run loop.** :meth:`~TokenizerBase._drive` (``feed``/``close``) and
   :meth:`~TokenizerBase._batches` (iteration, with an observer for a tree
-  builder's feedback) call ``handlers[state]()`` until a handler returns
+  builder's feedback) call ``handlers[state](tokenizer)`` until a handler returns
   ``False``: it needs input that has not arrived, or the end-of-file token
   has been emitted (:meth:`~TokenizerBase._emit_eof`).
 * **Emission.** Character data is gathered in ``_text`` and coalesced into
@@ -36,8 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import IntEnum
-from itertools import chain, repeat
-from types import MethodType
+from itertools import chain
 from typing import Any, ClassVar, Union
 
 from ._mypyc import mypyc_attr
@@ -138,12 +137,15 @@ class TokenizerBase:
         if functions is None:
             functions = _HANDLERS[cls] = tuple(
                 getattr(cls, f"_{state.name.lower()}_state") for state in states)
-        #: The state handlers in state order, bound to this tokenizer (the
-        #: functions are looked up once per class: small documents are
-        #: common in XML, and looking them up per tokenizer cost more than
-        #: parsing one).
-        self._handlers: list[Callable[[], bool]] = list(map(MethodType, functions,
-                                                            repeat(self)))
+        #: The state handlers in state order, each called with the
+        #: tokenizer.  The functions are looked up once per class: small
+        #: documents are common in XML, and looking them up per tokenizer
+        #: cost more than parsing one.  Nor are they bound to the tokenizer:
+        #: making eighty bound methods was four fifths of the cost of a new
+        #: tokenizer (10 us against 2 us), and a parsed document, which keeps
+        #: its tokenizer for its errors, kept them too.  (A list of its own,
+        #: so that a test can wrap the handlers of one tokenizer.)
+        self._handlers: list[Callable[[Any], bool]] = list(functions)
 
     # ------------------------------------------------------------------
     # Public interface
@@ -241,7 +243,7 @@ class TokenizerBase:
             return []
         if self._sink is None:
             handlers = self._handlers
-            while handlers[self._state]():
+            while handlers[self._state](self):
                 pass
             out = self._out
             self._out = []
@@ -260,7 +262,7 @@ class TokenizerBase:
         handlers = self._handlers
         running = True
         while running:
-            running = handlers[self._state]()
+            running = handlers[self._state](self)
             out = self._out
             if out:
                 self._out = []

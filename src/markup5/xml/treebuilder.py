@@ -854,7 +854,7 @@ class XmlParser:
         handlers = tokenizer._handlers
         builder = self.builder
         while True:
-            running = handlers[tokenizer._state]()
+            running = handlers[tokenizer._state](tokenizer)
             out = tokenizer._out
             if out:
                 tokenizer._out = []
