@@ -33,7 +33,10 @@ class ContentStates(TagStates):
 
     def _data_state(self) -> bool:
         """Data state (§13.2.5.1)."""
-        if self.fast_paths and self._data_shortcut():
+        # (The shortcut is not started on an empty rest of the buffer, at
+        # the end of every chunk: setting it up cost more than the rest of
+        # parsing a short document.)
+        if self.fast_paths and self.pos < self.end and self._data_shortcut():
             return True
         buf = self.buf
         pos = self.pos
