@@ -5,6 +5,7 @@ Usage::
     python benchmarks/parse.py [DIR] [--rounds N] [--json]
     python benchmarks/parse.py [DIR] --profile
     python benchmarks/parse.py [DIR] --memory
+    python benchmarks/parse.py [DIR] --pieces N [--rounds N] [--json]
 
 DIR defaults to ``../shared/corpus/readability`` (relative to the project
 root) when it exists.  Every ``.html`` file in DIR is decoded as UTF-8 with
@@ -35,6 +36,14 @@ each file is parsed and its tree kept, per byte of input (UTF-8), for
 markup5, justhtml and html5lib, file by file; the input string itself is
 not counted.
 
+``--pieces N`` cuts every page into pieces of N characters or more (each
+piece ends just before the first ``<`` at or after its N-th character) and
+times parsing each piece as a document, so that the cost every parse pays
+whatever its size (making the parser, the implied ``html``, ``head`` and
+``body``, freeing the tree) weighs as it does for a caller with many short
+documents; the table adds each contender's microseconds per document.
+(The first 20,000 pieces are used.)
+
 ``--profile`` runs ``cProfile`` on markup5 alone, over one pass of the
 corpus, and prints the 25 functions with the highest ``tottime`` (time spent
 in the function's own body), which says where the time goes.
@@ -50,6 +59,7 @@ percent.
 
 from __future__ import annotations
 
+import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -219,6 +229,27 @@ def measure_bytes(directory: Path, rounds: int) -> None:
           f"{(by_bytes / totals['decode + parse(str)'] - 1) * 100:+.1f}%")
 
 
+#: At most this many pieces (``--pieces``): a round over them stays near a
+#: second for the slowest peer.
+MAX_PIECES = 20_000
+
+
+def pieces(texts: list[str], length: int) -> list[str]:
+    """The pages cut into pieces of ``length`` characters or more, each
+    ending just before the first "<" at or after its ``length``-th
+    character (or at the end of its page); at most :data:`MAX_PIECES`."""
+    found: list[str] = []
+    for text in texts:
+        start = 0
+        while start < len(text) and len(found) < MAX_PIECES:
+            end = text.find("<", start + length)
+            if end == -1:
+                end = len(text)
+            found.append(text[start:end])
+            start = end
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = corpus_arguments(__doc__.splitlines()[0])
     ap.add_argument("--memory", action="store_true",
@@ -228,7 +259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--bytes", action="store_true",
                     help="markup5.parse(bytes) against parse(str): the cost of sniffing "
                          "and decoding")
+    ap.add_argument("--pieces", type=int, metavar="N",
+                    help="parse the pages cut into pieces of N characters or more, each as a "
+                         "document: the cost of many short documents")
     args = parse_corpus_arguments(ap, argv)
+    if args.pieces is not None and args.pieces < 1:
+        ap.error("--pieces must be at least 1")
     if args.bytes:
         measure_bytes(args.directory, args.rounds)
         return 0
@@ -243,6 +279,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     skipped: list[str] = []
     runners = contenders(skipped)
+    if args.pieces is not None:
+        texts = pieces(texts, args.pieces)
+        size = megabytes(texts)
+        times = cpu_rounds(runners, texts, args.rounds)
+        per_document = {name: round(statistics.median(ts) / len(texts) * 1e6, 2)
+                        for name, ts in times.items()}
+        mean = sum(map(len, texts)) / len(texts)
+        table(f"parse ({len(texts)} pieces of at least {args.pieces} characters, {mean:.0f} on "
+              f"average)", times, size,
+              [("markup5.parse", "html5lib", None), ("markup5.parse", "justhtml", None)],
+              as_json=args.json, skipped=skipped,
+              extra={"markup5": markup5.__file__, "us_per_document": per_document})
+        if not args.json:
+            print("  microseconds per document: " + ", ".join(
+                f"{name} {us:.1f}" for name, us in per_document.items()))
+        return 0
     table(f"parse ({len(texts)} files)", cpu_rounds(runners, texts, args.rounds), size,
           [("markup5.parse", "html5lib", 4.0), ("markup5.parse", "justhtml", 2.5),
            ("selectolax (lexbor, C)", "markup5.parse", None)],

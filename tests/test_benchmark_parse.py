@@ -1,0 +1,43 @@
+"""``benchmarks/parse.py``: how ``--pieces`` cuts the corpus.  No timing is
+asserted: the numbers live in the benchmark's output."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # for its "from _harness import ..."
+    spec = importlib.util.spec_from_file_location("markup5_parse_benchmark",
+                                                  BENCHMARKS / "parse.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pieces_cut_each_page_before_a_tag(bench: ModuleType) -> None:
+    pages = ["<p>" + "x" * 10 + "<b>y</b>" + "z" * 20 + "<i>", "short", "", "<<<<"]
+    found = bench.pieces(pages, 8)
+    # Each piece runs to the first "<" at or after its 8th character, or to
+    # the end of its page; an empty page gives none.
+    assert found == ["<p>xxxxxxxxxx", "<b>y</b>" + "z" * 20, "<i>", "short", "<<<<"]
+    assert "".join(found) == "".join(pages)
+
+
+def test_pieces_stop_at_the_limit(bench: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "MAX_PIECES", 3)
+    assert bench.pieces(["<a>1234<b>5678<c>9"] * 2, 4) == ["<a>1234", "<b>5678", "<c>9"]
+
+
+def test_pieces_must_be_positive(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["--pieces", "0"])
+    assert "--pieces must be at least 1" in capsys.readouterr().err
