@@ -38,7 +38,7 @@ def count_steps(tokenizer, limit=None):
     raises TooManySteps (so a machine that never ends fails instead of
     hanging)."""
     counter = [0]
-    handlers = tokenizer._handlers
+    handlers = tokenizer._handlers = list(tokenizer._handlers)  # (the class's own is a tuple)
     for index, handler in enumerate(handlers):
         def counted(machine, handler=handler):
             counter[0] += 1

@@ -34,7 +34,7 @@ what comes next, so tokens and errors do not depend on chunk boundaries.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from itertools import chain
 from typing import Any, ClassVar, Union
@@ -143,9 +143,10 @@ class TokenizerBase:
         #: cost more than parsing one.  Nor are they bound to the tokenizer:
         #: making eighty bound methods was four fifths of the cost of a new
         #: tokenizer (10 us against 2 us), and a parsed document, which keeps
-        #: its tokenizer for its errors, kept them too.  (A list of its own,
-        #: so that a test can wrap the handlers of one tokenizer.)
-        self._handlers: list[Callable[[Any], bool]] = list(functions)
+        #: its tokenizer for its errors, kept them too.  (The class's own
+        #: tuple: a test that wraps the handlers of one tokenizer gives it a
+        #: list of its own.)
+        self._handlers: Sequence[Callable[[Any], bool]] = functions
 
     # ------------------------------------------------------------------
     # Public interface

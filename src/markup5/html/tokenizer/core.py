@@ -41,6 +41,7 @@ SWITCHING_START_TAGS = frozenset({
 
 __all__ = ["TokenizerCore"]
 
+_DATA = State.DATA  # (an enum member read from its class is a property call in 3.11)
 _TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_DATA,
                           State.PLAINTEXT, State.CDATA_SECTION})
 
@@ -70,15 +71,18 @@ class TokenizerCore(TokenizerBase):
                             f"{type(last_start_tag).__name__}")
         if sink is not None and not callable(sink):
             raise TypeError("sink must be a callable taking one token")
-        for flag_name, flag in (("processing_instructions", processing_instructions),
-                                ("allow_cdata", allow_cdata), ("collect_errors", collect_errors)):
-            if not isinstance(flag, bool):
-                raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
+        if not (isinstance(processing_instructions, bool) and isinstance(allow_cdata, bool)
+                and isinstance(collect_errors, bool)):
+            for flag_name, flag in (("processing_instructions", processing_instructions),
+                                    ("allow_cdata", allow_cdata),
+                                    ("collect_errors", collect_errors)):
+                if not isinstance(flag, bool):
+                    raise TypeError(f"{flag_name} must be a bool, not {type(flag).__name__}")
 
-        state = State.lookup(initial_state)
+        state: State = _DATA if initial_state is _DATA else State.lookup(initial_state)
         self._state = state
         #: The "return state" of the character reference states.
-        self.return_state: State = State.DATA
+        self.return_state: State = _DATA
         # The "temporary buffer" of the standard (see temporary_buffer).
         self._temporary_buffer = ""
         #: The tag name of the last start tag emitted (or set by the tree
@@ -125,7 +129,8 @@ class TokenizerCore(TokenizerBase):
         # The character reference code of the numeric states.
         self._char_ref_code = 0
 
-        self._start_in(state)
+        if state is not _DATA:
+            self._start_in(state)
 
     # ------------------------------------------------------------------
     # Public interface
