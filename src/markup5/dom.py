@@ -1025,8 +1025,8 @@ class _ParseResult(ParentNode):
         """The parse errors met while building this node's tree, in stream
         order.  After :func:`markup5.parse` or :func:`markup5.parse_fragment`
         they are worked out when first read; until then the result keeps
-        the parser's tokenizer, and so the input text, alive (reading
-        ``errors`` once, or assigning a list, lets go of it)."""
+        the input text alive (reading ``errors`` once, or assigning a list,
+        lets go of it)."""
         errors = self._errors
         if not isinstance(errors, list):
             errors = self._errors = errors()

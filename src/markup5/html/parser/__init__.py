@@ -694,20 +694,36 @@ class HTMLParser(InsertionModes):
         return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
+def _offset(error: ParseError) -> int:
+    return error.offset
+
+
 class _ErrorsOfParse:
-    """The errors of a finished parse, in stream order when called: what
-    a parse result keeps until its errors are first read (the tokenizer,
-    with the input text it scans, and the tree builder's errors)."""
+    """The errors of a parse, in stream order when called: what a parse
+    result keeps until its errors are first read.  That is the input
+    stream (which holds the input text it scans for its errors), the
+    tokenizer's errors with the map of positions, and the tree builder's
+    errors; not the tokenizer, whose buffers and state a short document's
+    tree would keep alive for nothing (a kilobyte a document)."""
+
+    __slots__ = ("stream", "tokenizer_errors", "positions", "builder_errors")
 
     def __init__(self, tokenizer: Tokenizer, builder_errors: list[ParseError]) -> None:
-        self.tokenizer = tokenizer
+        self.stream = tokenizer._stream
+        self.tokenizer_errors = tokenizer._errors
+        self.positions = tokenizer._positions
         self.builder_errors = builder_errors
 
     def __call__(self) -> list[ParseError]:
-        """The tokenizer's errors (with the input stream's) and the tree
-        builder's, in stream order."""
-        errors = list(self.tokenizer.errors) + self.builder_errors
-        errors.sort(key=lambda e: e.offset)
+        """The input stream's errors, the tokenizer's and the tree
+        builder's, in stream order.  (The sort is stable: at one offset an
+        input stream error comes first, as in ``Tokenizer.errors``,
+        then the tokenizer's, then the tree builder's.)"""
+        positions = self.positions
+        errors = [ParseError(code, offset, positions) for code, offset in self.stream.problems()]
+        errors += self.tokenizer_errors
+        errors += self.builder_errors
+        errors.sort(key=_offset)
         return errors
 
 
