@@ -37,7 +37,8 @@ markup5, justhtml and html5lib, file by file; the input string itself is
 not counted.
 
 ``--pieces N`` cuts every page into pieces of N characters or more (each
-piece ends just before the first ``<`` at or after its N-th character) and
+piece is N characters and what follows them up to the next ``<``, or to the
+end of its page) and
 times parsing each piece as a document, so that the cost every parse pays
 whatever its size (making the parser, the implied ``html``, ``head`` and
 ``body``, freeing the tree) weighs as it does for a caller with many short
@@ -235,9 +236,9 @@ MAX_PIECES = 20_000
 
 
 def pieces(texts: list[str], length: int) -> list[str]:
-    """The pages cut into pieces of ``length`` characters or more, each
-    ending just before the first "<" at or after its ``length``-th
-    character (or at the end of its page); at most :data:`MAX_PIECES`."""
+    """The pages cut into pieces of ``length`` characters or more: each
+    piece is ``length`` characters and what follows them up to the next
+    "<" (or to the end of its page); at most :data:`MAX_PIECES`."""
     found: list[str] = []
     for text in texts:
         start = 0

@@ -26,8 +26,8 @@ def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 def test_pieces_cut_each_page_before_a_tag(bench: ModuleType) -> None:
     pages = ["<p>" + "x" * 10 + "<b>y</b>" + "z" * 20 + "<i>", "short", "", "<<<<"]
     found = bench.pieces(pages, 8)
-    # Each piece runs to the first "<" at or after its 8th character, or to
-    # the end of its page; an empty page gives none.
+    # Each piece is 8 characters and what follows them up to the next "<",
+    # or to the end of its page; an empty page gives none.
     assert found == ["<p>xxxxxxxxxx", "<b>y</b>" + "z" * 20, "<i>", "short", "<<<<"]
     assert "".join(found) == "".join(pages)
 
@@ -37,7 +37,8 @@ def test_pieces_stop_at_the_limit(bench: ModuleType, monkeypatch: pytest.MonkeyP
     assert bench.pieces(["<a>1234<b>5678<c>9"] * 2, 4) == ["<a>1234", "<b>5678", "<c>9"]
 
 
-def test_pieces_must_be_positive(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pieces_must_be_positive(bench: ModuleType, capsys: pytest.CaptureFixture[str],
+                                 tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
-        bench.main(["--pieces", "0"])
+        bench.main(["--pieces", "0", str(tmp_path)])  # (a directory, which is checked first)
     assert "--pieces must be at least 1" in capsys.readouterr().err

@@ -142,8 +142,8 @@ class TokenizerBase:
         #: documents are common in XML, and looking them up per tokenizer
         #: cost more than parsing one.  Nor are they bound to the tokenizer:
         #: making eighty bound methods was four fifths of the cost of a new
-        #: tokenizer (10 us against 2 us), and a parsed document, which keeps
-        #: its tokenizer for its errors, kept them too.  (The class's own
+        #: tokenizer (10 us against 2 us), and a parsed document, which then
+        #: kept its tokenizer for its errors, kept them too.  (The class's own
         #: tuple: a test that wraps the handlers of one tokenizer gives it a
         #: list of its own.)
         self._handlers: Sequence[Callable[[Any], bool]] = functions
