@@ -5,26 +5,18 @@ benchmark's output."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from dev_tools import import_benchmark
 
 
 @pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))  # for its "from _harness import ..."
-    spec = importlib.util.spec_from_file_location("markup5_instructions_benchmark",
-                                                  BENCHMARKS / "instructions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def bench() -> ModuleType:
+    return import_benchmark("instructions")
 
 
 def test_collected_reads_the_summary_line(bench: ModuleType) -> None:

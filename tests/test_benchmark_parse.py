@@ -3,24 +3,16 @@ asserted: the numbers live in the benchmark's output."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from dev_tools import import_benchmark
 
 
 @pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))  # for its "from _harness import ..."
-    spec = importlib.util.spec_from_file_location("markup5_parse_benchmark",
-                                                  BENCHMARKS / "parse.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def bench() -> ModuleType:
+    return import_benchmark("parse")
 
 
 def test_pieces_cut_each_page_before_a_tag(bench: ModuleType) -> None:
