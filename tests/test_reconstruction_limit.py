@@ -14,6 +14,7 @@ standard without it.
 
 from __future__ import annotations
 
+import collections
 import os
 import random
 from typing import Any
@@ -187,13 +188,27 @@ def _check_active_formatting(parser: HTMLParser) -> None:
     assert not afe or afe[-1] is MARKER or id(afe[-1]) not in dead
     last = len(afe) - 1 - afe[::-1].index(MARKER) if MARKER in afe else -1
     section = [e for e in afe[last + 1:] if e is not MARKER and id(e) not in dead]
+    indexes = parser._afe_sections[-1]
     kinds: dict[Any, list[Any]] = {}
     for element in section:
-        kinds.setdefault(parser._afe_kinds[id(element)], []).append(element)
-    indexed = {kind: same for kind, same in parser._afe_sections[-1].kinds.items() if same}
+        kind = parser._afe_kinds[id(element)]
+        if element.local_name in indexes.kinded:
+            # The kind: the name, with the attributes if there are any.
+            attrs = element.attrs
+            assert kind == ((element.local_name, frozenset(attrs.items())) if attrs
+                            else element.local_name)
+            kinds.setdefault(kind, []).append(element)
+        else:
+            # Not indexed by kind: fewer than three of the name were in the
+            # section whenever one of them was pushed.
+            assert kind is None
+    # Noah's Ark: at most three of a kind in the section, indexed or not.
+    counts = collections.Counter(
+        (e.local_name, frozenset(e.attrs.items())) for e in section)
+    assert max(counts.values(), default=0) <= 3
+    indexed = {kind: same for kind, same in indexes.kinds.items() if same}
     assert {k: [id(e) for e in v] for k, v in indexed.items()} == \
         {k: [id(e) for e in v] for k, v in kinds.items()}
-    indexes = parser._afe_sections[-1]
     for name, named in indexes.named.items():
         # Each name's entries, in list order, among entries since removed.
         assert [e for e in named if id(e) in parser._afe_kinds] == \
@@ -209,6 +224,28 @@ _SOUP = ["<b>", "<b id=1>", "<i class=a>", "<a href=x>", "<font size=2>", "<nobr
          "</ul>", "<table>", "<td>", "</table>", "<button>", "</button>", "<h1>", "</h1>",
          "<template>", "</template>", "<svg>", "</svg>", "<select>", "<option>", "</select>",
          "x", " ", "y "]
+
+
+def test_kinds_are_indexed_once_three_of_a_name_were_pushed() -> None:
+    # Fewer than three entries of a name: no kinds made.  The fourth <b>
+    # finds three in its name's list: from then on the b entries are
+    # indexed by kind, and Noah's Ark removes the earliest of three of the
+    # same kind (the <b id=1> is of another kind and stays).
+    parser = HTMLParser()
+    parser.feed("<p><b><b id=1><b>")
+    section = parser._afe_sections[-1]
+    assert not section.kinded and not section.kinds
+    assert set(parser._afe_kinds.values()) == {None}
+    parser.feed("<b>")
+    _check_active_formatting(parser)
+    assert section.kinded == {"b"}
+    assert [len(same) for same in section.kinds.values()] == [3, 1]
+    parser.feed("<b>")
+    _check_active_formatting(parser)
+    assert [len(same) for same in section.kinds.values()] == [3, 1]
+    live = [e for e in parser.active_formatting if id(e) not in parser._afe_dead]
+    assert [e.attrs for e in live] == [{"id": "1"}, {}, {}, {}]
+    parser.close()
 
 
 @pytest.mark.parametrize("seed", range(40))

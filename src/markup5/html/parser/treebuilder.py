@@ -66,14 +66,15 @@ def _place_in(entries: list[Any], entry: Any) -> int:
 class _AfeSection:
     """The indexes of one section of the list of active formatting elements
     (see TreeBuilderCore._init_core): the entries of each kind in list
-    order; the entries of each name in list order, with entries since
-    removed among them (skipped, and dropped once they are last); and each
-    entry's place in its name's list."""
+    order, for the names in ``kinded``; the entries of each name in list
+    order, with entries since removed among them (skipped, and dropped once
+    they are last); and each entry's place in its name's list."""
 
-    __slots__ = ("kinds", "named", "places")
+    __slots__ = ("kinded", "kinds", "named", "places")
 
     def __init__(self) -> None:
         self.kinds: dict[_Kind, list[Any]] = {}
+        self.kinded: set[str] = set()
         self.named: dict[str, list[Any]] = {}
         self.places: dict[int, int] = {}
 
@@ -173,7 +174,12 @@ class TreeBuilderCore(SelectednessMixin):
         # after a marker, or before the first) the entries of each kind in
         # list order (three at most: Noah's Ark) and those of each name
         # (_AfeSection), so that the earliest of a kind and the last of a
-        # name are at hand.  An element's place in the list is still found
+        # name are at hand.  A name's kinds are made and indexed only once
+        # an entry of it is pushed with three of that name in the section's
+        # list of the name (until then Noah's Ark cannot apply; the kind is
+        # None): most formatting elements, <a href=...> above all, are
+        # pushed and removed alone, and a set of attributes is costly to
+        # make and hash (3.5% of a parse on the corpus).  An element's place in the list is still found
         # by walking back from the end (_afe_index), where the list is
         # about to change around it.  An entry Noah's Ark removes is taken
         # out of its kind's index and _afe_kinds at once (its name's list
@@ -191,7 +197,7 @@ class TreeBuilderCore(SelectednessMixin):
         # kind and its name (the new element is made for the same token; the
         # adoption agency's new formatting element is still the last of its
         # name).  HTML elements only: no namespace.
-        self._afe_kinds: dict[int, _Kind] = {}
+        self._afe_kinds: dict[int, _Kind | None] = {}
         self._afe_dead: set[int] = set()
         self._afe_sections: list[_AfeSection] = [_AfeSection()]
         self.template_modes: list[str] = []
@@ -532,11 +538,39 @@ class TreeBuilderCore(SelectednessMixin):
         most three elements with the same tag name and attributes after the
         last marker; the earliest goes)."""
         name = element.local_name
-        attrs = element.attrs
-        # (An element without attributes, as most are, is of the kind its
-        # name alone names: no set of attributes to make and hash.)
-        kind = (name, frozenset(attrs.items())) if attrs else name
         section = self._afe_sections[-1]
+        named = section.named.get(name)
+        if named is None:
+            named = section.named[name] = []
+        if name in section.kinded:
+            self._afe_push_kind(section, element)
+        elif len(named) >= 3:
+            # Three or more entries of this name may be in the section (some
+            # of those in its name's list may be gone): from now on its
+            # entries are indexed by kind.
+            section.kinded.add(name)
+            kinds = self._afe_kinds
+            for entry in named:
+                if id(entry) in kinds:
+                    self._afe_push_kind(section, entry)
+            self._afe_push_kind(section, element)
+        else:
+            # (Fewer than three of its name, so fewer than three of its
+            # kind: Noah's Ark has nothing to remove, and the kind, whose
+            # set of attributes is costly to make and hash, is not needed.)
+            self._afe_kinds[id(element)] = None
+        self.active_formatting.append(element)
+        section.places[id(element)] = len(named)
+        named.append(element)
+
+    def _afe_push_kind(self, section: _AfeSection, element: Any) -> None:
+        """Enter ``element``, the last of its name in ``section`` so far,
+        into the index by kind, removing the earliest of its kind if there
+        are three already (Noah's Ark)."""
+        attrs = element.attrs
+        # (An element without attributes is of the kind its name alone
+        # names: no set of attributes to make and hash.)
+        kind = (element.local_name, frozenset(attrs.items())) if attrs else element.local_name
         same = section.kinds.get(kind)
         if same is None:
             section.kinds[kind] = [element]
@@ -544,13 +578,7 @@ class TreeBuilderCore(SelectednessMixin):
             if len(same) >= 3:
                 self._afe_discard(same[0])  # the earliest of the three
             same.append(element)
-        self.active_formatting.append(element)
         self._afe_kinds[id(element)] = kind
-        named = section.named.get(name)
-        if named is None:
-            named = section.named[name] = []
-        section.places[id(element)] = len(named)
-        named.append(element)
 
     def _insert_marker(self) -> None:
         """Insert a marker at the end of the list of active formatting
@@ -580,12 +608,13 @@ class TreeBuilderCore(SelectednessMixin):
         last: see _afe_last_named)."""
         kind = self._afe_kinds.pop(id(entry))
         section = self._afe_sections[-1]
-        kinds = section.kinds
-        same = kinds[kind]
-        if len(same) == 1:  # (usually: the only one of its kind)
-            del kinds[kind]
-        else:
-            del same[_place_in(same, entry)]
+        if kind is not None:
+            kinds = section.kinds
+            same = kinds[kind]
+            if len(same) == 1:  # (usually: the only one of its kind)
+                del kinds[kind]
+            else:
+                del same[_place_in(same, entry)]
         named = section.named[entry.local_name]
         if named[-1] is entry:  # (usually: the last of its name, as it is in the list)
             named.pop()
@@ -623,8 +652,9 @@ class TreeBuilderCore(SelectednessMixin):
         kind = self._afe_kinds.pop(id(old))
         self._afe_kinds[id(new)] = kind
         section = self._afe_sections[-1]
-        same = section.kinds[kind]
-        same[_place_in(same, old)] = new
+        if kind is not None:
+            same = section.kinds[kind]
+            same[_place_in(same, old)] = new
         place = section.places.pop(id(old))
         section.named[new.local_name][place] = new
         section.places[id(new)] = place
