@@ -31,7 +31,7 @@ from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BO
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
                     INSERT_A_COMMENT_MODES, MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES,
                     TABLE_TEXT_TARGETS, WHITESPACE, InsertionModes)
-from .treebuilder import MARKER
+from .treebuilder import DIRECT_TAG_END, DIRECT_TEXT_END, MARKER
 from .sink import DomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
@@ -508,9 +508,9 @@ class HTMLParser(InsertionModes):
             self._error("non-void-html-element-start-tag-with-trailing-solidus")
         self._update_allow_cdata()
 
-    def direct_text(self, data: str, end: int) -> bool:
+    def direct_text(self, data: str) -> bool:
         """A character token, without U+0000 NULL (see DirectTreeBuilder)."""
-        self._token_end = end
+        self._token_end = DIRECT_TEXT_END
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(Characters(data))
@@ -556,10 +556,9 @@ class HTMLParser(InsertionModes):
         self._process(Characters(data))
         return True
 
-    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
-                         end: int) -> bool:
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
         """A start tag token."""
-        self._token_end = end
+        self._token_end = DIRECT_TAG_END
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(StartTag(name, attrs, self_closing))
@@ -597,9 +596,9 @@ class HTMLParser(InsertionModes):
         self._process(StartTag(name, attrs, self_closing))
         return True
 
-    def direct_end_tag(self, name: str, end: int) -> bool:
+    def direct_end_tag(self, name: str) -> bool:
         """An end tag token."""
-        self._token_end = end
+        self._token_end = DIRECT_TAG_END
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(EndTag(name))
@@ -650,14 +649,14 @@ class HTMLParser(InsertionModes):
         self._process(EndTag(name))
         return True
 
-    def direct_comment(self, data: str, end: int) -> bool:
+    def direct_comment(self, data: str) -> bool:
         """A comment token, in a mode whose rules insert it at the
         appropriate place (as do the rules for foreign content, where the
         dispatcher may send it instead): the comment is inserted there."""
         if self.mode not in INSERT_A_COMMENT_MODES or not self.open_elements or \
                 self._skip_newline:
             return False  # (the dispatcher's rules, with a token)
-        self._token_end = end
+        self._token_end = DIRECT_TAG_END
         self._insert_comment(data)
         return True
 

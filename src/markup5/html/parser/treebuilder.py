@@ -42,6 +42,13 @@ _Kind = str | tuple[str, frozenset[tuple[str, str]]]
 RECONSTRUCTION_ALLOWANCE = 1 << 16
 RECONSTRUCTION_PER_CHARACTER = 1
 
+#: What TreeBuilderCore._token_end holds while the tokenizer offers text, or
+#: a tag or comment, without a token (see HTMLParser.direct_text): the end
+#: is asked of the tokenizer when needed, for a parse error (the data
+#: state's loop working it out for every token cost 3% of a parse).
+DIRECT_TEXT_END = -2
+DIRECT_TAG_END = -1
+
 
 def copy_size(element: Any) -> int:
     """The characters a copy of ``element`` takes, for the reconstruction
@@ -211,7 +218,10 @@ class TreeBuilderCore(SelectednessMixin):
         self.context: Any = None  # the context element in the fragment case
         self.pending_table_text: list[str] = []
         self.errors: list[ParseError] = []
-        self._token_end = 0  # stream offset just past the token being handled
+        # The stream offset just past the token being handled, or for one
+        # the tokenizer offers directly (HTMLParser.direct_text ...), one of
+        # the DIRECT_*_END values: _end_of_token asks the tokenizer.
+        self._token_end = 0
         self._init_select()
 
     def _meta_encoding(self, attrs: dict[str, str]) -> None:
@@ -224,9 +234,15 @@ class TreeBuilderCore(SelectednessMixin):
     def _error(self, code: str) -> None:
         """A tree construction parse error, located at the last character of
         the token being handled (at the end of input for EOF)."""
-        tokenizer = self.tokenizer
+        end = self._end_of_token()
+        self.errors.append(ParseError(code, end - 1 if end > 0 else 0, self.tokenizer._positions))
+
+    def _end_of_token(self) -> int:
+        """The stream offset just past the token being handled."""
         end = self._token_end
-        self.errors.append(ParseError(code, end - 1 if end > 0 else 0, tokenizer._positions))
+        if end < 0:  # a token the tokenizer offered directly: it knows the end
+            end = self.tokenizer.direct_token_end(end == DIRECT_TEXT_END)
+        return end
 
     # The stack of open elements -------------------------------------------
 
@@ -708,7 +724,7 @@ class TreeBuilderCore(SelectednessMixin):
             for j in range(i, len(afe)):
                 if id(afe[j]) not in dead:
                     copied += copy_size(afe[j])
-            if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * self._token_end:
+            if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * self._end_of_token():
                 self._error("reconstruction-limit-exceeded")
                 while len(afe) > i:  # (discarded entries go with them: _afe_trim)
                     self._afe_remove(len(afe) - 1)

@@ -22,6 +22,7 @@ which the XML5 tokenizer runs on too.  Every handler follows its contract:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -54,7 +55,7 @@ class TokenizerCore(TokenizerBase):
 
     __slots__ = ("_state", "_comment", "return_state", "_temporary_buffer", "last_start_tag",
                  "allow_cdata", "processing_instructions", "fast_paths", "switching_start_tags",
-                 "direct", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
+                 "direct", "_direct_match", "_direct_end", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
                  "_char_ref_code", "_doctype_name", "_force_quirks", "_merged", "_pi_data",
                  "_pi_target", "_public_id", "_self_closing", "_stream", "_strict_scan_until",
                  "_system_id", "_tag_is_end", "_tag_name")
@@ -101,6 +102,11 @@ class TokenizerCore(TokenizerBase):
         self.switching_start_tags: frozenset[str] = SWITCHING_START_TAGS
         #: A tree builder taking text and simple tags without tokens, or None.
         self.direct: Any = None
+        # Where the token being offered to it ends (see direct_token_end):
+        # the data state's loop leaves its regex match, the states that
+        # offer a token set the offset itself.
+        self._direct_match: re.Match[str] | None = None
+        self._direct_end = 0
 
         self._init_core(text, State, collect_errors=collect_errors, sink=sink)
         self._buffer_has_null = False

@@ -31,7 +31,9 @@ object with the :class:`DirectTreeBuilder` methods.  Then, while nothing
 has been emitted in the step, the loop offers each run of text, start tag
 and end tag to it instead of building a token; a builder that takes one
 has run the tree construction dispatcher's rules for it (the same rules a
-token would have met), and one that declines it (its insertion mode, or the
+token would have met; where it needs the offset just past the token, for a
+parse error's position, it asks :meth:`DataShortcut.direct_token_end`), and
+one that declines it (its insertion mode, or the
 adjusted current node, is not one the builder handles directly) gets it as
 a token, and so every later one in the step, in order.  The comment
 shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
@@ -243,8 +245,9 @@ def clean_numeric_reference(code: int) -> bool:
 
 class DirectTreeBuilder(Protocol):
     """What the loop offers text and simple tags to (see the module
-    docstring).  ``end`` is the stream offset just past the token; each
-    method returns whether it took the token.  The text given to
+    docstring).  Each method returns whether it took the token; while it
+    runs, the tokenizer's :meth:`~DataShortcut.direct_token_end` gives the
+    stream offset just past the token (the text's, for ``direct_text``).  The text given to
     ``direct_text`` holds no U+0000 NULL: the loop's own text has none (it
     stops at one), but the data state may have left one in the pending text
     the loop joins its text to; such text, and what follows it in the step,
@@ -252,27 +255,25 @@ class DirectTreeBuilder(Protocol):
     tag or a comment (which is offered next, or emitted as a token): a run of
     text offered is whole, never followed by more text."""
 
-    def direct_text(self, data: str, end: int) -> bool: ...
-    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
-                         end: int) -> bool: ...
-    def direct_end_tag(self, name: str, end: int) -> bool: ...
-    def direct_comment(self, data: str, end: int) -> bool: ...
+    def direct_text(self, data: str) -> bool: ...
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool: ...
+    def direct_end_tag(self, name: str) -> bool: ...
+    def direct_comment(self, data: str) -> bool: ...
 
 
 class _Decliner:
     """A :class:`DirectTreeBuilder` that takes nothing."""
 
-    def direct_text(self, data: str, end: int) -> bool:
+    def direct_text(self, data: str) -> bool:
         return False
 
-    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool,
-                         end: int) -> bool:
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
         return False
 
-    def direct_end_tag(self, name: str, end: int) -> bool:
+    def direct_end_tag(self, name: str) -> bool:
         return False
 
-    def direct_comment(self, data: str, end: int) -> bool:
+    def direct_comment(self, data: str) -> bool:
         return False
 
 
@@ -301,8 +302,9 @@ class DataShortcut(TokenizerCore):
         text = self._text
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
-            end = self._base + self.pos if self._lt is None else self._lt  # (see _emit)
-            if data_state and has_null(pending) or not direct.direct_text(pending, end):
+            self._direct_match = None
+            self._direct_end = self._base + self.pos if self._lt is None else self._lt  # (_emit)
+            if data_state and has_null(pending) or not direct.direct_text(pending):
                 return False
             text.clear()
         return True
@@ -317,15 +319,32 @@ class DataShortcut(TokenizerCore):
     def _offer_comment(self, data: str) -> bool:
         """The comment ``data``, whose end is :attr:`pos`."""
         direct = cast(DirectTreeBuilder, self.direct)
-        return self._offer_pending_text(direct, True) and \
-            direct.direct_comment(data, self._base + self.pos)
+        if not self._offer_pending_text(direct, True):
+            return False
+        self._direct_match = None
+        self._direct_end = self._base + self.pos
+        return direct.direct_comment(data)
 
     def _offer_end_tag(self, name: str, index: int) -> bool:
         """The end tag ``name`` of raw text, RCDATA or script data, without
         attributes, whose ">" is at ``index``."""
         direct = cast(DirectTreeBuilder, self.direct)
-        return self._offer_pending_text(direct, False) and \
-            direct.direct_end_tag(name, self._base + index + 1)
+        if not self._offer_pending_text(direct, False):
+            return False
+        self._direct_match = None
+        self._direct_end = self._base + index + 1
+        return direct.direct_end_tag(name)
+
+    def direct_token_end(self, text: bool) -> int:
+        """The stream offset just past the token being offered to
+        :attr:`direct` (only while the builder's method runs): ``text`` is
+        whether it is the text, which ends where the tag after it begins.
+        (Worked out when asked, which is for a parse error: the loop does
+        not make an offset for every token.)"""
+        match = self._direct_match
+        if match is None:
+            return self._direct_end
+        return self._base + (match.end(1) if text else match.end())
 
     def _data_shortcut(self) -> bool:
         """Emit text and simple tags from :attr:`pos` on.
@@ -433,16 +452,16 @@ class DataShortcut(TokenizerCore):
                         text.clear()
                         if "\x00" in data:
                             direct = None  # (see DirectTreeBuilder)
+                    self._direct_match = m  # (see direct_token_end)
                     if data:
-                        if direct is None or not take_text(data, base + m.start(2) - 1):
+                        if direct is None or not take_text(data):
                             direct = None
                             characters = new(Characters)
                             characters.data = data
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.start(2) - 1)
-                    if direct is None or not take_start_tag(name, attrs, slash == "/",
-                                                            base + m.end()):
+                    if direct is None or not take_start_tag(name, attrs, slash == "/"):
                         direct = None
                         start_tag = new(StartTag)
                         start_tag.name = name
@@ -464,15 +483,16 @@ class DataShortcut(TokenizerCore):
                         text.clear()
                         if "\x00" in data:
                             direct = None  # (see DirectTreeBuilder)
+                    self._direct_match = m  # (see direct_token_end)
                     if data:
-                        if direct is None or not take_text(data, base + m.start(13) - 2):
+                        if direct is None or not take_text(data):
                             direct = None
                             characters = new(Characters)
                             characters.data = data
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.start(13) - 2)
-                    if direct is None or not take_end_tag(end_name, base + m.end()):
+                    if direct is None or not take_end_tag(end_name):
                         direct = None
                         end_tag = new(EndTag)
                         end_tag.name = end_name
