@@ -19,9 +19,11 @@ import random
 import pytest
 
 import markup5
+from html5lib_tree import load_cases
 from markup5.dom import HTML_NAMESPACE
 from markup5.html.parser import HTMLParser
-from markup5.html.parser.treebuilder import _BOUNDARY_KEYS, _SCOPE_KEYS, TreeBuilderCore
+from markup5.html.parser.treebuilder import (_ASKED_BY_IDENTITY, _BOUNDARY_KEYS, _SCOPE_KEYS,
+                                              TreeBuilderCore)
 
 
 def _expected_indexes(parser: TreeBuilderCore, positions: list[int]) -> dict[str, object]:
@@ -47,7 +49,9 @@ def _expected_indexes(parser: TreeBuilderCore, positions: list[int]) -> dict[str
         if id(node) in parser._detached_ids:
             detached.append(position)
     return {"_positions": by_name, "_foreign_positions": foreign, "_run_starts": run_starts,
-            "_boundaries": boundaries, "_on_stack": {id(node) for node in stack},
+            "_boundaries": boundaries,
+            "_on_stack": {id(node) for node in stack if node.namespace == HTML_NAMESPACE
+                          and node.local_name in _ASKED_BY_IDENTITY},
             "_detached_positions": detached}
 
 
@@ -249,3 +253,35 @@ def test_the_furthest_block_is_attached_again():
     assert markup5.dump_tree(markup5.parse(source)).splitlines()[-7:] == [
         "|           <p>", "|             <b>", "|           <option>", '|             selected=""',
         '|             "n"', "|           <selectedcontent>", '|             "n"']
+
+
+class _CheckedIdentities(set):
+    """The parser's ``_on_stack``, which answers each "is it on the stack?"
+    question the rules ask by identity as the stack itself does."""
+
+    def __init__(self, parser: TreeBuilderCore) -> None:
+        super().__init__()
+        self.parser = parser
+        self.asked = 0
+
+    def __contains__(self, key: object) -> bool:
+        answer = set.__contains__(self, key)
+        assert answer == any(id(node) == key for node in self.parser.open_elements)
+        self.asked += 1
+        return answer
+
+
+@_PATCHES
+def test_identity_questions_get_the_stack_s_answer():
+    # Only the elements of _ASKED_BY_IDENTITY are kept in _on_stack: every
+    # element the rules ask about by identity (on every html5lib-tests
+    # document case and the adoption agency families) is one of them.
+    asked = 0
+    for source in [case.data for case in load_cases() if case.fragment_context is None] + \
+            _FAMILIES:
+        parser = HTMLParser()
+        parser._on_stack = _CheckedIdentities(parser)
+        parser.feed(source)
+        parser.close()
+        asked += parser._on_stack.asked
+    assert asked > 1000
