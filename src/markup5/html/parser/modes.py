@@ -818,7 +818,7 @@ class InsertionModes(TreeBuilderCore):
         else:
             name = C.SVG_TAG_ADJUSTMENTS.get(name, name)
             adjust = C.SVG_ATTRIBUTE_ADJUSTMENTS
-            if any(k in adjust for k in attrs):
+            if not adjust.keys().isdisjoint(attrs):
                 attrs = {adjust.get(k, k): v for k, v in attrs.items()}
         return name, attrs
 

@@ -567,6 +567,7 @@ class TreeBuilderCore(SelectednessMixin):
         most three elements with the same tag name and attributes after the
         last marker; the earliest goes)."""
         name = element.local_name
+        key = id(element)
         section = self._afe_sections[-1]
         named = section.named.get(name)
         if named is None:
@@ -587,9 +588,9 @@ class TreeBuilderCore(SelectednessMixin):
             # (Fewer than three of its name, so fewer than three of its
             # kind: Noah's Ark has nothing to remove, and the kind, whose
             # set of attributes is costly to make and hash, is not needed.)
-            self._afe_kinds[id(element)] = None
+            self._afe_kinds[key] = None
         self.active_formatting.append(element)
-        section.places[id(element)] = len(named)
+        section.places[key] = len(named)
         named.append(element)
 
     def _afe_push_kind(self, section: _AfeSection, element: Any) -> None:
@@ -635,7 +636,8 @@ class TreeBuilderCore(SelectednessMixin):
         """Take an element entry of the last section out of the indexes
         (its name's list drops it now if it is last there, else once it is
         last: see _afe_last_named)."""
-        kind = self._afe_kinds.pop(id(entry))
+        key = id(entry)
+        kind = self._afe_kinds.pop(key)
         section = self._afe_sections[-1]
         if kind is not None:
             kinds = section.kinds
@@ -647,7 +649,7 @@ class TreeBuilderCore(SelectednessMixin):
         named = section.named[entry.local_name]
         if named[-1] is entry:  # (usually: the last of its name, as it is in the list)
             named.pop()
-            del section.places[id(entry)]
+            del section.places[key]
 
     def _afe_discard(self, entry: Any) -> None:
         """Remove an element entry, not the last, without finding its
@@ -673,7 +675,8 @@ class TreeBuilderCore(SelectednessMixin):
         """Remove the entry at ``index`` (after the last marker) from the
         list of active formatting elements."""
         self._afe_forget(self.active_formatting.pop(index))
-        self._afe_trim()
+        if self._afe_dead:
+            self._afe_trim()
 
     def _afe_renew(self, old: Any, new: Any) -> None:
         """Let ``new``, made for the same token as the entry ``old``, take
