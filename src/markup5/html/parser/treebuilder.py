@@ -185,35 +185,35 @@ class TreeBuilderCore(SelectednessMixin):
         self.active_formatting: list[Any] = []  # elements and MARKER (None)
         # Indexes over the list of active formatting elements, so that its
         # lookups need not walk it, which was quadratic on many formatting
-        # elements left open with distinct attributes (the list grows with
-        # the input): the kind (tag name and attributes) of each element in
-        # it, by identity; and for each section of the list (the entries
-        # after a marker, or before the first) the entries of each kind in
-        # list order (three at most: Noah's Ark) and those of each name
-        # (_AfeSection), so that the earliest of a kind and the last of a
-        # name are at hand.  A name's kinds are made and indexed only once
-        # an entry of it is pushed with three of that name in the section's
-        # list of the name (until then Noah's Ark cannot apply; the kind is
-        # None): most formatting elements, <a href=...> above all, are
-        # pushed and removed alone, and a set of attributes is costly to
-        # make and hash (3.5% of a parse on the corpus).  An element's place in the list is still found
-        # by walking back from the end (_afe_index), where the list is
-        # about to change around it.  An entry Noah's Ark removes is taken
-        # out of its kind's index and _afe_kinds at once (its name's list
-        # drops it once it is last there, _afe_last_named) but out of the
-        # list itself lazily (its id is in _afe_dead; readers skip it):
-        # finding its place would walk the list.  The list never ends with such an entry (_afe_trim), and
-        # is rebuilt without them once they are half of it.  Entries are
+        # elements left open with distinct attributes (the list grows with the
+        # input): the kind (tag name and attributes) of each element in it, by
+        # identity; and for each section of the list (the entries after a
+        # marker, or before the first) the entries of each kind in list order
+        # (three at most: Noah's Ark) and those of each name (_AfeSection), so
+        # that the earliest of a kind and the last of a name are at hand.  A
+        # name's kinds are made and indexed only once an entry of it is pushed
+        # with three of that name in the section's list of the name (until
+        # then Noah's Ark cannot apply; the kind is None): most formatting
+        # elements, <a href=...> above all, are pushed and removed alone, and
+        # a set of attributes is costly to make and hash (3.5% of a parse on
+        # the corpus).  An element's place in the list is still found by
+        # walking back from the end (_afe_index), where the list is about to
+        # change around it.  An entry Noah's Ark removes is taken out of its
+        # kind's index and _afe_kinds at once (its name's list drops it once
+        # it is last there, _afe_last_named) but out of the list itself lazily
+        # (its id is in _afe_dead; readers skip it): finding its place would
+        # walk the list.  The list never ends with such an entry (_afe_trim),
+        # and is rebuilt without them once they are half of it.  Entries are
         # only ever added to and removed from the last section: pushes and
         # markers go at the end; the adoption agency algorithm's formatting
-        # element is after the last marker, and the nodes it removes from
-        # the list are above that element on the stack, and so entered the
-        # list after it (reconstruction stops at a marker, and step 4.19
-        # moves only the formatting element's replacement up).  An entry
-        # replaced by a new element keeps its kind and its place among its
-        # kind and its name (the new element is made for the same token; the
-        # adoption agency's new formatting element is still the last of its
-        # name).  HTML elements only: no namespace.
+        # element is after the last marker, and the nodes it removes from the
+        # list are above that element on the stack, and so entered the list
+        # after it (reconstruction stops at a marker, and step 4.19 moves only
+        # the formatting element's replacement up).  An entry replaced by a new
+        # element keeps its kind and its place among its kind and its name
+        # (the new element is made for the same token; the adoption agency's
+        # new formatting element is still the last of its name).  HTML elements
+        # only: no namespace.
         self._afe_kinds: dict[int, _Kind | None] = {}
         self._afe_dead: set[int] = set()
         self._afe_sections: list[_AfeSection] = [_AfeSection()]
@@ -740,7 +740,8 @@ class TreeBuilderCore(SelectednessMixin):
             for j in range(i, len(afe)):
                 if id(afe[j]) not in dead:
                     copied += copy_size(afe[j])
-            if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * self._end_of_token():
+            read = self._end_of_token()  # (the characters read so far)
+            if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * read:
                 self._error("reconstruction-limit-exceeded")
                 while len(afe) > i:  # (discarded entries go with them: _afe_trim)
                     self._afe_remove(len(afe) - 1)

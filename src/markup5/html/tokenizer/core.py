@@ -55,10 +55,11 @@ class TokenizerCore(TokenizerBase):
 
     __slots__ = ("_state", "_comment", "return_state", "_temporary_buffer", "last_start_tag",
                  "allow_cdata", "processing_instructions", "fast_paths", "switching_start_tags",
-                 "direct", "_direct_match", "_direct_end", "_attr_dup", "_attr_name", "_attr_value", "_attrs", "_buffer_has_null",
-                 "_char_ref_code", "_doctype_name", "_force_quirks", "_merged", "_pi_data",
-                 "_pi_target", "_public_id", "_self_closing", "_stream", "_strict_scan_until",
-                 "_system_id", "_tag_is_end", "_tag_name")
+                 "direct", "_direct_match", "_direct_end", "_attr_dup", "_attr_name",
+                 "_attr_value", "_attrs", "_buffer_has_null", "_char_ref_code", "_doctype_name",
+                 "_force_quirks", "_merged", "_pi_data", "_pi_target", "_public_id",
+                 "_self_closing", "_stream", "_strict_scan_until", "_system_id", "_tag_is_end",
+                 "_tag_name")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,

@@ -33,8 +33,8 @@ and end tag to it instead of building a token; a builder that takes one
 has run the tree construction dispatcher's rules for it (the same rules a
 token would have met; where it needs the offset just past the token, for a
 parse error's position, it asks :meth:`DataShortcut.direct_token_end`), and
-one that declines it (its insertion mode, or the
-adjusted current node, is not one the builder handles directly) gets it as
+one that declines it (its insertion mode, or the adjusted current node, is
+not one the builder handles directly) gets it as
 a token, and so every later one in the step, in order.  The comment
 shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
 its comment the same way, after the text pending before it, as do the
@@ -247,7 +247,7 @@ class DirectTreeBuilder(Protocol):
     """What the loop offers text and simple tags to (see the module
     docstring).  Each method returns whether it took the token; while it
     runs, the tokenizer's :meth:`~DataShortcut.direct_token_end` gives the
-    stream offset just past the token (the text's, for ``direct_text``).  The text given to
+    stream offset just past the token.  The text given to
     ``direct_text`` holds no U+0000 NULL: the loop's own text has none (it
     stops at one), but the data state may have left one in the pending text
     the loop joins its text to; such text, and what follows it in the step,
@@ -303,7 +303,8 @@ class DataShortcut(TokenizerCore):
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
             self._direct_match = None
-            self._direct_end = self._base + self.pos if self._lt is None else self._lt  # (_emit)
+            # (The end as _emit works it out.)
+            self._direct_end = self._base + self.pos if self._lt is None else self._lt
             if data_state and has_null(pending) or not direct.direct_text(pending):
                 return False
             text.clear()
