@@ -21,7 +21,7 @@ import pytest
 import markup5
 from html5lib_tree import load_cases
 from markup5.dom import HTML_NAMESPACE
-from markup5.html.parser import HTMLParser
+from markup5.html.parser import HTMLParser, _context_element, _prepare_fragment
 from markup5.html.parser.treebuilder import (_ASKED_BY_IDENTITY, _BOUNDARY_KEYS, _SCOPE_KEYS,
                                               TreeBuilderCore)
 
@@ -274,14 +274,19 @@ class _CheckedIdentities(set):
 @_PATCHES
 def test_identity_questions_get_the_stack_s_answer():
     # Only the elements of _ASKED_BY_IDENTITY are kept in _on_stack: every
-    # element the rules ask about by identity (on every html5lib-tests
-    # document case and the adoption agency families) is one of them.
+    # element the rules ask about by identity (on every html5lib-tests case,
+    # documents and fragments, and the adoption agency families) is one of
+    # them.
     asked = 0
-    for source in [case.data for case in load_cases() if case.fragment_context is None] + \
-            _FAMILIES:
+    cases = [(case.data, case.fragment_context) for case in load_cases()]
+    for source, context in cases + [(source, None) for source in _FAMILIES]:
         parser = HTMLParser()
         parser._on_stack = _CheckedIdentities(parser)
-        parser.feed(source)
-        parser.close()
+        if context is None:
+            parser.feed(source)
+            parser.close()
+        else:
+            _prepare_fragment(parser, _context_element(context))
+            parser.run(source)
         asked += parser._on_stack.asked
     assert asked > 1000

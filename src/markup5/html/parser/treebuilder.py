@@ -44,8 +44,9 @@ RECONSTRUCTION_PER_CHARACTER = 1
 
 #: What TreeBuilderCore._token_end holds while the tokenizer offers text, or
 #: a tag or comment, without a token (see HTMLParser.direct_text): the end
-#: is asked of the tokenizer when needed, for a parse error (the data
-#: state's loop working it out for every token cost 3% of a parse).
+#: is asked of the tokenizer when needed, for a parse error's position or
+#: the reconstruction limit (the data state's loop working it out for every
+#: token cost 3% of a parse).
 DIRECT_TEXT_END = -2
 DIRECT_TAG_END = -1
 
@@ -85,13 +86,14 @@ class _AfeSection:
         self.named: dict[str, list[Any]] = {}
         self.places: dict[int, int] = {}
 
+
 #: The HTML elements the rules ask "is it on the stack of open elements?"
 #: about by identity, not by name: the entries of the list of active
 #: formatting elements (formatting elements only), the head element pointer
 #: (which "after head" pushes for a start tag of the head's and then
-#: removes), the form element pointer, and a selectedcontent element being cloned into.  Only
-#: these are in TreeBuilderCore._on_stack: keeping every element's identity
-#: there cost 2.6% of a parse.
+#: removes), the form element pointer, and a selectedcontent element being
+#: cloned into.  Only these are in TreeBuilderCore._on_stack: keeping every
+#: element's identity there cost 2.6% of a parse.
 _ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent"}
 
 #: The elements whose insertion runs select steps (see .select).

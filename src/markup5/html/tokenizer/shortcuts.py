@@ -34,8 +34,8 @@ has run the tree construction dispatcher's rules for it (the same rules a
 token would have met; where it needs the offset just past the token, for a
 parse error's position, it asks :meth:`DataShortcut.direct_token_end`), and
 one that declines it (its insertion mode, or the adjusted current node, is
-not one the builder handles directly) gets it as
-a token, and so every later one in the step, in order.  The comment
+not one the builder handles directly) gets it as a token, and so every
+later one in the step, in order.  The comment
 shortcut (``<!--text-->`` read at once, :mod:`.comments`) offers the builder
 its comment the same way, after the text pending before it, as do the
 comment states theirs and the end tag name states of raw text, RCDATA and
@@ -340,8 +340,9 @@ class DataShortcut(TokenizerCore):
         """The stream offset just past the token being offered to
         :attr:`direct` (only while the builder's method runs): ``text`` is
         whether it is the text, which ends where the tag after it begins.
-        (Worked out when asked, which is for a parse error: the loop does
-        not make an offset for every token.)"""
+        (Worked out when asked, for a parse error's position or the
+        reconstruction limit: the loop does not make an offset for every
+        token.)"""
         match = self._direct_match
         if match is None:
             return self._direct_end
