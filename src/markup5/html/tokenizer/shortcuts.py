@@ -302,9 +302,8 @@ class DataShortcut(TokenizerCore):
         text = self._text
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
-            self._direct_match = None
             # (The end as _emit works it out.)
-            self._direct_end = self._base + self.pos if self._lt is None else self._lt
+            self._offered_until(self._base + self.pos if self._lt is None else self._lt)
             if data_state and has_null(pending) or not direct.direct_text(pending):
                 return False
             text.clear()
@@ -322,8 +321,7 @@ class DataShortcut(TokenizerCore):
         direct = cast(DirectTreeBuilder, self.direct)
         if not self._offer_pending_text(direct, True):
             return False
-        self._direct_match = None
-        self._direct_end = self._base + self.pos
+        self._offered_until(self._base + self.pos)
         return direct.direct_comment(data)
 
     def _offer_end_tag(self, name: str, index: int) -> bool:
@@ -332,9 +330,14 @@ class DataShortcut(TokenizerCore):
         direct = cast(DirectTreeBuilder, self.direct)
         if not self._offer_pending_text(direct, False):
             return False
-        self._direct_match = None
-        self._direct_end = self._base + index + 1
+        self._offered_until(self._base + index + 1)
         return direct.direct_end_tag(name)
+
+    def _offered_until(self, end: int) -> None:
+        """The token a state offers next ends at stream offset ``end`` (see
+        :meth:`direct_token_end`)."""
+        self._direct_match = None
+        self._direct_end = end
 
     def direct_token_end(self, text: bool) -> int:
         """The stream offset just past the token being offered to
@@ -462,7 +465,7 @@ class DataShortcut(TokenizerCore):
                             characters.data = data
                             append(characters)
                             if ends is not None:
-                                ends.append(base + m.start(2) - 1)
+                                ends.append(base + m.end(1))
                     if direct is None or not take_start_tag(name, attrs, slash == "/"):
                         direct = None
                         start_tag = new(StartTag)
@@ -493,7 +496,7 @@ class DataShortcut(TokenizerCore):
                             characters.data = data
                             append(characters)
                             if ends is not None:
-                                ends.append(base + m.start(13) - 2)
+                                ends.append(base + m.end(1))
                     if direct is None or not take_end_tag(end_name):
                         direct = None
                         end_tag = new(EndTag)
