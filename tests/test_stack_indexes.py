@@ -290,3 +290,41 @@ def test_identity_questions_get_the_stack_s_answer():
             parser.run(source)
         asked += parser._on_stack.asked
     assert asked > 1000
+
+
+@_PATCHES
+def test_the_body_end_check_gets_the_walk_s_answer(monkeypatch):
+    # "If there is a node in the stack of open elements that is not either
+    # a dd element, ..., then this is a parse error" (EOF, </body>, </html>
+    # in body) is answered from the "body end ok" index: the same answer as
+    # the walk over the stack, on every html5lib-tests case, the adoption
+    # agency families and generated soup (which moves such elements in and
+    # out of the adoption agency's region).
+    from markup5.html.parser.modes import InsertionModes
+    from markup5.html.parser.treebuilder import BODY_END_OK
+
+    original = InsertionModes._check_open_elements
+    outcomes = {True: 0, False: 0}
+
+    def compared(self, code):
+        expected = any(node.namespace != HTML_NAMESPACE or node.local_name not in BODY_END_OK
+                       for node in self.open_elements)
+        before = len(self.errors)
+        original(self, code)
+        reported = len(self.errors) > before
+        assert reported == expected, [(n.namespace, n.local_name) for n in self.open_elements]
+        outcomes[reported] += 1
+
+    monkeypatch.setattr(InsertionModes, "_check_open_elements", compared)
+    rng = random.Random(20261125)
+    soups = [_soup(rng) + rng.choice(["</body>", "</html>", ""]) for _ in range(2000)]
+    cases = [(case.data, case.fragment_context) for case in load_cases()]
+    for source, context in cases + [(source, None) for source in _FAMILIES + soups]:
+        parser = HTMLParser()
+        if context is None:
+            parser.feed(source)
+            parser.close()
+        else:
+            _prepare_fragment(parser, _context_element(context))
+            parser.run(source)
+    assert outcomes[True] > 500 and outcomes[False] > 500, outcomes

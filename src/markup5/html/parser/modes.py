@@ -44,9 +44,6 @@ ADOPTION_END = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s
 _VOID_BODY = frozenset({"area", "br", "embed", "img", "keygen", "wbr"})
 _IGNORED_IN_BODY = frozenset({"caption", "col", "colgroup", "frame", "head", "tbody", "td",
                               "tfoot", "th", "thead", "tr"})
-_BODY_END_OK = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc",
-                          "tbody", "td", "tfoot", "th", "thead", "tr", "body", "html",
-                          "template"})
 _TABLE_CONTEXT = frozenset({"table", "template", "html"})
 _TABLE_BODY_CONTEXT = frozenset({"tbody", "tfoot", "thead", "template", "html"})
 _ROW_CONTEXT = frozenset({"tr", "template", "html"})
@@ -477,11 +474,11 @@ class InsertionModes(TreeBuilderCore):
     def _check_open_elements(self, code: str) -> None:
         """The parse error of EOF, </body> and </html> in body when an element
         other than dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
-        td, tfoot, th, thead, tr, body, html (or template, at EOF) is open."""
-        for node in self.open_elements:
-            if node.namespace != HTML or node.local_name not in _BODY_END_OK:
-                self._error(code)
-                return
+        td, tfoot, th, thead, tr, body, html (or template, at EOF) is open
+        (BODY_END_OK): whether every open element is one of those is a
+        count of the indexed ones."""
+        if len(self._boundaries["body end ok"]) < len(self.open_elements):
+            self._error(code)
 
     # The in body rules for start tags that need only the tag name and the
     # attributes and never reprocess the token: one method per rule, found
