@@ -735,6 +735,76 @@ class TestMarkupProperties:
         assert stored[0] == 3 * n  # each run's text, stored once
 
 
+class _CountedChildren(list):
+    """A parent's children that count the entries Python code reads (one
+    by one, or by iterating): list.index and slicing, in C, are not
+    counted."""
+
+    read = 0
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            _CountedChildren.read += 1
+        return super().__getitem__(i)
+
+    def __iter__(self):
+        for child in super().__iter__():
+            _CountedChildren.read += 1
+            yield child
+
+
+def _move_one_at_a_time(source, target, children):
+    for child in children:
+        target.append_child(child)
+
+
+def _append_one_at_a_time(source, target, children):
+    for child in children:
+        target.append(child)
+
+
+def _prepend_each(source, target, children):
+    for child in children:
+        target.prepend(child)
+
+
+def _before_the_first(source, target, children):
+    first = Element("u")
+    target.append_child(first)
+    for child in children:
+        first.before(child)
+
+
+def _replace_each(source, target, children):
+    for child in children:
+        child.replace_with(Element("q"))
+
+
+def _unwrap_each(source, target, children):
+    for child in children:
+        child.append(Element("b"))
+    for child in children:
+        child.replace_with(*child.children)
+
+
+@pytest.mark.parametrize("edit", [_move_one_at_a_time, _append_one_at_a_time, _prepend_each,
+                                  _before_the_first, _replace_each, _unwrap_each])
+def test_editing_children_one_at_a_time_reads_each_once(edit):
+    # N single-node edits read O(1) siblings each: found where they were
+    # last seen, not by a walk (detaching a node walked back from the end;
+    # prepend() and before() copied the children without the moved nodes;
+    # replace_with() searched for the reference child): N x N each.
+    n = 2_000
+    source, target = Element("div"), Element("div")
+    source.children, target.children = _CountedChildren(), _CountedChildren()
+    children = [Element("p") for _ in range(n)]
+    source.append(*children)
+    _CountedChildren.read = 0
+    edit(source, target, children)
+    assert _CountedChildren.read <= 30 * n, _CountedChildren.read
+    assert all(isinstance(parent.children, _CountedChildren) for parent in (source, target))
+
+
 def test_document_accessors():
     doc = markup5.parse("<title>  A\n  title </title><p>x")
     assert doc.head.local_name == "head" and doc.body.local_name == "body"

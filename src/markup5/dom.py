@@ -561,24 +561,24 @@ def _element_place_message(has_element: bool) -> str:
 def _detach_all(nodes: list[Node]) -> None:
     """Remove each of ``nodes`` from its parent, in bulk per parent (so that
     moving many siblings is linear, not quadratic)."""
-    by_parent: dict[int, tuple[ParentNode, set[int]]] = {}
+    by_parent: dict[int, tuple[ParentNode, dict[int, Node]]] = {}
     for node in nodes:
         parent = node.parent
         if parent is not None:
             entry = by_parent.get(id(parent))
             if entry is None:
-                by_parent[id(parent)] = (parent, {id(node)})
+                by_parent[id(parent)] = (parent, {id(node): node})
             else:
-                entry[1].add(id(node))
+                entry[1][id(node)] = node
     for parent, ids in by_parent.values():
         children = parent.children
         if len(ids) == 1 or len(children) <= 8:
-            for node_id in ids:
-                for i in range(len(children) - 1, -1, -1):
-                    if id(children[i]) == node_id:
-                        children[i].parent = None
-                        del children[i]
-                        break
+            # (Found where it was last seen, as removeChild finds it: a walk
+            # back from the end made moving N children one at a time, front
+            # first, N x N steps.)
+            for node in ids.values():
+                del children[_sibling_position(children, node)]
+                node.parent = None
         else:
             keep: list[Node] = []
             for c in children:
@@ -635,11 +635,10 @@ def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
     node, inserted, moved = _converted(items)
     if after_previous:
         # The reference is the node after ``previous`` once the moved nodes
-        # are out of the way.
-        remaining = [c for c in parent.children if id(c) not in moved]
-        if previous is None:
-            child = remaining[0] if remaining else None
-        elif id(previous) in moved:
+        # are out of the way.  (Found from previous's place, passing over
+        # the moved nodes only: a copy of the children without them, made
+        # at every call, made prepend() or before() in a loop N x N.)
+        if previous is not None and id(previous) in moved:
             # The conversion moved ``previous`` too (it is a child of a
             # fragment among the nodes): its next sibling is now the one
             # after it in the new fragment, which is no child of parent (an
@@ -647,8 +646,11 @@ def _pre_insert_items(parent: ParentNode, items: list[Node], child: Node | None,
             i = next(j for j, c in enumerate(inserted) if c is previous)
             child = inserted[i + 1] if i + 1 < len(inserted) else None
         else:
-            i = next(j for j, c in enumerate(remaining) if c is previous)
-            child = remaining[i + 1] if i + 1 < len(remaining) else None
+            siblings = parent.children
+            i = 0 if previous is None else _sibling_position(siblings, previous) + 1
+            while i < len(siblings) and id(siblings[i]) in moved:
+                i += 1
+            child = _sibling_at(siblings, i)
     _ensure_pre_insertion_validity(parent, node, child, inserted, moved)
     if child is not None and child is node:  # "if child is node, set child to
         child = node.next_sibling             # node's next sibling"
@@ -667,7 +669,9 @@ def _replace_items(parent: ParentNode, items: list[Node], child: Node) -> None:
     i = _sibling_position(siblings, child) + 1
     while i < len(siblings) and (siblings[i] is node or id(siblings[i]) in moved):
         i += 1
-    reference = siblings[i] if i < len(siblings) else None
+    # (_sibling_at remembers the reference's place, for _insert to find it
+    # there: searched for, replacing each child in turn was N x N.)
+    reference = _sibling_at(siblings, i)
     if isinstance(node, DocumentFragment) and not moved:
         _empty(node)
     # Steps 11-13: remove child (unless it is being re-inserted), insert.
