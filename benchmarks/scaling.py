@@ -131,6 +131,9 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<select> + selectedcontent x N + <option selected> + <i>x</i> x N",
      lambda n: "<select>" + "<selectedcontent></selectedcontent>" * n + "<option selected>"
      + "<i>x</i>" * n + "</option>"),
+    ("<select><option> + <span></span> x N + </option> + selectedcontent x N",
+     lambda n: "<select><option>" + "<span></span>" * n + "</option>"
+     + "<selectedcontent></selectedcontent>" * n),
     ("<select><button><selectedcontent></button> + <option selected><b>x<selectedcontent> x N",
      lambda n: "<select><button><selectedcontent></button>"
      + "<option selected><b>x<selectedcontent></selectedcontent></b></option>" * n),

@@ -326,7 +326,16 @@ class SelectednessMixin:
                 optgroup > select_position and self._below("optgroup", optgroup - 1)
                 > select_position)
         if not disabled and not state.multiple and state.selected is not None:
-            self._update_selectedcontents(state, state.selected, [selectedcontent])
+            # A copy into the select's first enabled selectedcontent is the
+            # standard's; into a later one it is Chromium's, and counts
+            # against the work allowance as the copies into every enabled
+            # one do (_enabled_selectedcontents): N of them after an option
+            # of N children were N x N copies (31 s at N = 4,000).
+            charged = self._first_enabled(state) is not selectedcontent
+            if charged and self._work_pool <= 0:
+                return
+            self._update_selectedcontents(state, state.selected, [selectedcontent],
+                                          charge_first=charged)
 
     # Moves -------------------------------------------------------------------
 
@@ -430,7 +439,8 @@ class SelectednessMixin:
         self._work_pool += _WORK_ALLOWANCE
         self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
 
-    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any]) -> None:
+    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any],
+                                 charge_first: bool = False) -> None:
         """Clone ``option`` into each of ``targets``, then settle what that
         did to the select's selected option, as Chromium does:
 
@@ -455,8 +465,9 @@ class SelectednessMixin:
         it is inserted and copied (which takes it out again).  Each round
         copies a part of the previous copy, and the rounds after the
         second count against the work allowance, so the work stays
-        linear."""
-        copies = self._clone_into(option, targets)
+        linear.  With ``charge_first`` the copy into the first target
+        counts too (a selectedcontent that is not the select's first)."""
+        copies = self._clone_into(option, targets, charge_first)
         brought = self._brought_selected(
             copies, self._optgroups_above.get(id(targets[0]), 0)) if copies else None
         if brought is None and not self._is_detached(option):
@@ -569,6 +580,23 @@ class SelectednessMixin:
                 found = option
         return found
 
+    def _first_enabled(self, state: _SelectState) -> Any:
+        """The select's first listed selectedcontent that is neither
+        disabled nor detached (None if there is none).  Those passed over
+        are passed over for good (see :meth:`_enabled_selectedcontents`)."""
+        candidates = state.selectedcontents
+        disabled = self._disabled_selectedcontent
+        index = state.first
+        while index < len(candidates):
+            selectedcontent = candidates[index]
+            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
+                state.first = index
+                return selectedcontent
+            state.listed.discard(id(selectedcontent))
+            index += 1
+        state.first = index
+        return None
+
     def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
         """The selectedcontent elements a select copies its selected option
         into: none with multiple; otherwise every one of its selectedcontent
@@ -588,19 +616,13 @@ class SelectednessMixin:
         enables one lists it again)."""
         if state.multiple:
             return []
+        first = self._first_enabled(state)
+        if first is None:
+            return []
         candidates = state.selectedcontents
         disabled = self._disabled_selectedcontent
         index = state.first
-        while index < len(candidates):
-            selectedcontent = candidates[index]
-            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
-                break
-            state.listed.discard(id(selectedcontent))
-            index += 1
-        state.first = index
-        if index == len(candidates):
-            return []
-        targets = [candidates[index]]
+        targets = [first]
         pool = self._work_pool
         for index in range(index + 1, len(candidates)):
             if pool <= 0:
