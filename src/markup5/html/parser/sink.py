@@ -119,7 +119,21 @@ class DomSink:
         parent.children.append(node)
 
     def insert_before(self, parent: ParentNode, node: Node, reference: Node | None) -> None:
-        parent.insert_before(node, reference)
+        """Insert ``node`` before ``reference``, a child of ``parent``.  As
+        :meth:`append` does, this leaves out the DOM's pre-insertion checks:
+        the tree builder inserts only nodes that are new or just removed,
+        never into themselves, and the check that a node is no ancestor of
+        ``parent`` walked up to the document for every foster-parented
+        furthest block (``<div>`` x N + ``<table>`` + ``<b><p>x</b></p>`` x N
+        was N x N)."""
+        if reference is None:
+            self.append(parent, node)
+            return
+        if node.parent is not None:
+            self.remove(node)
+        children = parent.children
+        children.insert(_child_index(children, reference), node)
+        node.parent = parent
 
     def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
         """Insert text before ``reference`` (or at the end), merged into the
