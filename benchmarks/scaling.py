@@ -194,6 +194,21 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     # passes over (58 s at N = 40,000).
     ("<rb> x N + </body> x N (open at body end)", lambda n: "<rb>" * n + "</body>" * n),
     ("<rt> x N + </html> x N (open at body end)", lambda n: "<rt>" * n + "</html>" * n),
+    # Found by the same hunt over the tree builder's loops: the place of a
+    # formatting element in the list of active formatting elements was found
+    # by a walk back from the end, over entries a </div> closed (25 s at
+    # N = 8,000); reconstruction walked back over the entries Noah's Ark had
+    # discarded, kept in the list by N live ones below (20 s); a furthest
+    # block inserted before a table was checked against every ancestor of
+    # the table (3.5 s).
+    ("<b x=k> x N + <div><i x=k> x N</div> + </b> x N (list positions)",
+     lambda n: "".join(f"<b x={k}>" for k in range(n)) + "<div>"
+     + "".join(f"<i x={k}>" for k in range(n)) + "</div>" + "<div></b>" * n),
+    ("<b x=k> x N + <p><i> x N</p> + <p>x</p> x N (discarded entries)",
+     lambda n: "".join(f"<b x={k}>" for k in range(n)) + "<p>" + "<i>" * n + "</p>"
+     + "<p>x</p>" * n),
+    ("<div> x N + <table> + <b><p>x</b></p> x N (foster-parented furthest block)",
+     lambda n: "<div>" * n + "<table>" + "<b><p>x</b></p>" * n),
 ]
 
 

@@ -186,6 +186,16 @@ def _check_active_formatting(parser: HTMLParser) -> None:
     live = [e for e in afe if e is not MARKER and id(e) not in dead]
     assert set(parser._afe_kinds) == {id(e) for e in live}
     assert not afe or afe[-1] is MARKER or id(afe[-1]) not in dead
+    # Positions: one per entry, growing along the list; each element's is
+    # its entry's, so that _afe_index finds its place.
+    positions = parser._afe_positions
+    assert len(positions) == len(afe)
+    assert all(a < b for a, b in zip(positions, positions[1:]))
+    assert parser._afe_position_of == {id(e): positions[i] for i, e in enumerate(afe)
+                                       if e is not MARKER and id(e) not in dead}
+    for i, e in enumerate(afe):
+        if e is not MARKER and id(e) not in dead:
+            assert parser._afe_index(e) == i
     last = len(afe) - 1 - afe[::-1].index(MARKER) if MARKER in afe else -1
     section = [e for e in afe[last + 1:] if e is not MARKER and id(e) not in dead]
     indexes = parser._afe_sections[-1]
@@ -282,3 +292,35 @@ def test_refusals_leave_the_parser_consistent(seed: int) -> None:
     reference = markup5.parse(text, reconstruction_limit=False)
     if LIMIT_ERROR not in {e.code for e in document.errors}:
         assert markup5.dump_tree(document) == markup5.dump_tree(reference)
+
+
+@pytest.mark.parametrize("gap", [1, 2])
+def test_positions_when_gaps_run_out(gap: int, monkeypatch) -> None:
+    # The adoption agency algorithm puts an entry between two others
+    # (_afe_moved): in the middle of their positions' gap, and once there
+    # is none left, the list is numbered afresh.  With gaps of 1 and 2 that
+    # happens at nearly every move (gaps of 2**64 allow 64 moves into one
+    # gap first); the positions must still find every entry.
+    import markup5.html.parser.treebuilder as treebuilder
+
+    texts = []
+    for seed in range(20):
+        rng = random.Random(seed)
+        texts.append("".join(rng.choice(_SOUP) for _ in range(400)))
+    expected = [markup5.dump_tree(markup5.parse(text)) for text in texts]  # (gaps of 2**64)
+    monkeypatch.setattr(treebuilder, "_AFE_GAP", gap)
+    moves = []
+    original = treebuilder.TreeBuilderCore._afe_moved
+
+    def counted(self, index):
+        moves.append(index)
+        original(self, index)
+
+    monkeypatch.setattr(treebuilder.TreeBuilderCore, "_afe_moved", counted)
+    for text, tree in zip(texts, expected):
+        parser = HTMLParser()
+        for start in range(0, len(text), 5):
+            parser.feed(text[start:start + 5])
+            _check_active_formatting(parser)
+        assert markup5.dump_tree(parser.close()) == tree
+    assert len(moves) > 100

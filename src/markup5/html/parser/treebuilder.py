@@ -96,6 +96,12 @@ class _AfeSection:
 #: element's identity there cost 2.6% of a parse.
 _ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent"}
 
+#: The gap between the positions of consecutive entries pushed onto the list
+#: of active formatting elements (TreeBuilderCore._afe_positions): room for
+#: 64 entries moved into the middle of the last gap before the list is
+#: numbered afresh.
+_AFE_GAP = 1 << 64
+
 #: The elements whose insertion runs select steps (see .select).
 _SELECT_STEPS = frozenset({"select", "option", "selectedcontent"})
 
@@ -151,6 +157,7 @@ class TreeBuilderCore(SelectednessMixin):
                  "frameset_ok", "foster_parenting", "context", "pending_table_text", "errors",
                  "encoding_confidence", "_virtual", "_positions", "_boundaries",
                  "_foreign_positions", "_run_starts", "_on_stack", "_afe_kinds", "_afe_dead",
+                 "_afe_positions", "_afe_position_of",
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
                  "reconstruction_limit", "_copied")
 
@@ -207,9 +214,13 @@ class TreeBuilderCore(SelectednessMixin):
         # then Noah's Ark cannot apply; the kind is None): most formatting
         # elements, <a href=...> above all, are pushed and removed alone, and
         # a set of attributes is costly to make and hash (3.5% of a parse on
-        # the corpus).  An element's place in the list is still found by
-        # walking back from the end (_afe_index), where the list is about to
-        # change around it.  An entry Noah's Ark removes is taken out of its
+        # the corpus).  An element's place in the list is found from its
+        # position (_afe_index): positions grow along the list, with gaps,
+        # one for each entry in _afe_positions (markers and discarded
+        # entries too) and one for each element in _afe_position_of (a walk
+        # back from the end passed every entry after the element, which
+        # need not be few: '</b>' x N below N entries that a '</div>' closed
+        # walked N x N).  An entry Noah's Ark removes is taken out of its
         # kind's index and _afe_kinds at once (its name's list drops it once
         # it is last there, _afe_last_named) but out of the list itself lazily
         # (its id is in _afe_dead; readers skip it): finding its place would
@@ -226,6 +237,8 @@ class TreeBuilderCore(SelectednessMixin):
         # new formatting element is still the last of its name).  HTML elements
         # only: no namespace.
         self._afe_kinds: dict[int, _Kind | None] = {}
+        self._afe_positions: list[int] = []
+        self._afe_position_of: dict[int, int] = {}
         self._afe_dead: set[int] = set()
         self._afe_sections: list[_AfeSection] = [_AfeSection()]
         self.template_modes: list[str] = []
@@ -601,6 +614,10 @@ class TreeBuilderCore(SelectednessMixin):
             # set of attributes is costly to make and hash, is not needed.)
             self._afe_kinds[key] = None
         self.active_formatting.append(element)
+        positions = self._afe_positions
+        position = positions[-1] + _AFE_GAP if positions else 0
+        positions.append(position)
+        self._afe_position_of[key] = position
         section.places[key] = len(named)
         named.append(element)
 
@@ -625,6 +642,8 @@ class TreeBuilderCore(SelectednessMixin):
         """Insert a marker at the end of the list of active formatting
         elements (a new section begins)."""
         self.active_formatting.append(MARKER)
+        positions = self._afe_positions
+        positions.append(positions[-1] + _AFE_GAP if positions else 0)
         self._afe_sections.append(_AfeSection())
 
     def _afe_last_named(self, name: str) -> Any:
@@ -649,6 +668,7 @@ class TreeBuilderCore(SelectednessMixin):
         last: see _afe_last_named)."""
         key = id(entry)
         kind = self._afe_kinds.pop(key)
+        del self._afe_position_of[key]
         section = self._afe_sections[-1]
         if kind is not None:
             kinds = section.kinds
@@ -672,7 +692,10 @@ class TreeBuilderCore(SelectednessMixin):
         dead.add(id(entry))
         afe = self.active_formatting
         if 2 * len(dead) > len(afe):
-            afe[:] = [e for e in afe if e is MARKER or id(e) not in dead]
+            kept = [i for i, e in enumerate(afe) if e is MARKER or id(e) not in dead]
+            positions = self._afe_positions
+            positions[:] = [positions[i] for i in kept]
+            afe[:] = [afe[i] for i in kept]
             dead.clear()
 
     def _afe_trim(self) -> None:
@@ -681,11 +704,13 @@ class TreeBuilderCore(SelectednessMixin):
         dead = self._afe_dead
         while dead and afe and id(afe[-1]) in dead:
             dead.discard(id(afe.pop()))
+            self._afe_positions.pop()
 
     def _afe_remove(self, index: int) -> None:
         """Remove the entry at ``index`` (after the last marker) from the
         list of active formatting elements."""
         self._afe_forget(self.active_formatting.pop(index))
+        self._afe_positions.pop(index)
         if self._afe_dead:
             self._afe_trim()
 
@@ -694,6 +719,7 @@ class TreeBuilderCore(SelectednessMixin):
         its place in the indexes."""
         kind = self._afe_kinds.pop(id(old))
         self._afe_kinds[id(new)] = kind
+        self._afe_position_of[id(new)] = self._afe_position_of.pop(id(old))
         section = self._afe_sections[-1]
         if kind is not None:
             same = section.kinds[kind]
@@ -746,6 +772,20 @@ class TreeBuilderCore(SelectednessMixin):
             if entry is MARKER or self._in_stack(entry) and id(entry) not in dead:
                 break
             i -= 1
+        if dead:
+            # The discarded entries passed over leave the list now (nobody
+            # holds a position in it here): left there, every
+            # reconstruction walked over them again, and they stay until
+            # they are half of the list (N distinct <b x=k> below them kept
+            # them there: N x N).
+            passed = afe[i:]
+            kept = [j for j, entry in enumerate(passed, i) if id(entry) not in dead]
+            if len(kept) < len(passed):
+                for entry in passed:
+                    dead.discard(id(entry))
+                positions = self._afe_positions
+                positions[i:] = [positions[j] for j in kept]
+                afe[i:] = [afe[j] for j in kept]
         if self.reconstruction_limit:
             copied = self._copied
             for j in range(i, len(afe)):
@@ -771,8 +811,11 @@ class TreeBuilderCore(SelectednessMixin):
         kinds = self._afe_kinds
         dead = self._afe_dead
         sections = self._afe_sections
+        positions = self._afe_positions
+        position_of = self._afe_position_of
         while afe:
             entry = afe.pop()
+            positions.pop()
             if entry is MARKER:
                 sections.pop()
                 return
@@ -780,16 +823,34 @@ class TreeBuilderCore(SelectednessMixin):
                 dead.discard(id(entry))
             else:
                 del kinds[id(entry)]
+                del position_of[id(entry)]
         sections[-1] = _AfeSection()  # (no marker: the list is empty)
 
     def _afe_index(self, node: Any) -> int:
-        if id(node) not in self._afe_kinds:
+        """The index of ``node`` in the list of active formatting elements,
+        or -1 if it is not there."""
+        position = self._afe_position_of.get(id(node))
+        if position is None:
             return -1
-        afe = self.active_formatting
-        for i in range(len(afe) - 1, -1, -1):
-            if afe[i] is node:
-                return i
-        return -1
+        return bisect_left(self._afe_positions, position)
+
+    def _afe_moved(self, index: int) -> None:
+        """Give the entry just put at ``index`` (step 4.18 of the adoption
+        agency algorithm) a position between its neighbours', numbering the
+        list afresh when they have none left between them."""
+        positions = self._afe_positions
+        below = positions[index - 1] if index else -_AFE_GAP
+        above = positions[index + 1] if index + 1 < len(positions) else below + 2 * _AFE_GAP
+        if above - below < 2:
+            afe = self.active_formatting
+            position_of = self._afe_position_of
+            positions[:] = range(0, len(afe) * _AFE_GAP, _AFE_GAP)
+            for entry, position in zip(afe, positions):
+                if id(entry) in position_of:
+                    position_of[id(entry)] = position
+            return
+        positions[index] = (below + above) // 2
+        self._afe_position_of[id(self.active_formatting[index])] = positions[index]
 
     # Creating and inserting nodes ------------------------------------------
 
@@ -1022,12 +1083,23 @@ class TreeBuilderCore(SelectednessMixin):
             self.sink.reparent_children(furthest_block, new_element)
             self.sink.append(furthest_block, new_element)
             # Step 4.18.
+            # (The new element is of the formatting element's kind, and still
+            # the last of its name.  Next to the formatting element's place,
+            # it takes that place and position; elsewhere, the entries in
+            # between move, and it gets a position between its neighbours'.)
             old = self._afe_index(formatting_element)
-            afe.insert(bookmark, new_element)  # (of the formatting element's kind)
-            if old >= bookmark:
-                old += 1
-            del afe[old]
-            self._afe_renew(formatting_element, new_element)  # (still the last of its name)
+            if bookmark == old or bookmark == old + 1:
+                afe[old] = new_element
+                self._afe_renew(formatting_element, new_element)
+            else:
+                afe.insert(bookmark, new_element)
+                positions = self._afe_positions
+                positions.insert(bookmark, positions[old])
+                removed = old + 1 if old > bookmark else old
+                del afe[removed]
+                del positions[removed]
+                self._afe_renew(formatting_element, new_element)
+                self._afe_moved(bookmark if bookmark < old else bookmark - 1)
             self._afe_trim()
             # Step 4.19.  (The inner loop removed entries between the
             # formatting element and the furthest block only: both positions

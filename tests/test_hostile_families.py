@@ -1,0 +1,133 @@
+"""Families of hostile input whose work was quadratic, checked by counting
+the work the fixed code does at N and 4N (never by timing): 4x the input
+must cost under 5x the work, where the old code cost about 16x.
+
+Found by a hunt over the tree builder's loops (2026-11-25); each family
+is also timed by ``benchmarks/scaling.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import markup5
+import markup5.dom as dom
+from markup5.html.parser import HTMLParser
+from markup5.html.parser.sink import DomSink
+from markup5.html.parser.treebuilder import TreeBuilderCore
+
+
+def _distinct(tag: str, n: int) -> str:
+    return "".join(f"<{tag} x={k}>" for k in range(n))
+
+
+class _CountedList(list):
+    """A list that counts the entries Python code reads from it one by
+    one or by iterating (slices and C-level searches are not counted)."""
+
+    read = 0
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            _CountedList.read += 1
+        return super().__getitem__(i)
+
+    def __iter__(self):
+        for entry in super().__iter__():
+            _CountedList.read += 1
+            yield entry
+
+
+def _assert_linear(family: Callable[[int], str], work: Callable[[str], int], n: int = 500) -> None:
+    small, large = work(family(n)), work(family(4 * n))
+    assert small >= n  # (the family does the work counted)
+    assert large < 5 * small, (small, large)
+
+
+def _list_reads(text: str) -> int:
+    """Entries of the list of active formatting elements read while parsing
+    ``text``."""
+    parser = HTMLParser()
+    parser.active_formatting = _CountedList()
+    _CountedList.read = 0
+    parser.feed(text)
+    parser.close()
+    return _CountedList.read
+
+
+@pytest.mark.parametrize("family", [
+    # </div> closes N formatting elements, which stay in the list after N
+    # others: each </b> found its b by walking back over them.
+    lambda n: _distinct("b", n) + "<div>" + _distinct("i", n) + "</div>" + "</b>" * n,
+    lambda n: _distinct("b", n) + "<div>" + _distinct("i", n) + "</div>" + "<div></b>" * n,
+    # Noah's Ark leaves N discarded <i> entries in the list, kept there by N
+    # live ones below: each reconstruction walked back over them.
+    lambda n: _distinct("b", n) + "<p>" + "<i>" * n + "</p>" + "<p>x</p>" * n,
+], ids=["end-tags", "end-tags-with-furthest-block", "reconstruction-over-discarded"])
+def test_the_list_of_active_formatting_elements_is_not_walked_again(family):
+    _assert_linear(family, _list_reads)
+
+
+def test_foster_parented_furthest_blocks_walk_no_ancestors(monkeypatch):
+    # Each </b> inserts its furthest block (a p holding text) before the
+    # table: the DOM's check that a node is no ancestor of its new parent
+    # walked up N divs each time.  The tree builder never makes a cycle and
+    # leaves the check out.
+    walked = [0]
+    original = dom._host_including_ancestors
+
+    def counted(node):
+        for ancestor in original(node):
+            walked[0] += 1
+            yield ancestor
+
+    text = "<div>" * 400 + "<table>" + "<b><p>x</b></p>" * 400
+    monkeypatch.setattr(dom, "_host_including_ancestors", counted)
+    document = markup5.parse(text)
+    assert walked[0] == 0
+    # The same tree as the DOM's insertBefore, checks and all, builds.
+    monkeypatch.setattr(DomSink, "insert_before",
+                        lambda self, parent, node, reference: parent.insert_before(node, reference))
+    assert markup5.dump_tree(document) == markup5.dump_tree(markup5.parse(text))
+    assert walked[0] > 400 * 400
+
+
+def test_the_body_end_check_does_not_walk_the_stack(monkeypatch):
+    # rb, rp, rt and rtc nest and may be open when body ends: the check for
+    # other open elements walked the stack for every </body> and </html>.
+    def work(text: str) -> int:
+        parser = HTMLParser()
+        parser.open_elements = _CountedList()
+        _CountedList.read = 0
+        parser.feed(text)
+        parser.close()
+        return _CountedList.read
+
+    for end in ("</body>", "</html>"):
+        _assert_linear(lambda n: "<rb>" * n + end * n, work)
+
+
+def test_in_stack_questions_per_reconstruction_stay_few(monkeypatch):
+    # (The rewind of reconstruction asks "is it on the stack?" of each
+    # entry it passes: with the discarded entries dropped as it passes
+    # them, the questions stay linear.)
+    asked = [0]
+    original = TreeBuilderCore._in_stack
+
+    def counted(self, node):
+        asked[0] += 1
+        return original(self, node)
+
+    monkeypatch.setattr(TreeBuilderCore, "_in_stack", counted)
+
+    def work(text: str) -> int:
+        asked[0] = 0
+        parser = HTMLParser()
+        parser.feed(text)
+        parser.close()
+        return asked[0]
+
+    _assert_linear(lambda n: _distinct("b", n) + "<p>" + "<i>" * n + "</p>" + "<p>x</p>" * n,
+                   work)
