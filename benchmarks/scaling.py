@@ -96,6 +96,9 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     # fragment of 'hello&ampx<>a b</style>\ufeff]]>' x N).
     ("text</x> x N (one Text node)", lambda n: "xxxxxxxxxx</x>" * n),
     ("<table> + x</x> x N (foster)", lambda n: "<table>" + "xxxxxxxxxx</x>" * n),
+    # The same by turns into two Text nodes, before the table and in it.
+    ("<table> + x</x> </x> x N (two Text nodes by turns)",
+     lambda n: "<table>" + "x</x> </x>" * n),
     # The adoption agency algorithm, each </b> moving one furthest block
     # deep in the stack: it found the formatting element and the furthest
     # block by walking down from the top and re-indexed everything above

@@ -131,3 +131,24 @@ def test_in_stack_questions_per_reconstruction_stay_few(monkeypatch):
 
     _assert_linear(lambda n: _distinct("b", n) + "<p>" + "<i>" * n + "</p>" + "<p>x</p>" * n,
                    work)
+
+
+def test_text_going_by_turns_into_two_nodes_is_joined_once(monkeypatch):
+    # Foster-parented text goes before the table and whitespace into it, by
+    # turns: each turn joined the other node's text so far (N x N
+    # characters copied, in C).  Each node's pieces are now joined once.
+    from markup5.dom import Text
+
+    slot = Text.__dict__["data"]
+    stored = [0]
+
+    def store(node, value):
+        stored[0] += len(value)
+        slot.__set__(node, value)
+
+    monkeypatch.setattr(Text, "data", property(slot.__get__, store))
+    n = 2_000
+    document = markup5.parse("<table>" + "x</x> </x>" * n)
+    texts = [node.data for node in document.iter() if isinstance(node, Text)]
+    assert texts == ["x" * n, " " * n]
+    assert stored[0] <= 4 * n

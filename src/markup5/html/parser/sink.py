@@ -55,7 +55,7 @@ class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
 
-    __slots__ = ("document", "_merging", "_merged")
+    __slots__ = ("document", "_merging", "_merged", "_parked")
 
     def __init__(self, document: Document | None = None) -> None:
         self.document = Document() if document is None else document
@@ -63,16 +63,23 @@ class DomSink:
         # node (an ignored end tag, a parse error), all goes into one Text
         # node.  "node.data += data" would copy the whole text each time,
         # quadratic on "x</p>" x N; so the pieces for the Text node being
-        # merged into are kept in a list and joined once (flush_text).
+        # merged into are kept in a list and joined once (flush_text).  Text
+        # can go by turns into two nodes (foster-parented text before a
+        # table, whitespace into it: "<table>" + "x</x> </x>" x N), so the
+        # pieces of the others are parked, by node, rather than joined at
+        # each turn.
         self._merging: Text | None = None
         self._merged: list[str] = []
+        self._parked: dict[int, tuple[Text, list[str]]] = {}
 
     def _merge(self, node: Text, data: str) -> None:
         """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`)."""
         if node is not self._merging:
-            self.flush_text()
+            if self._merging is not None:
+                self._parked[id(self._merging)] = (self._merging, self._merged)
             self._merging = node
-            self._merged = [node.data]
+            parked = self._parked.pop(id(node), None)  # (a parked node is alive: its id is its)
+            self._merged = [node.data] if parked is None else parked[1]
         self._merged.append(data)
 
     def flush_text(self) -> None:
@@ -85,6 +92,10 @@ class DomSink:
             node.data = "".join(self._merged)
             self._merging = None
             self._merged = []
+        if self._parked:
+            for node, pieces in self._parked.values():
+                node.data = "".join(pieces)
+            self._parked.clear()
 
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
