@@ -137,6 +137,10 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<select><option> + <span></span> x N + </option> + selectedcontent x N",
      lambda n: "<select><option>" + "<span></span>" * n + "</option>"
      + "<selectedcontent></selectedcontent>" * n),
+    # Copies of copies, through templates: the tree doubled at each level
+    # (7.3 million nodes from 1.2 KB).
+    ("<select><selectedcontent></selectedcontent><option><template> x N (copies of copies)",
+     lambda n: "<select><selectedcontent></selectedcontent><option><template>" * n),
     ("<select><button><selectedcontent></button> + <option selected><b>x<selectedcontent> x N",
      lambda n: "<select><button><selectedcontent></button>"
      + "<option selected><b>x<selectedcontent></selectedcontent></b></option>" * n),

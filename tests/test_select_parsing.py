@@ -481,6 +481,39 @@ class TestLinear:
         assert int(result.stdout) <= 4 * len(text) + 10
 
 
+def test_copies_of_copies_stay_within_the_allowance():
+    # An option holding a template holding a select whose selectedcontent
+    # holds the copy of that select's own option: each option's copy holds
+    # the copies inside it, so the tree doubled at each level (7.3 million
+    # nodes from 1.2 KB; the templates' contents went uncounted).  Every
+    # copy now counts, and the allowance grows with the input: the tree
+    # stays within twice the allowance.  (In a child process: the old code
+    # never finishes.)
+    from markup5.html.parser.select import _WORK_ALLOWANCE, _WORK_POOL
+
+    unit = "<select><selectedcontent></selectedcontent><option><template>"
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(SRC)!r})
+        import markup5
+        for n in (14, 160):
+            work, count = [markup5.parse({unit!r} * n)], 0
+            while work:
+                node = work.pop()
+                count += 1
+                work.extend(getattr(node, "children", None) or ())
+                if getattr(node, "template_contents", None) is not None:
+                    work.append(node.template_contents)
+            print(count)
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    for n, count in zip((14, 160), map(int, result.stdout.split())):
+        size = len(unit) * n
+        assert count <= 2 * (_WORK_POOL + (_WORK_ALLOWANCE + 1) * size) + 10 * size
+
+
 # ---------------------------------------------------------------------------
 # Found by the browser differential (tools/browser_diff.py)
 # ---------------------------------------------------------------------------

@@ -71,12 +71,16 @@ HTML = HTML_NAMESPACE
 __all__ = ["SelectednessMixin"]
 
 #: The work (ancestors walked, selectedcontent elements looked at, nodes
-#: copied) allowed for the copies whose literal rule is quadratic: into a
-#: selectedcontent the adoption agency algorithm moved
-#: (_selectedcontents_moved), and into every enabled selectedcontent of a
-#: select after the first (_enabled_selectedcontents).  A document starts
-#: with _WORK_POOL; each run of the algorithm and each copy of a selected
-#: option adds _WORK_ALLOWANCE, which bounds that work by a multiple of the
+#: copied) allowed for the copies into selectedcontent elements, whose
+#: literal rules are quadratic (into a selectedcontent the adoption agency
+#: algorithm moved, _selectedcontents_moved; into every enabled
+#: selectedcontent of a select, _enabled_selectedcontents) or exponential
+#: (copies of copies: an option holding a template holding a select whose
+#: selectedcontent holds the copy of its own option, and so on, doubles the
+#: tree at each level).  A document starts with _WORK_POOL; each run of the
+#: algorithm and each copy of a selected option adds _WORK_ALLOWANCE, and
+#: each character read adds one (_earn), so that copies of the document's
+#: own content always fit, and the work stays within a multiple of the
 #: input.
 _WORK_POOL = 1 << 16
 _WORK_ALLOWANCE = 64
@@ -121,7 +125,7 @@ class SelectednessMixin:
     # dict lookup: 5% of a parse's instructions.
     __slots__ = ("_selects", "_generations", "_registered_selectedcontents",
                  "_inside_selectedcontent", "_disabled_selectedcontent", "_optgroups_above",
-                 "_work_pool", "_detached_ids", "_detached_positions")
+                 "_work_pool", "_earned_to", "_detached_ids", "_detached_positions")
 
     # What it reads of the tree builder core (set by its _init_core).
     sink: TreeSink
@@ -169,6 +173,18 @@ class SelectednessMixin:
         # order; and what is left of the work allowed after moves.
         self._registered_selectedcontents: list[tuple[Any, _SelectState]] = []
         self._work_pool = _WORK_POOL
+        self._earned_to = 0  # the stream offset up to which characters have earned
+
+    def _end_of_token(self) -> int:
+        raise NotImplementedError  # (the tree builder core's)
+
+    def _earn(self) -> None:
+        """Add one unit of work to the allowance for each character read
+        since the last time."""
+        read = self._end_of_token()
+        if read > self._earned_to:
+            self._work_pool += read - self._earned_to
+            self._earned_to = read
 
     # Walks over the ancestors, answered from the stack ----------------------
 
@@ -326,16 +342,13 @@ class SelectednessMixin:
                 optgroup > select_position and self._below("optgroup", optgroup - 1)
                 > select_position)
         if not disabled and not state.multiple and state.selected is not None:
-            # A copy into the select's first enabled selectedcontent is the
-            # standard's; into a later one it is Chromium's, and counts
-            # against the work allowance as the copies into every enabled
-            # one do (_enabled_selectedcontents): N of them after an option
-            # of N children were N x N copies (31 s at N = 4,000).
-            charged = self._first_enabled(state) is not selectedcontent
-            if charged and self._work_pool <= 0:
-                return
-            self._update_selectedcontents(state, state.selected, [selectedcontent],
-                                          charge_first=charged)
+            # The copy counts against the work allowance, as every copy
+            # does: into a selectedcontent after the select's first it is
+            # Chromium's (N of them after an option of N children were N x N
+            # copies, 31 s at N = 4,000).
+            self._earn()
+            if self._work_pool > 0:
+                self._update_selectedcontents(state, state.selected, [selectedcontent])
 
     # Moves -------------------------------------------------------------------
 
@@ -421,7 +434,7 @@ class SelectednessMixin:
                 self._update_selectedcontents(state, state.selected, [selectedcontent])
             else:
                 self._clone_option(None, selectedcontent)
-            pool -= _subtree_size(selectedcontent)
+            pool -= _subtree_size(selectedcontent, self.sink)
         self._work_pool = pool
 
     # Popping an option -------------------------------------------------------
@@ -437,10 +450,12 @@ class SelectednessMixin:
         if state is None or state.selected is not option:
             return
         self._work_pool += _WORK_ALLOWANCE
-        self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
+        self._earn()
+        if self._work_pool > 0:
+            self._update_selectedcontents(state, option, self._enabled_selectedcontents(state))
 
-    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any],
-                                 charge_first: bool = False) -> None:
+    def _update_selectedcontents(self, state: _SelectState, option: Any, targets: list[Any]
+                                 ) -> None:
         """Clone ``option`` into each of ``targets``, then settle what that
         did to the select's selected option, as Chromium does:
 
@@ -465,9 +480,12 @@ class SelectednessMixin:
         it is inserted and copied (which takes it out again).  Each round
         copies a part of the previous copy, and the rounds after the
         second count against the work allowance, so the work stays
-        linear.  With ``charge_first`` the copy into the first target
-        counts too (a selectedcontent that is not the select's first)."""
-        copies = self._clone_into(option, targets, charge_first)
+        linear.  The first copy counts too: an option can hold the copies
+        made into the selectedcontent elements inside it (through a
+        template), and copies of those copies doubled the tree at each
+        level (``<select><selectedcontent></selectedcontent><option>
+        <template>`` x N: 7.3 million nodes from 1.2 KB)."""
+        copies = self._clone_into(option, targets, charge_first=True)
         brought = self._brought_selected(
             copies, self._optgroups_above.get(id(targets[0]), 0)) if copies else None
         if brought is None and not self._is_detached(option):
@@ -517,7 +535,7 @@ class SelectednessMixin:
                 for option, disabled in self._listed_options(
                         last_copies, self._optgroups_above.get(id(last_target), 0)):
                     if not disabled:
-                        self._clone_into(option, targets)
+                        self._clone_into(option, targets, charge_first=True)
                         break
 
     def _clone_into(self, option: Any, targets: list[Any], charge_first: bool = False) -> list[Any]:
@@ -528,11 +546,11 @@ class SelectednessMixin:
         in every target: copies of the option's children)."""
         first: list[Any] = []
         for number, target in enumerate(targets):
-            if number and self._work_pool <= 0:
+            if (number or charge_first) and self._work_pool <= 0:
                 break
             copies = self._clone_option(option, target)
             if number or charge_first:
-                self._work_pool -= _subtree_size(target)
+                self._work_pool -= _subtree_size(target, self.sink)
             if not number:
                 first = copies
         return first
@@ -658,13 +676,23 @@ class SelectednessMixin:
         return copies
 
 
-def _subtree_size(node: Any) -> int:
-    """How many nodes ``node``'s children and their descendants are."""
+def _subtree_size(node: Any, sink: TreeSink) -> int:
+    """How many nodes ``node``'s children and their descendants are, with
+    the contents of templates (copied with them, and where copies of
+    copies nest: counted without them, a tree that doubled at each level
+    cost almost nothing)."""
     count = 0
     work = [node]
     while work:
-        children = getattr(work.pop(), "children", None)
+        node = work.pop()
+        children = getattr(node, "children", None)
         if children:
             count += len(children)
             work.extend(children)
+        if getattr(node, "local_name", None) == "template" and \
+                getattr(node, "namespace", None) == HTML:
+            contents = sink.template_contents(node)
+            if contents is not None and contents is not node:
+                count += 1
+                work.append(contents)
     return count
