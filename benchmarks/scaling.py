@@ -137,6 +137,14 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<select><option> + <span></span> x N + </option> + selectedcontent x N",
      lambda n: "<select><option>" + "<span></span>" * n + "</option>"
      + "<selectedcontent></selectedcontent>" * n),
+    # The copies made for moved selectedcontent elements were charged and
+    # then refunded (each move could spend the whole allowance again):
+    # an option holding a chain of 150 nested selected options, moved N
+    # times, behind a comment that raises the allowance with N.
+    ("<!-- 50 N --> + 150 nested selected options + <div> x N + selectedcontent + </b> x N",
+     lambda n: "<!--" + "x" * (50 * n) + "--><select><option selected>"
+     + "<div><option selected>x" * 150 + "</div>" * 150 + "</option><b><option>" + "<div>" * n
+     + "<selectedcontent></selectedcontent>" + "<i></i></b>" * n),
     # Copies of copies, through templates: the tree doubled at each level
     # (7.3 million nodes from 1.2 KB).
     ("<select><selectedcontent></selectedcontent><option><template> x N (copies of copies)",

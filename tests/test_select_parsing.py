@@ -388,6 +388,26 @@ class TestMovedSelectedcontent:
         assert_linear_work(lambda n: "<select><b>" + "<div>" * n
                            + "<selectedcontent></selectedcontent><option>" + "<i></i></b>" * n)
 
+    def test_the_copies_a_move_makes_stay_charged(self):
+        # A selected option holding a chain of 150 nested selected options
+        # costs about 34,000 copied nodes to copy (each copy brings the next
+        # option).  The walks were counted in a local allowance that then
+        # overwrote what the copies had charged, so every move could spend
+        # the whole allowance again: 6.8 million nodes copied at 7.6 KB.
+        chain = ("<select><option selected>" + "<div><option selected>x" * 150 + "</div>" * 150
+                 + "</option><b><option>")
+        from markup5.html.parser.select import _WORK_ALLOWANCE, _WORK_POOL
+
+        for n in (50, 200):
+            text = chain + "<div>" * n + "<selectedcontent></selectedcontent>" + "<i></i></b>" * n
+            CountingSink.work = 0
+            parser = HTMLParser(CountingSink())
+            parser.feed(text)
+            parser.close()
+            # (Within the allowance: what the document starts with and earns,
+            # each unit of it spent once on a walk or on a copy.)
+            assert CountingSink.work <= 2 * (_WORK_POOL + (_WORK_ALLOWANCE + 1) * len(text))
+
 
 class CountingSink(DomSink):
     """A DomSink that counts ancestors looked up and nodes copied."""

@@ -378,11 +378,16 @@ class SelectednessMixin:
         until runs of the algorithm have earned it back
         (docs/browser-differences.md, "Work limits").  The copies themselves go
         through _update_selectedcontents, which charges the same allowance
-        for its targets after the first."""
+        (the walks are counted in ``pool`` and the copies in
+        ``_work_pool``, so each is handed to the other around the copy:
+        when the copies' charges were overwritten by ``pool``, every move
+        could spend the whole allowance again)."""
         registered = self._registered_selectedcontents
         if not registered:
             return
-        pool = self._work_pool + _WORK_ALLOWANCE
+        self._work_pool += _WORK_ALLOWANCE
+        self._earn()
+        pool = self._work_pool
         sink = self.sink
         document = sink.document
         parent_of = sink.parent
@@ -431,10 +436,11 @@ class SelectednessMixin:
                 state.selectedcontents.append(selectedcontent)
                 state.listed.add(key)
             if state.selected is not None:
+                self._work_pool = pool
                 self._update_selectedcontents(state, state.selected, [selectedcontent])
+                pool = self._work_pool
             else:
                 self._clone_option(None, selectedcontent)
-            pool -= _subtree_size(selectedcontent, self.sink)
         self._work_pool = pool
 
     # Popping an option -------------------------------------------------------
