@@ -104,9 +104,13 @@ class InputStream:
             problems = self._problems
             base = self._scanned
             for chunk in chunks:
+                # (This chunk's problems come after every earlier one: only
+                # its own are put in order.  Sorting the whole list for each
+                # chunk with an astral noncharacter was chunks x problems.)
+                found: list[tuple[str, int]] = []
                 m = PROBLEM_CHARACTERS.search(chunk)
                 if m is not None:
-                    problems.extend(
+                    found.extend(
                         (_problem_code(m.group()), base + m.start())
                         for m in PROBLEM_CHARACTERS.finditer(chunk, m.start()))
                 if _may_have_astral(chunk) and ASTRAL_CANDIDATES.search(chunk):
@@ -114,8 +118,9 @@ class InputStream:
                               for m in ASTRAL_CANDIDATES.finditer(chunk)
                               if _is_astral_noncharacter(m.group())]
                     if astral:
-                        problems.extend(astral)
-                        problems.sort(key=lambda problem: problem[1])
+                        found.extend(astral)
+                        found.sort(key=lambda problem: problem[1])
+                problems.extend(found)
                 base += len(chunk)
             self._scanned = base
             chunks.clear()
