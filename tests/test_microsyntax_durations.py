@@ -267,3 +267,19 @@ def _oracle_is_valid(text: str) -> bool:
 @given(st.text(alphabet="0123456789.PTDHMSWdhmsw \t", max_size=16))
 def test_duration_validity_matches_the_grammar(text: str) -> None:
     assert is_valid_duration_string(text) is _oracle_is_valid(text)
+
+
+def test_fractions_are_summed_exactly_in_any_number():
+    # The fractions of seconds are summed at the end, shortest first (a
+    # fraction of N digits made every later component cost N: quadratic):
+    # the sum is still exact, so ties round to even as before.
+    assert parse_duration("0.0000005s 0.0000000s") == dt.timedelta(0)
+    assert parse_duration("0.0000005000000000000000001s") == dt.timedelta(microseconds=1)
+    assert parse_duration("0.00000025s 0.00000025s 0.0000010s") == \
+        dt.timedelta(microseconds=2)
+    n = 20_000
+    assert parse_duration("0." + "1" * n + "s" + "1s" * n) == \
+        dt.timedelta(seconds=n, microseconds=111111)
+    # Past timedelta's range, or with months, it fails whatever follows.
+    assert parse_duration("9" * n + "s" + "1s" * n) is None
+    assert parse_duration("P1M" + "1D" * n) is None

@@ -39,6 +39,7 @@ _EXACT = decimal.Context(
     traps=[],
 )
 _MAX_MICROSECONDS = _dt.timedelta.max // _dt.timedelta(microseconds=1)
+_MAX_SECONDS = _MAX_MICROSECONDS // 1_000_000 + 1  # (more fails, whatever the fraction)
 _ZERO = decimal.Decimal(0)
 
 _YEARS, _MONTHS, _WEEKS, _DAYS, _HOURS, _MINUTES, _SECONDS = (
@@ -67,6 +68,12 @@ def parse_duration(input: str) -> _dt.timedelta | None:
     # Step 3.
     months = _ZERO
     seconds = _ZERO
+    # The fractions of seconds, summed at the end from the shortest up: a
+    # fraction of N digits made every later component's addition cost N,
+    # quadratic over N/4 one-character components.  (The whole parts are
+    # summed as they come: past the timedelta range, or with any months,
+    # the result is failure whatever follows, so the sum stops there.)
+    fractions: list[str] = []
     component_count = 0
     # Step 4.
     m_disambiguator = _MINUTES
@@ -119,7 +126,7 @@ def parse_duration(input: str) -> _dt.timedelta | None:
                 s = input[start:position]
                 if not s:
                     return None
-                n += decimal.Decimal("0." + s)
+                fractions.append(s)  # (n + 0.s: the fraction is added at step 11)
                 # 8.9.6-8.9.9.
                 position = skip_ascii_whitespace(input, position)
                 if position >= end:
@@ -171,6 +178,8 @@ def parse_duration(input: str) -> _dt.timedelta | None:
             # 8.13.
             if units == _MONTHS:
                 months += n * multiplier
+                if months:
+                    return None  # (step 10: months never total zero again)
             else:
                 if units == _WEEKS:
                     multiplier *= 7
@@ -185,6 +194,8 @@ def parse_duration(input: str) -> _dt.timedelta | None:
                     multiplier *= 60
                     units = _SECONDS
                 seconds += n * multiplier
+                if seconds > _MAX_SECONDS:
+                    return None  # (step 11: beyond timedelta's range, and it only grows)
             # 8.14.
             position = skip_ascii_whitespace(input, position)
         # Step 9.
@@ -194,7 +205,9 @@ def parse_duration(input: str) -> _dt.timedelta | None:
         if months != 0:
             return None
         # Step 11 (as a timedelta: microseconds, ties to even).
-        if seconds > _MAX_MICROSECONDS // 1_000_000 + 1:
+        for s in sorted(fractions, key=len):
+            seconds += decimal.Decimal("0." + s)
+        if seconds > _MAX_SECONDS:
             return None
         microseconds = int(seconds.scaleb(6).to_integral_value())
     if microseconds > _MAX_MICROSECONDS:
