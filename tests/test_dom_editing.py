@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from counted import CountedList
 import markup5
 from markup5.dom import (
     HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE,
@@ -735,24 +736,6 @@ class TestMarkupProperties:
         assert stored[0] == 3 * n  # each run's text, stored once
 
 
-class _CountedChildren(list):
-    """A parent's children that count the entries Python code reads (one
-    by one, or by iterating): list.index and slicing, in C, are not
-    counted."""
-
-    read = 0
-
-    def __getitem__(self, i):
-        if isinstance(i, int):
-            _CountedChildren.read += 1
-        return super().__getitem__(i)
-
-    def __iter__(self):
-        for child in super().__iter__():
-            _CountedChildren.read += 1
-            yield child
-
-
 def _move_one_at_a_time(source, target, children):
     for child in children:
         target.append_child(child)
@@ -796,13 +779,13 @@ def test_editing_children_one_at_a_time_reads_each_once(edit):
     # replace_with() searched for the reference child): N x N each.
     n = 2_000
     source, target = Element("div"), Element("div")
-    source.children, target.children = _CountedChildren(), _CountedChildren()
+    source.children, target.children = CountedList(), CountedList()
     children = [Element("p") for _ in range(n)]
     source.append(*children)
-    _CountedChildren.read = 0
+    CountedList.read = 0
     edit(source, target, children)
-    assert _CountedChildren.read <= 30 * n, _CountedChildren.read
-    assert all(isinstance(parent.children, _CountedChildren) for parent in (source, target))
+    assert CountedList.read <= 30 * n, CountedList.read
+    assert all(isinstance(parent.children, CountedList) for parent in (source, target))
 
 
 def test_document_accessors():

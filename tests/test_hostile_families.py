@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
+from counted import CountedList
 import markup5
 import markup5.dom as dom
 from markup5.html.parser import HTMLParser
@@ -31,38 +33,22 @@ def _distinct(tag: str, n: int) -> str:
     return "".join(f"<{tag} x={k}>" for k in range(n))
 
 
-class _CountedList(list):
-    """A list that counts the entries Python code reads from it one by
-    one or by iterating (slices and C-level searches are not counted)."""
-
-    read = 0
-
-    def __getitem__(self, i):
-        if isinstance(i, int):
-            _CountedList.read += 1
-        return super().__getitem__(i)
-
-    def __iter__(self):
-        for entry in super().__iter__():
-            _CountedList.read += 1
-            yield entry
-
-
 def _assert_linear(family: Callable[[int], str], work: Callable[[str], int], n: int = 500) -> None:
     small, large = work(family(n)), work(family(4 * n))
     assert small >= n  # (the family does the work counted)
     assert large < 5 * small, (small, large)
 
 
-def _list_reads(text: str) -> int:
-    """Entries of the list of active formatting elements read while parsing
+def _reads(text: str, attribute: str) -> int:
+    """Entries of the parser's list ``attribute`` (the stack of open
+    elements, the list of active formatting elements) read while parsing
     ``text``."""
     parser = HTMLParser()
-    parser.active_formatting = _CountedList()
-    _CountedList.read = 0
+    setattr(parser, attribute, CountedList())
+    CountedList.read = 0
     parser.feed(text)
     parser.close()
-    return _CountedList.read
+    return CountedList.read
 
 
 @_INTERPRETED
@@ -76,7 +62,7 @@ def _list_reads(text: str) -> int:
     lambda n: _distinct("b", n) + "<p>" + "<i>" * n + "</p>" + "<p>x</p>" * n,
 ], ids=["end-tags", "end-tags-with-furthest-block", "reconstruction-over-discarded"])
 def test_the_list_of_active_formatting_elements_is_not_walked_again(family):
-    _assert_linear(family, _list_reads)
+    _assert_linear(family, partial(_reads, attribute="active_formatting"))
 
 
 @_INTERPRETED
@@ -105,19 +91,12 @@ def test_foster_parented_furthest_blocks_walk_no_ancestors(monkeypatch):
 
 
 @_INTERPRETED
-def test_the_body_end_check_does_not_walk_the_stack(monkeypatch):
+def test_the_body_end_check_does_not_walk_the_stack():
     # rb, rp, rt and rtc nest and may be open when body ends: the check for
     # other open elements walked the stack for every </body> and </html>.
-    def work(text: str) -> int:
-        parser = HTMLParser()
-        parser.open_elements = _CountedList()
-        _CountedList.read = 0
-        parser.feed(text)
-        parser.close()
-        return _CountedList.read
-
     for end in ("</body>", "</html>"):
-        _assert_linear(lambda n: "<rb>" * n + end * n, work)
+        _assert_linear(lambda n: "<rb>" * n + end * n,
+                       partial(_reads, attribute="open_elements"))
 
 
 @_INTERPRETED

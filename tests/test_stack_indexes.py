@@ -255,6 +255,21 @@ def test_the_furthest_block_is_attached_again():
         '|             "n"', "|           <selectedcontent>", '|             "n"']
 
 
+def _parse_cases(sources: list[str], prepared=lambda parser: None) -> None:
+    """Parse every html5lib-tests case (documents and fragments) and each of
+    ``sources`` as a document, each parser first handed to ``prepared``."""
+    cases = [(case.data, case.fragment_context) for case in load_cases()]
+    for source, context in cases + [(source, None) for source in sources]:
+        parser = HTMLParser()
+        prepared(parser)
+        if context is None:
+            parser.feed(source)
+            parser.close()
+        else:
+            _prepare_fragment(parser, _context_element(context))
+            parser.run(source)
+
+
 class _CheckedIdentities(set):
     """The parser's ``_on_stack``, which answers each "is it on the stack?"
     question the rules ask by identity as the stack itself does."""
@@ -277,19 +292,14 @@ def test_identity_questions_get_the_stack_s_answer():
     # element the rules ask about by identity (on every html5lib-tests case,
     # documents and fragments, and the adoption agency families) is one of
     # them.
-    asked = 0
-    cases = [(case.data, case.fragment_context) for case in load_cases()]
-    for source, context in cases + [(source, None) for source in _FAMILIES]:
-        parser = HTMLParser()
+    checked: list[_CheckedIdentities] = []
+
+    def prepared(parser: HTMLParser) -> None:
         parser._on_stack = _CheckedIdentities(parser)
-        if context is None:
-            parser.feed(source)
-            parser.close()
-        else:
-            _prepare_fragment(parser, _context_element(context))
-            parser.run(source)
-        asked += parser._on_stack.asked
-    assert asked > 1000
+        checked.append(parser._on_stack)
+
+    _parse_cases(_FAMILIES, prepared)
+    assert sum(identities.asked for identities in checked) > 1000
 
 
 @_PATCHES
@@ -318,13 +328,5 @@ def test_the_body_end_check_gets_the_walk_s_answer(monkeypatch):
     monkeypatch.setattr(InsertionModes, "_check_open_elements", compared)
     rng = random.Random(20261125)
     soups = [_soup(rng) + rng.choice(["</body>", "</html>", ""]) for _ in range(2000)]
-    cases = [(case.data, case.fragment_context) for case in load_cases()]
-    for source, context in cases + [(source, None) for source in _FAMILIES + soups]:
-        parser = HTMLParser()
-        if context is None:
-            parser.feed(source)
-            parser.close()
-        else:
-            _prepare_fragment(parser, _context_element(context))
-            parser.run(source)
+    _parse_cases(_FAMILIES + soups)
     assert outcomes[True] > 500 and outcomes[False] > 500, outcomes

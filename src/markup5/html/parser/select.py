@@ -604,23 +604,6 @@ class SelectednessMixin:
                 found = option
         return found
 
-    def _first_enabled(self, state: _SelectState) -> Any:
-        """The select's first listed selectedcontent that is neither
-        disabled nor detached (None if there is none).  Those passed over
-        are passed over for good (see :meth:`_enabled_selectedcontents`)."""
-        candidates = state.selectedcontents
-        disabled = self._disabled_selectedcontent
-        index = state.first
-        while index < len(candidates):
-            selectedcontent = candidates[index]
-            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
-                state.first = index
-                return selectedcontent
-            state.listed.discard(id(selectedcontent))
-            index += 1
-        state.first = index
-        return None
-
     def _enabled_selectedcontents(self, state: _SelectState) -> list[Any]:
         """The selectedcontent elements a select copies its selected option
         into: none with multiple; otherwise every one of its selectedcontent
@@ -640,13 +623,19 @@ class SelectednessMixin:
         enables one lists it again)."""
         if state.multiple:
             return []
-        first = self._first_enabled(state)
-        if first is None:
-            return []
         candidates = state.selectedcontents
         disabled = self._disabled_selectedcontent
         index = state.first
-        targets = [first]
+        while index < len(candidates):
+            selectedcontent = candidates[index]
+            if id(selectedcontent) not in disabled and not self._is_detached(selectedcontent):
+                break
+            state.listed.discard(id(selectedcontent))
+            index += 1
+        state.first = index
+        if index == len(candidates):
+            return []
+        targets = [candidates[index]]
         pool = self._work_pool
         for index in range(index + 1, len(candidates)):
             if pool <= 0:

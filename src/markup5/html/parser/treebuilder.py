@@ -692,11 +692,20 @@ class TreeBuilderCore(SelectednessMixin):
         dead.add(id(entry))
         afe = self.active_formatting
         if 2 * len(dead) > len(afe):
-            kept = [i for i, e in enumerate(afe) if e is MARKER or id(e) not in dead]
+            self._afe_drop_dead(0)
+
+    def _afe_drop_dead(self, start: int) -> None:
+        """Take the discarded entries from ``start`` on out of the list (and
+        their positions with them)."""
+        afe = self.active_formatting
+        dead = self._afe_dead
+        kept = [i for i in range(start, len(afe)) if id(afe[i]) not in dead]
+        if len(kept) < len(afe) - start:
+            for entry in afe[start:]:
+                dead.discard(id(entry))
             positions = self._afe_positions
-            positions[:] = [positions[i] for i in kept]
-            afe[:] = [afe[i] for i in kept]
-            dead.clear()
+            positions[start:] = [positions[i] for i in kept]
+            afe[start:] = [afe[i] for i in kept]
 
     def _afe_trim(self) -> None:
         """Drop discarded entries from the end of the list."""
@@ -778,14 +787,7 @@ class TreeBuilderCore(SelectednessMixin):
             # reconstruction walked over them again, and they stay until
             # they are half of the list (N distinct <b x=k> below them kept
             # them there: N x N).
-            passed = afe[i:]
-            kept = [j for j, entry in enumerate(passed, i) if id(entry) not in dead]
-            if len(kept) < len(passed):
-                for entry in passed:
-                    dead.discard(id(entry))
-                positions = self._afe_positions
-                positions[i:] = [positions[j] for j in kept]
-                afe[i:] = [afe[j] for j in kept]
+            self._afe_drop_dead(i)
         if self.reconstruction_limit:
             copied = self._copied
             for j in range(i, len(afe)):
