@@ -602,15 +602,18 @@ def test_text_between_ignored_tokens_is_joined_once():
     sink.flush_text()
     assert node.data == "ab" * 1000 and sink._merging is None
 
-    # Through the parser, in body and foster-parented; whole after each feed().
+    # Through the parser, in body and foster-parented; whole once the sink
+    # is flushed (which close() does; see test_text_fed_in_many_chunks_...).
     for prefix, unit in (("", "xy</x>"), ("<table>", "xy</x>")):
         doc = markup5.parse(prefix + unit * 500)
         texts = [n for n in doc.iter() if isinstance(n, Text)]
         assert [t.data for t in texts] == ["xy" * 500]
     parser = HTMLParser()
     parser.feed("<p>a</x>b</x>")
+    parser.sink.flush_text()
     assert [n.data for n in parser.sink.document.iter() if isinstance(n, Text)] == ["ab"]
     parser.feed("c</x>")
+    parser.sink.flush_text()
     assert [n.data for n in parser.sink.document.iter() if isinstance(n, Text)] == ["abc"]
     assert markup5.dump_tree(parser.close()) == markup5.dump_tree(markup5.parse("<p>a</x>b</x>c</x>"))
 
@@ -620,6 +623,48 @@ def test_text_between_ignored_tokens_is_joined_once():
     parser = HTMLParser(MySink())
     parser.feed("<p>a</x>b</x>c")
     assert [n.data for n in parser.close().iter() if isinstance(n, Text)] == ["abc"]
+
+
+def test_text_fed_in_many_chunks_is_joined_once_at_the_end():
+    # feed() made the tree whole after every chunk: a Text node that went on
+    # growing over the chunks ("<p>" then "x</q>" x N, or a long text in
+    # 64 KB chunks) was joined whole each time, N x N characters (47 s for a
+    # million chunks, HTML and XML alike; found by a hunt over the
+    # incremental entry points).  The pieces now stay pieces until close().
+    from markup5.dom import Text
+    from markup5.html.parser import HTMLParser
+
+    def texts(document):
+        return [n.data for n in document.iter() if isinstance(n, Text)]
+
+    for start, unit in (("<p>", "x</q>"), ("<p>", "x<html>"), ("<table>", "x</q>")):
+        parser = HTMLParser()
+        parser.feed(start)
+        for _ in range(300):
+            parser.feed(unit)
+        sink = parser.sink
+        pending = [sink._merged] + [pieces for _, pieces in sink._parked.values()]
+        assert max(len(pieces) for pieces in pending) >= 300  # not joined after each feed
+        document = parser.close()
+        assert texts(document) == texts(markup5.parse(start + unit * 300))
+        assert sink._merging is None and not sink._parked
+
+    parser = XmlParser()
+    parser.feed("<r>")
+    for _ in range(300):
+        parser.feed("x</q>")
+    assert len(parser.builder._merged) >= 300  # not joined after each feed
+    assert texts(parser.close()) == ["x" * 300]
+
+    # A copy into a selectedcontent copies the whole text of a Text node
+    # still being merged into (and joins only the nodes it copies).
+    source = ("<select><button><selectedcontent></selectedcontent></button>"
+              "<option selected>a</x>b</x>c</option></select>")
+    for cut in range(1, len(source)):
+        parser = HTMLParser()
+        parser.feed(source[:cut])
+        parser.feed(source[cut:])
+        assert markup5.dump_tree(parser.close()) == markup5.dump_tree(markup5.parse(source)), cut
 
 
 def test_xml_text_between_tokens_that_add_no_node_is_joined_once():
@@ -653,6 +698,7 @@ def test_xml_text_between_tokens_that_add_no_node_is_joined_once():
         assert len(joins) <= 2, joins  # one join of all the pieces, not one per piece
     parser = XmlParser()
     parser.feed("<a>x</b>y</b>")
+    parser.builder.flush_text()
     assert [n.data for n in parser.builder.document.iter() if isinstance(n, Text)] == ["xy"]
     parser.feed("z</b></a>")
     assert [n.data for n in parser.close().iter() if isinstance(n, Text)] == ["xyz"]

@@ -142,8 +142,9 @@ class XmlTreeBuilder:
         self._merged.append(data)
 
     def flush_text(self) -> None:
-        """Give the Text node being merged into its whole data (run whenever
-        parsing returns to the caller)."""
+        """Give the Text node being merged into its whole data (run at the
+        end of the input, and when another node is merged into; call it to
+        see a tree whole while it is being built)."""
         node = self._merging
         if node is not None:
             node.data = "".join(self._merged)
@@ -861,7 +862,9 @@ class XmlParser:
                 for token in out:
                     builder.process(token)  # (the phase changes as it goes)
             if not running:
-                builder.flush_text()  # the tree is whole between chunks
+                # (The Text node being merged into is joined once, at the
+                # end: joined after every chunk, a text growing over many
+                # chunks was copied whole each time, quadratic; see feed().)
                 return
 
 

@@ -191,7 +191,14 @@ class HTMLParser(InsertionModes):
 
     def feed(self, data: str | bytes | bytearray) -> None:
         """Parse the next chunk of the document (str or bytes; all chunks of
-        one parse are of the same kind)."""
+        one parse are of the same kind).
+
+        The tree is whole once :meth:`close` returns.  Between chunks the
+        document being built (``parser.sink.document``) can be looked at,
+        but a Text node that the input is still adding to may show only
+        part of its text: its pieces are joined once, at the end, so that
+        a text arriving over many chunks costs time linear in its length.  ``parser.sink.flush_text()``
+        makes the tree whole at any time (at the cost of that join)."""
         if self._done:
             raise ValueError("feed() after close()")
         if isinstance(data, str):
@@ -316,9 +323,13 @@ class HTMLParser(InsertionModes):
         if final:
             self._token_end = tokenizer._base + tokenizer.end
             process(None)
-        sink = self.sink
-        if isinstance(sink, DomSink):  # (a subclass merges text the same way)
-            sink.flush_text()  # the tree is whole whenever the caller has it
+            sink = self.sink
+            if isinstance(sink, DomSink):  # (a subclass merges text the same way)
+                # The Text nodes still taking pieces are joined once, here:
+                # joined after every feed(), a text that grows over many
+                # chunks was copied whole each time (quadratic in the
+                # number of chunks; see feed()).
+                sink.flush_text()
 
     # Changing the encoding while parsing (§13.2.3.4) ----------------------------
 

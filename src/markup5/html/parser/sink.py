@@ -83,10 +83,11 @@ class DomSink:
         self._merged.append(data)
 
     def flush_text(self) -> None:
-        """Give the Text node being merged into its whole data.  The parser
-        calls this whenever it returns (after each chunk it is fed, and at
-        the end), and :meth:`clone_children` before it copies, so the tree
-        is whole whenever anyone can look at it."""
+        """Give the Text nodes being merged into their whole data.  The
+        parser calls this once, at the end of the input (not after each
+        chunk it is fed: a text growing over many chunks would be copied
+        whole each time); call it to see a tree whole while it is being
+        built."""
         node = self._merging
         if node is not None:
             node.data = "".join(self._merged)
@@ -96,6 +97,22 @@ class DomSink:
             for node, pieces in self._parked.values():
                 node.data = "".join(pieces)
             self._parked.clear()
+
+    def _whole_data(self, node: Text) -> str:
+        """``node``'s whole data, its pieces (if it is being merged into)
+        joined, and kept joined: what :meth:`clone_children` copies, so
+        that a copy joins only the Text nodes it copies."""
+        if node is self._merging:
+            pieces = self._merged
+        else:
+            parked = self._parked.get(id(node)) if self._parked else None
+            if parked is None:
+                return node.data
+            pieces = parked[1]
+        if len(pieces) > 1:
+            pieces[:] = ["".join(pieces)]
+        data = node.data = pieces[0]
+        return data
 
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
@@ -210,7 +227,6 @@ class DomSink:
         element's cloning steps do.  Returns the copies made of
         ``source``'s children (their own children are reached through
         ``children``)."""
-        self.flush_text()
         copies: list[Node] = []
         # Entries: (original, the list its copy goes into, the copy's parent).
         work: list[tuple[Node, list[Node], ParentNode | None]] = [
@@ -219,7 +235,7 @@ class DomSink:
             original, siblings, parent = work.pop()
             # (Text, Comment and ProcessingInstruction have no subclasses.)
             if isinstance(original, Text):
-                copy: Node = Text(original.data)
+                copy: Node = Text(self._whole_data(original))
             elif isinstance(original, Comment):
                 copy = Comment(original.data)
             elif isinstance(original, ProcessingInstruction):
