@@ -300,3 +300,64 @@ def test_errors_are_located_in_the_decoded_text():
     document = parse(data, transport_encoding="utf-8")
     assert [(e.code, e.line, e.col) for e in document.errors] == \
         [(e.code, e.line, e.col) for e in parse("<p>\u00e9\u00e9</b>").errors]
+
+
+def _in_stream_order(problems, *sources):
+    """The errors in stream order, worked out afresh: a stable sort by
+    offset of the input stream's problems, then each source."""
+    from markup5.errors import ParseError
+    everything = [ParseError(code, offset) for code, offset in problems]
+    for source in sources:
+        everything += source
+    return [(e.code, e.offset) for e in sorted(everything, key=lambda e: e.offset)]
+
+
+def test_errors_read_between_chunks_are_merged_anew_only_at_the_end(monkeypatch):
+    # Tokenizer.errors (and HTMLParser.all_errors) merged every error again
+    # at each read: read after every chunk, N chunks with an input stream
+    # problem each took N x N (79 s for 20,000 chunks).  Only what lies at or
+    # after the lowest new offset is merged again now.
+    from markup5.errors import ParseError
+    made = []
+    original = ParseError.__init__
+
+    def counting(self, *args, **kwargs):
+        made.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(ParseError, "__init__", counting)
+    tokenizer = markup5.Tokenizer()
+    parser = HTMLParser()
+    for _ in range(400):
+        tokenizer.feed("\x01<")
+        tokenizer.errors  # noqa: B018
+        parser.feed("\x01</x>")
+        parser.all_errors  # noqa: B018
+    assert len(tokenizer.errors) >= 799 and len(parser.all_errors) >= 800
+    # Errors made: those found, and the input stream's made once or twice
+    # each (N x N / 2 = 160,000 before).
+    assert len(made) < 10 * 400
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["<p>", "</x>", "\x01", "\ufdd0", "\U0001fffe", "&am", "p;",
+                                 "<!--", "-->", "<a b=1 b=2>", "\x00", "<td>", "<title>",
+                                 "</title", ">", "x", "\r", "\n", "&#", "0;", "<svg>", "<![CDATA["]),
+                max_size=30))
+def test_errors_read_between_chunks_are_in_stream_order(chunks):
+    from markup5.html.parser import _ErrorsOfParse
+    tokenizer = markup5.Tokenizer()
+    parser = HTMLParser()
+    for chunk in chunks:
+        tokenizer.feed(chunk)
+        assert [(e.code, e.offset) for e in tokenizer.errors] == \
+            _in_stream_order(tokenizer._stream.problems(), tokenizer._errors)
+        parser.feed(chunk)
+        assert [(e.code, e.offset) for e in parser.all_errors] == \
+            [(e.code, e.offset) for e in _ErrorsOfParse(parser.tokenizer, parser.errors)()]
+    tokenizer.close()
+    parser.close()
+    assert [(e.code, e.offset) for e in tokenizer.errors] == \
+        _in_stream_order(tokenizer._stream.problems(), tokenizer._errors)
+    assert [(e.code, e.offset) for e in parser.all_errors] == \
+        [(e.code, e.offset) for e in _ErrorsOfParse(parser.tokenizer, parser.errors)()]

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from heapq import merge
+from operator import attrgetter
+from typing import Sequence
 
 __all__ = ["ParseError", "PositionMap"]
 
@@ -130,3 +133,71 @@ class ParseError:
     def __str__(self) -> str:
         line, col = self._resolve()
         return f"{line}:{col}: {self.code}"
+
+
+_OFFSET = attrgetter("offset")
+
+
+class ErrorMerge:
+    """The errors of several sources in stream order, kept up to date as
+    the sources grow (the errors a parse has found so far, read between
+    the chunks it is fed).
+
+    Each source is a list in stream order that only grows: of
+    :class:`ParseError` s, or for ``problems`` (the input stream's) of
+    ``(code, offset)`` pairs.  The merge puts them in order of offset, and
+    at one offset the problems first, then the sources in the order given,
+    as a stable sort of them one after the other would.  Each :meth:`update`
+    merges again only what lies at or after the lowest offset among the
+    new entries (a new entry can go before one already merged: the input
+    stream's problems are found when a chunk arrives, ahead of the
+    tokenizer), so reading after every chunk costs the new entries, not
+    all of them again (quadratic in the chunks before)."""
+
+    __slots__ = ("merged", "_taken", "_problems_taken", "_positions")
+
+    def __init__(self, positions: PositionMap | None) -> None:
+        #: The merged list (one list, updated in place).
+        self.merged: list[ParseError] = []
+        self._taken: list[int] = []
+        self._problems_taken = 0
+        self._positions = positions
+
+    def update(self, problems: Sequence[tuple[str, int]],
+               sources: Sequence[list[ParseError]]) -> list[ParseError]:
+        """Merge in what the sources gained since the last update; returns
+        :attr:`merged`."""
+        taken = self._taken
+        if len(taken) < len(sources):
+            taken.extend([0] * (len(sources) - len(taken)))
+        low = None
+        if len(problems) > self._problems_taken:
+            low = problems[self._problems_taken][1]
+        for source, count in zip(sources, taken):
+            if len(source) > count:
+                offset = source[count].offset
+                if low is None or offset < low:
+                    low = offset
+        if low is None:
+            return self.merged
+        # Everything at or after ``low`` is merged again, from each source.
+        start_problems = bisect_left(problems, low, 0, self._problems_taken,
+                                     key=_second)
+        starts = [bisect_left(source, low, 0, count, key=_OFFSET)
+                  for source, count in zip(sources, taken)]
+        merged = self.merged
+        del merged[start_problems + sum(starts):]
+        positions = self._positions
+        later_problems = [ParseError(code, offset, positions)
+                          for code, offset in problems[start_problems:]]
+        merged.extend(merge(later_problems,
+                            *(source[start:] for source, start in zip(sources, starts)),
+                            key=_OFFSET))
+        self._problems_taken = len(problems)
+        for i, source in enumerate(sources):
+            taken[i] = len(source)
+        return merged
+
+
+def _second(pair: tuple[str, int]) -> int:
+    return pair[1]

@@ -21,7 +21,7 @@ from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, Do
     Element, Node
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
 from ...encoding.decoders import Decoder
-from ...errors import ParseError
+from ...errors import ErrorMerge, ParseError
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
 from ...tokens import Characters, EndTag, StartTag
 from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
@@ -133,7 +133,7 @@ class HTMLParser(InsertionModes):
     # (No __dict__: see SelectednessMixin.  A subclass has one again.)
     __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
                  "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
-                 "_allow_cdata", "__weakref__")
+                 "_allow_cdata", "_error_merge", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
@@ -183,6 +183,7 @@ class HTMLParser(InsertionModes):
         self._init_core(DomSink() if sink is None else sink, tokenizer, scripting,
                         reconstruction_limit)
         self._pending = None
+        self._error_merge: ErrorMerge | None = None  # (all_errors; the tokenizer's are new)
         self._force_html = False
         self._skip_newline = False
         self._allow_cdata = False
@@ -690,8 +691,14 @@ class HTMLParser(InsertionModes):
 
     @property
     def all_errors(self) -> list[ParseError]:
-        """Tokenizer and tree builder errors, in stream order."""
-        return _ErrorsOfParse(self.tokenizer, self.errors)()
+        """Tokenizer and tree builder errors, in stream order (so far, while
+        the input is being fed; one list, kept up to date as it grows)."""
+        merge = self._error_merge
+        if merge is None:
+            merge = self._error_merge = ErrorMerge(self.tokenizer._positions)
+        tokenizer = self.tokenizer
+        problems = tokenizer._stream.problems() if tokenizer._collect_errors else ()
+        return merge.update(problems, (tokenizer._errors, self.errors))
 
     def _errors_later(self) -> _ErrorsOfParse:
         """:attr:`all_errors`, to be worked out when the document's errors

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._tokenizer_core import TokenizerBase, has_null
-from ...errors import ParseError
+from ...errors import ErrorMerge, ParseError
 from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
 from ..states import State
@@ -113,7 +113,7 @@ class TokenizerCore(TokenizerBase):
         self._buffer_has_null = False
         self._strict_scan_until = 0
         self._stream = InputStream(keep=collect_errors)
-        self._merged: list[ParseError] | None = None
+        self._merged: ErrorMerge | None = None  # (the errors property's)
 
         # The current tag token.
         self._tag_name = ""
@@ -150,21 +150,10 @@ class TokenizerCore(TokenizerBase):
         problems = self._stream.problems() if self._collect_errors else ()
         if not problems:
             return self._errors
-        merged = self._merged
-        if merged is not None and len(merged) == len(self._errors) + len(problems):
-            return merged
-        positions = self._positions
-        merged = []
-        tokenizer_errors = self._errors
-        i = 0
-        for code, offset in problems:
-            while i < len(tokenizer_errors) and tokenizer_errors[i].offset < offset:
-                merged.append(tokenizer_errors[i])
-                i += 1
-            merged.append(ParseError(code, offset, positions))
-        merged.extend(tokenizer_errors[i:])
-        self._merged = merged
-        return merged
+        merge = self._merged
+        if merge is None:
+            merge = self._merged = ErrorMerge(self._positions)
+        return merge.update(problems, (self._errors,))
 
     @property
     def state(self) -> State:
