@@ -223,3 +223,26 @@ def test_parse_pretty_and_tree_exclude_each_other(tmp_path):
     page.write_text("<p>", encoding="utf-8")
     status, out, err = run_cli(["parse", "--pretty", "--tree", str(page)])
     assert status == 2 and out == "" and err.count("\n") == 1 and "--pretty" in err
+
+
+def test_undecodable_names_and_arguments_with_a_strict_stdout(tmp_path):
+    # With PYTHONIOENCODING=utf-8 (or a UTF-8 locale other than C.UTF-8)
+    # stdout is strict: a file name or an argument with a byte the locale
+    # cannot decode (a lone surrogate in Python) made check and trace end
+    # in a traceback with exit status 1.  They are written escaped now.
+    import os
+    import subprocess
+    import sys
+
+    name = tmp_path / os.fsdecode(b"s\xff.html")
+    name.write_text("<p>x</b>", encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    checked = subprocess.run([sys.executable, "-m", "markup5", "check", str(name)],
+                             capture_output=True, env=env)
+    assert checked.returncode == 1, checked.stderr  # errors found
+    assert b"Traceback" not in checked.stderr
+    assert b"s\\udcff.html:1:" in checked.stdout
+    traced = subprocess.run([sys.executable, "-m", "markup5", "trace", "--json",
+                             os.fsdecode(b"a\xffb")], capture_output=True, env=env)
+    assert traced.returncode == 0, traced.stderr
+    assert b"Traceback" not in traced.stderr and traced.stdout

@@ -394,8 +394,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    out = sys.stdout
+    if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
+        # A file name or argument with bytes the locale cannot decode holds
+        # lone surrogates (surrogateescape), which a strict UTF-8 stdout
+        # refuses: they are written escaped, not as a traceback (and exit
+        # status 1, which for check means "errors found").
+        out.reconfigure(errors="backslashreplace")
     try:
-        status: int = args.run(args, sys.stdout)
+        status: int = args.run(args, out)
         return status
     except CommandError as exc:
         sys.stderr.write(f"markup5: {exc}\n")
