@@ -361,3 +361,28 @@ def test_errors_read_between_chunks_are_in_stream_order(chunks):
         _in_stream_order(tokenizer._stream.problems(), tokenizer._errors)
     assert [(e.code, e.offset) for e in parser.all_errors] == \
         [(e.code, e.offset) for e in _ErrorsOfParse(parser.tokenizer, parser.errors)()]
+
+
+def test_error_merge_sorts_sources_that_are_out_of_order():
+    # The tokenizer and the tree builder report their errors in stream
+    # order (checked on the html5lib-tests documents and the corpus); were
+    # one not to, the merge would still put them in order, as a stable sort
+    # by offset of the problems and then each source would.
+    from markup5.errors import ErrorMerge, ParseError
+
+    def codes(errors):
+        return [(e.code, e.offset) for e in errors]
+
+    problems = [("p", 1), ("p", 5)]
+    first = [ParseError("a", 2), ParseError("b", 5)]
+    second = [ParseError("c", 0)]
+    merge = ErrorMerge(None)
+    assert codes(merge.update(problems, (first, second))) == \
+        [("c", 0), ("p", 1), ("a", 2), ("p", 5), ("b", 5)]
+    first.append(ParseError("d", 1))  # out of order
+    second.append(ParseError("e", 9))
+    expected = [("c", 0), ("p", 1), ("d", 1), ("a", 2), ("p", 5), ("b", 5), ("e", 9)]
+    assert codes(merge.update(problems, (first, second))) == expected
+    first.append(ParseError("f", 3))  # in order after the last, not after all
+    assert codes(merge.update(problems, (first, second))) == \
+        [("c", 0), ("p", 1), ("d", 1), ("a", 2), ("f", 3), ("p", 5), ("b", 5), ("e", 9)]

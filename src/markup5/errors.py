@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from heapq import merge
+from itertools import chain, islice
 from operator import attrgetter
 from typing import Sequence
 
@@ -154,7 +155,7 @@ class ErrorMerge:
     tokenizer), so reading after every chunk costs the new entries, not
     all of them again (quadratic in the chunks before)."""
 
-    __slots__ = ("merged", "_taken", "_problems_taken", "_positions")
+    __slots__ = ("merged", "_taken", "_problems_taken", "_positions", "_in_order")
 
     def __init__(self, positions: PositionMap | None) -> None:
         #: The merged list (one list, updated in place).
@@ -162,6 +163,7 @@ class ErrorMerge:
         self._taken: list[int] = []
         self._problems_taken = 0
         self._positions = positions
+        self._in_order = True  # (False once a source was not: sorted whole from then on)
 
     def update(self, problems: Sequence[tuple[str, int]],
                sources: Sequence[list[ParseError]]) -> list[ParseError]:
@@ -173,13 +175,28 @@ class ErrorMerge:
         low = None
         if len(problems) > self._problems_taken:
             low = problems[self._problems_taken][1]
+        in_order = self._in_order
         for source, count in zip(sources, taken):
             if len(source) > count:
                 offset = source[count].offset
                 if low is None or offset < low:
                     low = offset
+                if not in_order:
+                    continue
+                # (Each source is in stream order, as the tokenizer and the
+                # tree builder report their errors; checked, at the cost of
+                # the new entries, so that the answer never depends on it.)
+                previous = source[count - 1].offset if count else offset
+                for error in islice(source, count, None):
+                    if error.offset < previous:
+                        in_order = False
+                        break
+                    previous = error.offset
         if low is None:
             return self.merged
+        if not in_order:
+            self._in_order = False
+            low = -1  # all of it again: a stable sort, as a single merge would be
         # Everything at or after ``low`` is merged again, from each source.
         start_problems = bisect_left(problems, low, 0, self._problems_taken,
                                      key=_second)
@@ -190,9 +207,12 @@ class ErrorMerge:
         positions = self._positions
         later_problems = [ParseError(code, offset, positions)
                           for code, offset in problems[start_problems:]]
-        merged.extend(merge(later_problems,
-                            *(source[start:] for source, start in zip(sources, starts)),
-                            key=_OFFSET))
+        if in_order:
+            merged.extend(merge(later_problems,
+                                *(source[start:] for source, start in zip(sources, starts)),
+                                key=_OFFSET))
+        else:
+            merged.extend(sorted(chain(later_problems, *sources), key=_OFFSET))
         self._problems_taken = len(problems)
         for i, source in enumerate(sources):
             taken[i] = len(source)
