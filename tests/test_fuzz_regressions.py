@@ -656,6 +656,19 @@ def test_text_fed_in_many_chunks_is_joined_once_at_the_end():
     assert len(parser.builder._merged) >= 300  # not joined after each feed
     assert texts(parser.close()) == ["x" * 300]
 
+    # What can no longer grow is whole between chunks: a Text node that took
+    # pieces in an element since closed, or before a node added after it.
+    parser = HTMLParser()
+    parser.feed("<p id=1>Hello</x> world</p><p id=2>second</x>")
+    parser.feed("<div>a</div>")
+    assert texts(parser.sink.document) == ["Hello world", "second", "a"]
+    parser.feed("<p>x</q>y")
+    assert texts(parser.sink.document)[-1] == "x"  # (the current node's last child: may grow)
+    parser = XmlParser()
+    parser.feed("<r><p>Hello</x> world</p><q>a</x>b")
+    parser.feed("<s/>")
+    assert texts(parser.builder.document) == ["Hello world", "ab"]
+
     # A copy into a selectedcontent copies the whole text of a Text node
     # still being merged into (and joins only the nodes it copies).
     source = ("<select><button><selectedcontent></selectedcontent></button>"
@@ -664,7 +677,9 @@ def test_text_fed_in_many_chunks_is_joined_once_at_the_end():
         parser = HTMLParser()
         parser.feed(source[:cut])
         parser.feed(source[cut:])
-        assert markup5.dump_tree(parser.close()) == markup5.dump_tree(markup5.parse(source)), cut
+        document = parser.close()
+        assert document.get_elements_by_tag_name("selectedcontent")[0].text_content == "abc"
+        assert markup5.dump_tree(document) == markup5.dump_tree(markup5.parse(source)), cut
 
 
 def test_xml_text_between_tokens_that_add_no_node_is_joined_once():

@@ -141,6 +141,19 @@ class XmlTreeBuilder:
             self._merged = [node.data]
         self._merged.append(data)
 
+    def flush_finished_text(self) -> None:
+        """Join the pieces of the Text node being merged into unless it may
+        still grow (it is the current node's last child): what the parser
+        does after each chunk.  Joined after every chunk, a text growing
+        over many chunks was copied whole each time (quadratic)."""
+        node = self._merging
+        if node is not None:
+            parent = node.parent
+            stack = self.open_elements
+            if parent is None or not stack or parent is not stack[-1] or \
+                    parent.children[-1] is not node:
+                self.flush_text()
+
     def flush_text(self) -> None:
         """Give the Text node being merged into its whole data (run at the
         end of the input, and when another node is merged into; call it to
@@ -770,7 +783,14 @@ class XmlParser:
         return self.builder.errors
 
     def feed(self, chunk: str | bytes) -> None:
-        """Parse the next chunk of the document."""
+        """Parse the next chunk of the document.
+
+        Between chunks the document being built (``parser.builder.document``)
+        is whole but for a Text node that may still grow (the current
+        node's last child): that one may show only part of its text until
+        it can no longer grow, or until :meth:`close`, so that a text
+        arriving over many chunks is joined once.
+        ``parser.builder.flush_text()`` joins it at any time."""
         if self._done:
             raise ValueError("feed() after close()")
         if isinstance(chunk, str):
@@ -862,9 +882,7 @@ class XmlParser:
                 for token in out:
                     builder.process(token)  # (the phase changes as it goes)
             if not running:
-                # (The Text node being merged into is joined once, at the
-                # end: joined after every chunk, a text growing over many
-                # chunks was copied whole each time, quadratic; see feed().)
+                builder.flush_finished_text()  # (see XmlParser.feed)
                 return
 
 

@@ -194,12 +194,13 @@ class HTMLParser(InsertionModes):
         """Parse the next chunk of the document (str or bytes; all chunks of
         one parse are of the same kind).
 
-        The tree is whole once :meth:`close` returns.  Between chunks the
-        document being built (``parser.sink.document``) can be looked at,
-        but a Text node that the input is still adding to may show only
-        part of its text: its pieces are joined once, at the end, so that
-        a text arriving over many chunks costs time linear in its length.  ``parser.sink.flush_text()``
-        makes the tree whole at any time (at the cost of that join)."""
+        Between chunks the document being built (``parser.sink.document``)
+        can be looked at, and is whole but for a Text node that may still
+        grow (the current node's last child, or one just before a table):
+        that one may show only part of its text until it can no longer
+        grow, or until :meth:`close`, so that a text arriving over many
+        chunks is joined once, in time linear in its length.
+        ``parser.sink.flush_text()`` joins it at any time."""
         if self._done:
             raise ValueError("feed() after close()")
         if isinstance(data, str):
@@ -324,13 +325,17 @@ class HTMLParser(InsertionModes):
         if final:
             self._token_end = tokenizer._base + tokenizer.end
             process(None)
-            sink = self.sink
-            if isinstance(sink, DomSink):  # (a subclass merges text the same way)
-                # The Text nodes still taking pieces are joined once, here:
-                # joined after every feed(), a text that grows over many
-                # chunks was copied whole each time (quadratic in the
-                # number of chunks; see feed()).
+        sink = self.sink
+        if isinstance(sink, DomSink):  # (a subclass merges text the same way)
+            # The tree is whole when the caller has it, but for a Text node
+            # that may still grow, which is joined once it cannot (joined
+            # after every chunk, a text growing over many chunks was copied
+            # whole each time: quadratic in the chunks; see feed()).
+            if final:
                 sink.flush_text()
+            else:
+                stack = self.open_elements
+                sink.flush_finished_text(stack[-1] if stack else None)
 
     # Changing the encoding while parsing (§13.2.3.4) ----------------------------
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ...dom import (Comment, Document, DocumentFragment, DocumentType, Element, Node,
+from ...dom import (HTML_NAMESPACE, Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
 from ...dom import _index as _child_index
+from ...dom import _sibling_position
 from ..._mypyc import mypyc_attr
 
 __all__ = ["TreeSink", "DomSink"]
@@ -51,6 +52,21 @@ class TreeSink(Protocol):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a user's sink may extend it
+def _may_grow(node: Text, current: Any) -> bool:
+    """Whether the tree builder may still merge text into ``node``: it is
+    the last child of the current node, or it is just before a table
+    (where foster-parented text goes)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    siblings = parent.children
+    if parent is current and siblings[-1] is node:
+        return True
+    i = _sibling_position(siblings, node) + 1
+    return i < len(siblings) and isinstance(after := siblings[i], Element) and \
+        after.local_name == "table" and after.namespace == HTML_NAMESPACE
+
+
 class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
@@ -97,6 +113,25 @@ class DomSink:
             for node, pieces in self._parked.values():
                 node.data = "".join(pieces)
             self._parked.clear()
+
+    def flush_finished_text(self, current: Any) -> None:
+        """Join the pieces of the Text nodes that can take no more text, the
+        others staying pieces: what the parser does after each chunk it is
+        fed, so that what the caller can see between chunks is whole but
+        for text that may still grow.  (Joined after every chunk, a text
+        growing over many chunks was copied whole each time.)  Text goes
+        into the current node's last child, or, foster-parented, before a
+        table: ``current`` is the current node."""
+        node = self._merging
+        if node is not None and not _may_grow(node, current):
+            node.data = "".join(self._merged)
+            self._merging = None
+            self._merged = []
+        if self._parked:
+            for key, (node, pieces) in list(self._parked.items()):
+                if not _may_grow(node, current):
+                    node.data = "".join(pieces)
+                    del self._parked[key]
 
     def _whole_data(self, node: Text) -> str:
         """``node``'s whole data, its pieces (if it is being merged into)
