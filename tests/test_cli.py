@@ -241,8 +241,17 @@ def test_undecodable_names_and_arguments_with_a_strict_stdout(tmp_path):
                              capture_output=True, env=env)
     assert checked.returncode == 1, checked.stderr  # errors found
     assert b"Traceback" not in checked.stderr
-    assert b"s\\udcff.html:1:" in checked.stdout
+    assert b"s\xff.html:1:" in checked.stdout  # the name's own bytes
     traced = subprocess.run([sys.executable, "-m", "markup5", "trace", "--json",
                              os.fsdecode(b"a\xffb")], capture_output=True, env=env)
     assert traced.returncode == 0, traced.stderr
     assert b"Traceback" not in traced.stderr and traced.stdout
+    # Another encoding stays strict: what it cannot hold is an error, not
+    # output quietly changed.
+    page = tmp_path / "page.html"
+    page.write_text("<p>caf\u00e9", encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    parsed = subprocess.run([sys.executable, "-m", "markup5", "parse", str(page)],
+                            capture_output=True, env=env)
+    assert parsed.returncode == 2 and b"caf\\xe9" not in parsed.stdout
+    assert b"Traceback" not in parsed.stderr and b"PYTHONIOENCODING" in parsed.stderr

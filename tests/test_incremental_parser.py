@@ -386,3 +386,33 @@ def test_error_merge_sorts_sources_that_are_out_of_order():
     first.append(ParseError("f", 3))  # in order after the last, not after all
     assert codes(merge.update(problems, (first, second))) == \
         [("c", 0), ("p", 1), ("d", 1), ("a", 2), ("f", 3), ("p", 5), ("b", 5), ("e", 9)]
+
+
+def test_error_merge_reads_only_the_new_entries():
+    # Each update reads the entries added since the last one, and a few
+    # found by bisection: not the whole source (an islice that walked from
+    # the start made reading after every chunk quadratic again).
+    from markup5.errors import ErrorMerge, ParseError
+
+    class Counted(list):
+        reads = 0
+
+        def __getitem__(self, key):
+            item = super().__getitem__(key)
+            Counted.reads += len(item) if isinstance(key, slice) else 1
+            return item
+
+        def __iter__(self):
+            for item in super().__iter__():
+                Counted.reads += 1
+                yield item
+
+    source = Counted()
+    problems = []
+    merge = ErrorMerge(None)
+    for k in range(2000):
+        source.append(ParseError("e", 2 * k + 1))
+        problems.append(("p", 2 * k))
+        merge.update(problems, (source,))
+    assert [e.offset for e in merge.merged] == list(range(4000))
+    assert Counted.reads < 2000 * 40  # (2,000 x 2,000 / 2 before)

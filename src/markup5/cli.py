@@ -31,6 +31,7 @@ traceback).
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import re
 import sys
@@ -395,12 +396,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
-    if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
+    strict_utf8 = (getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure")
+                   and codecs.lookup(getattr(out, "encoding", None) or "ascii").name == "utf-8")
+    if strict_utf8:
         # A file name or argument with bytes the locale cannot decode holds
-        # lone surrogates (surrogateescape), which a strict UTF-8 stdout
-        # refuses: they are written escaped, not as a traceback (and exit
-        # status 1, which for check means "errors found").
-        out.reconfigure(errors="backslashreplace")
+        # lone surrogates (surrogateescape), the only characters a UTF-8
+        # stdout refuses: they are written as the bytes they stand for, not
+        # as a traceback (and exit status 1, which for check means "errors
+        # found").  Other encodings stay strict: a character they cannot
+        # hold is an error, not output quietly changed.
+        out.reconfigure(errors=_SURROGATES)
     try:
         status: int = args.run(args, out)
         return status
@@ -409,8 +414,31 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # e.g. piped into head
         return 0
+    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii
+        sys.stderr.write(f"markup5: the output's encoding ({exc.encoding}) cannot hold "
+                         f"{exc.object[exc.start:exc.end]!r}; set PYTHONIOENCODING=utf-8\n")
+        return 2
     except KeyboardInterrupt:
         return 130
+    finally:
+        if strict_utf8:
+            out.reconfigure(errors="strict")
+
+
+def _write_surrogates(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The ``markup5-surrogates`` error handler: surrogateescape's bytes
+    for the surrogates it makes (U+DC80..U+DCFF), a backslash escape for
+    any other."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    try:
+        return codecs.lookup_error("surrogateescape")(error)
+    except UnicodeEncodeError:
+        return codecs.lookup_error("backslashreplace")(error)
+
+
+_SURROGATES = "markup5-surrogates"
+codecs.register_error(_SURROGATES, _write_surrogates)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from heapq import merge
-from itertools import chain, islice
+from itertools import chain
 from operator import attrgetter
 from typing import Sequence
 
@@ -153,7 +153,10 @@ class ErrorMerge:
     new entries (a new entry can go before one already merged: the input
     stream's problems are found when a chunk arrives, ahead of the
     tokenizer), so reading after every chunk costs the new entries, not
-    all of them again (quadratic in the chunks before)."""
+    all of them again (quadratic in the chunks before).  The merged list is
+    the one :attr:`merged`, changed in place: a caller keeps a copy of it
+    to keep what it was, and does not change it.  (Were a source ever out
+    of order, each update would sort everything: correct, not fast.)"""
 
     __slots__ = ("merged", "_taken", "_problems_taken", "_positions", "_in_order")
 
@@ -187,11 +190,12 @@ class ErrorMerge:
                 # tree builder report their errors; checked, at the cost of
                 # the new entries, so that the answer never depends on it.)
                 previous = source[count - 1].offset if count else offset
-                for error in islice(source, count, None):
-                    if error.offset < previous:
+                for i in range(count, len(source)):  # (islice would walk from 0)
+                    offset = source[i].offset
+                    if offset < previous:
                         in_order = False
                         break
-                    previous = error.offset
+                    previous = offset
         if low is None:
             return self.merged
         if not in_order:
