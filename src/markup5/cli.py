@@ -286,7 +286,7 @@ def _collapsed_texts(root: Document | DocumentFragment, elements: list[Element])
     lines = []
     for element in elements:
         stretch = stretches.get(id(element))
-        if stretch is None:  # not reached from the root (in template contents)
+        if stretch is None:  # (not under root: select() never gives one; as it was)
             lines.append(" ".join(element.text_content.split()))
             continue
         start, end = stretch
