@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import io
 import json
 import re
 import sys
@@ -396,16 +397,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
-    strict_utf8 = (getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure")
-                   and codecs.lookup(getattr(out, "encoding", None) or "ascii").name == "utf-8")
-    if strict_utf8:
+    strict_utf8 = out if (isinstance(out, io.TextIOWrapper) and out.errors == "strict"
+                          and codecs.lookup(out.encoding).name == "utf-8") else None
+    if strict_utf8 is not None:
         # A file name or argument with bytes the locale cannot decode holds
         # lone surrogates (surrogateescape), the only characters a UTF-8
         # stdout refuses: they are written as the bytes they stand for, not
         # as a traceback (and exit status 1, which for check means "errors
         # found").  Other encodings stay strict: a character they cannot
         # hold is an error, not output quietly changed.
-        out.reconfigure(errors=_SURROGATES)
+        strict_utf8.reconfigure(errors=_SURROGATES)
     try:
         status: int = args.run(args, out)
         return status
@@ -421,8 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     finally:
-        if strict_utf8:
-            out.reconfigure(errors="strict")
+        if strict_utf8 is not None:
+            strict_utf8.reconfigure(errors="strict")
 
 
 def _write_surrogates(error: UnicodeError) -> tuple[str | bytes, int]:
