@@ -51,7 +51,6 @@ class TreeSink(Protocol):
     def clone_children(self, source: Any | None, target: Any) -> list[Any]: ...
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a user's sink may extend it
 def _may_grow(node: Text, current: Any) -> bool:
     """Whether the tree builder may still merge text into ``node``: it is
     the last child of the current node, or it is just before a table
@@ -67,6 +66,7 @@ def _may_grow(node: Text, current: Any) -> bool:
         after.local_name == "table" and after.namespace == HTML_NAMESPACE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a user's sink may extend it
 class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
