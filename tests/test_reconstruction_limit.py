@@ -328,3 +328,28 @@ def test_positions_when_gaps_run_out(gap: int, monkeypatch) -> None:
             _check_active_formatting(parser)
         assert markup5.dump_tree(parser.close()) == tree
     assert len(moves) > 100
+
+
+def test_adoption_agency_copies_count_against_the_limit():
+    # Each run of the adoption agency's outer loop copies the formatting
+    # element, attributes and all, into the next furthest block: '<b' + N
+    # attributes + '>' + '<div>' x N + '</b>' x N/8 made N x N attribute
+    # copies (418 MB from 45 KB; found by a hunt for memory blow-ups).
+    # Those copies now count against the reconstruction limit; a run that
+    # would go past it closes the element as if there were no furthest
+    # block.
+    n = 600
+    soup = "<b " + " ".join(f"a{i}" for i in range(n)) + ">" + "<div>" * n + "</b>" * (n // 8 + 1)
+
+    def attributes_of_b(document):
+        return sum(len(node.attrs) for node in document.iter()
+                   if isinstance(node, markup5.dom.Element) and node.local_name == "b")
+
+    limited = markup5.parse(soup)
+    assert attributes_of_b(limited) <= RECONSTRUCTION_ALLOWANCE + len(soup)
+    assert [e.code for e in limited.errors].count("reconstruction-limit-exceeded") == 1
+    assert attributes_of_b(markup5.parse(soup, reconstruction_limit=False)) > 300_000
+    # Below the limit the algorithm is the standard's: the same tree.
+    small = "<b " + " ".join(f"a{i}" for i in range(20)) + ">" + "<div>" * 20 + "</b>" * 3
+    assert markup5.dump_tree(markup5.parse(small)) == \
+        markup5.dump_tree(markup5.parse(small, reconstruction_limit=False))

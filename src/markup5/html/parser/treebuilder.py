@@ -1020,6 +1020,28 @@ class TreeBuilderCore(SelectednessMixin):
                     furthest_block = node
                     break
                 fb_position += 1
+            # The reconstruction limit also bounds the copies this algorithm
+            # makes (steps 4.13.6 and 4.15: the nodes the inner loop reaches
+            # while its counter is at most 3 that are in the list, and the
+            # formatting element).  Each run of the outer loop copies them
+            # again, attributes and all: '<b' + N attributes + '>' +
+            # '<div>' x N + '</b>' x N made N x N attributes (418 MB from
+            # 45 KB).  A run that would go past the limit makes no copy: the
+            # element is closed as if there were no furthest block (step
+            # 4.8), its formatting ending there, with the limit's error.
+            if furthest_block is not None and self.reconstruction_limit:
+                copied = self._copied + copy_size(formatting_element)
+                below = fb_position - 1
+                while below > stack_index and below > fb_position - 4:
+                    if self._afe_index(stack[below]) != -1:
+                        copied += copy_size(stack[below])
+                    below -= 1
+                read = self._end_of_token()
+                if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * read:
+                    self._error("reconstruction-limit-exceeded")
+                    furthest_block = None
+                else:
+                    self._copied = copied
             # Step 4.8.
             if furthest_block is None:
                 while stack:
