@@ -550,3 +550,22 @@ class TestDifferentialFindings:
 
     def test_template_in_body_still_clears_frameset_ok(self):
         assert "<frameset>" not in dump_tree(parse("<p><template></template><frameset>"))
+
+
+def test_copied_attributes_count_against_the_work_allowance():
+    # The allowance counted the nodes a copy into selectedcontent makes,
+    # not their attributes: an option child with N attributes copied into
+    # N selectedcontent elements was N x N attributes (found by a hunt for
+    # memory blow-ups).  An attribute counts as a node now.
+    from markup5.dom import Element
+    from markup5.html.parser.select import _WORK_ALLOWANCE, _WORK_POOL
+
+    n = 600
+    soup = ("<select><option selected><i " + " ".join(f"a{k}" for k in range(n)) + "></i>"
+            "</option>" + "<selectedcontent></selectedcontent>" * n)
+    document = parse(soup)
+    copied = sum(len(node.attrs) for node in document.iter()
+                 if isinstance(node, Element) and node.local_name == "i")
+    # (Each copy that runs is charged when made: one copy past the pool.)
+    assert copied <= _WORK_POOL + len(soup) + _WORK_ALLOWANCE * (n + 2) + 2 * n
+    assert copied < n * n // 3  # (n x n before)

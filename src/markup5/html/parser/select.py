@@ -672,14 +672,22 @@ class SelectednessMixin:
 
 
 def _subtree_size(node: Any, sink: TreeSink) -> int:
-    """How many nodes ``node``'s children and their descendants are, with
-    the contents of templates (copied with them, and where copies of
-    copies nest: counted without them, a tree that doubled at each level
-    cost almost nothing)."""
+    """How many nodes ``node``'s children and their descendants are, and
+    their attributes, with the contents of templates (copied with them,
+    and where copies of copies nest: counted without them, a tree that
+    doubled at each level cost almost nothing).  An attribute counts as a
+    node: counted as nothing, an option child with N attributes copied
+    into N selectedcontent elements was N x N attributes for one unit
+    each copy."""
     count = 0
+    root = node
     work = [node]
     while work:
         node = work.pop()
+        if node is not root:
+            attrs = getattr(node, "attrs", None)
+            if attrs:
+                count += len(attrs)
         children = getattr(node, "children", None)
         if children:
             count += len(children)
