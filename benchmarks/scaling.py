@@ -224,6 +224,16 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
      + "<p>x</p>" * n),
     ("<div> x N + <table> + <b><p>x</b></p> x N (foster-parented furthest block)",
      lambda n: "<div>" * n + "<table>" + "<b><p>x</b></p>" * n),
+    # Copies that took the attributes with them, counted as one unit or
+    # not at all (found by a hunt for memory blow-ups): the adoption
+    # agency's clones of a formatting element (418 MB from 45 KB), and an
+    # option child's copies into selectedcontent elements.
+    ("<b> with N attributes + <div> x N + </b> x N/8 (adoption agency copies)",
+     lambda n: "<b " + " ".join(f"a{k}" for k in range(n)) + ">" + "<div>" * n
+     + "</b>" * (n // 8 + 1)),
+    ("<option selected><i> with N attributes + <selectedcontent> x N",
+     lambda n: "<select><option selected><i " + " ".join(f"a{k}" for k in range(n))
+     + "></i></option>" + "<selectedcontent></selectedcontent>" * n),
 ]
 
 
