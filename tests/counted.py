@@ -20,3 +20,21 @@ class CountedList(list):
         for entry in super().__iter__():
             CountedList.read += 1
             yield entry
+
+
+def ancestor_counter():
+    """A stand-in for ``markup5.dom._host_including_ancestors`` (the walk
+    up that the DOM's pre-insertion check makes) that counts the ancestors
+    it yields: ``(function, walked)``, ``walked[0]`` being the count, for
+    a test to patch in where it starts counting."""
+    import markup5.dom as dom
+
+    original = dom._host_including_ancestors
+    walked = [0]
+
+    def counted(node):
+        for ancestor in original(node):
+            walked[0] += 1
+            yield ancestor
+
+    return counted, walked

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from counted import CountedList
+from counted import CountedList, ancestor_counter
 import markup5
 from markup5.dom import (
     HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE,
@@ -691,14 +691,7 @@ class TestMarkupProperties:
         # "Ensure pre-insertion validity" step 2 for N nodes converted into
         # one: a walk up from the parent per node was nodes x depth.
         import markup5.dom as dom
-        walked = [0]
-        original = dom._host_including_ancestors
-
-        def counted(target):
-            for ancestor in original(target):
-                walked[0] += 1
-                yield ancestor
-
+        counted, walked = ancestor_counter()
         n = 300
         doc = markup5.parse("<div>" * n + "<p>")
         deepest = doc.select_one("p")

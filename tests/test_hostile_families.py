@@ -14,7 +14,7 @@ from functools import partial
 
 import pytest
 
-from counted import CountedList
+from counted import CountedList, ancestor_counter
 import markup5
 import markup5.dom as dom
 from markup5.html.parser import HTMLParser
@@ -71,14 +71,7 @@ def test_foster_parented_furthest_blocks_walk_no_ancestors(monkeypatch):
     # table: the DOM's check that a node is no ancestor of its new parent
     # walked up N divs each time.  The tree builder never makes a cycle and
     # leaves the check out.
-    walked = [0]
-    original = dom._host_including_ancestors
-
-    def counted(node):
-        for ancestor in original(node):
-            walked[0] += 1
-            yield ancestor
-
+    counted, walked = ancestor_counter()
     text = "<div>" * 400 + "<table>" + "<b><p>x</b></p>" * 400
     monkeypatch.setattr(dom, "_host_including_ancestors", counted)
     document = markup5.parse(text)
