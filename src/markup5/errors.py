@@ -13,7 +13,6 @@ import re
 from bisect import bisect_left, bisect_right
 from heapq import merge
 from itertools import chain
-from operator import attrgetter
 from typing import Sequence
 
 __all__ = ["ParseError", "PositionMap"]
@@ -136,7 +135,9 @@ class ParseError:
         return f"{line}:{col}: {self.code}"
 
 
-_OFFSET = attrgetter("offset")
+def error_offset(error: ParseError) -> int:
+    """An error's offset: the key that puts errors in stream order."""
+    return error.offset
 
 
 class ErrorMerge:
@@ -204,7 +205,7 @@ class ErrorMerge:
         # Everything at or after ``low`` is merged again, from each source.
         start_problems = bisect_left(problems, low, 0, self._problems_taken,
                                      key=_second)
-        starts = [bisect_left(source, low, 0, count, key=_OFFSET)
+        starts = [bisect_left(source, low, 0, count, key=error_offset)
                   for source, count in zip(sources, taken)]
         merged = self.merged
         del merged[start_problems + sum(starts):]
@@ -214,9 +215,9 @@ class ErrorMerge:
         if in_order:
             merged.extend(merge(later_problems,
                                 *(source[start:] for source, start in zip(sources, starts)),
-                                key=_OFFSET))
+                                key=error_offset))
         else:
-            merged.extend(sorted(chain(later_problems, *sources), key=_OFFSET))
+            merged.extend(sorted(chain(later_problems, *sources), key=error_offset))
         self._problems_taken = len(problems)
         for i, source in enumerate(sources):
             taken[i] = len(source)

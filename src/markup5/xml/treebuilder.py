@@ -39,7 +39,7 @@ from .._collector import collector_paused
 from ..dom import (Comment, Document, DocumentType, Element, Node, ParentNode,
                    ProcessingInstruction, Text)
 from ..encoding import Encoding, get_encoding
-from ..errors import ParseError
+from ..errors import ParseError, error_offset
 from . import tokens as T
 from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
 from .namespaces import (INITIAL_BINDINGS, INITIAL_SCOPE, Bindings, Scope, bind_tag,
@@ -742,12 +742,8 @@ def _merge_errors(errors: list[ParseError], decode_errors: list[ParseError]) -> 
     before the first error at a later offset; ``errors`` keeps its order."""
     if not decode_errors:
         return
-    merged = list(heapq.merge(decode_errors, errors, key=_offset))
+    merged = list(heapq.merge(decode_errors, errors, key=error_offset))
     errors[:] = merged
-
-
-def _offset(error: ParseError) -> int:
-    return error.offset
 
 
 class XmlParser:

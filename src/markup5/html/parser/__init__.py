@@ -21,7 +21,7 @@ from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, Do
     Element, Node
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
 from ...encoding.decoders import Decoder
-from ...errors import ErrorMerge, ParseError
+from ...errors import ErrorMerge, ParseError, error_offset
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
 from ...tokens import Characters, EndTag, StartTag
 from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
@@ -716,10 +716,6 @@ class HTMLParser(InsertionModes):
         return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
-def _offset(error: ParseError) -> int:
-    return error.offset
-
-
 class _ErrorsOfParse:
     """The errors of a parse, in stream order when called: what a parse
     result keeps until its errors are first read.  That is the input
@@ -745,7 +741,7 @@ class _ErrorsOfParse:
         errors = [ParseError(code, offset, positions) for code, offset in self.stream.problems()]
         errors += self.tokenizer_errors
         errors += self.builder_errors
-        errors.sort(key=_offset)
+        errors.sort(key=error_offset)
         return errors
 
 
