@@ -99,20 +99,11 @@ class DomSink:
         self._merged.append(data)
 
     def flush_text(self) -> None:
-        """Give the Text nodes being merged into their whole data.  The
-        parser calls this once, at the end of the input (not after each
-        chunk it is fed: a text growing over many chunks would be copied
-        whole each time); call it to see a tree whole while it is being
-        built."""
-        node = self._merging
-        if node is not None:
-            node.data = "".join(self._merged)
-            self._merging = None
-            self._merged = []
-        if self._parked:
-            for node, pieces in self._parked.values():
-                node.data = "".join(pieces)
-            self._parked.clear()
+        """Give the Text nodes being merged into their whole data: what the
+        parser does at the end of the input (after each chunk, only for
+        those that can grow no more: :meth:`flush_finished_text`); call it
+        to see a tree whole while it is being built."""
+        self._join_pending(None, True)
 
     def flush_finished_text(self, current: Any) -> None:
         """Join the pieces of the Text nodes that can take no more text, the
@@ -122,14 +113,19 @@ class DomSink:
         growing over many chunks was copied whole each time.)  Text goes
         into the current node's last child, or, foster-parented, before a
         table: ``current`` is the current node."""
+        self._join_pending(current, False)
+
+    def _join_pending(self, current: Any, everything: bool) -> None:
+        """Join the pieces of the Text nodes being merged into: all of them,
+        or those that cannot grow with ``current`` the current node."""
         node = self._merging
-        if node is not None and not _may_grow(node, current):
+        if node is not None and (everything or not _may_grow(node, current)):
             node.data = "".join(self._merged)
             self._merging = None
             self._merged = []
         if self._parked:
             for key, (node, pieces) in list(self._parked.items()):
-                if not _may_grow(node, current):
+                if everything or not _may_grow(node, current):
                     node.data = "".join(pieces)
                     del self._parked[key]
 

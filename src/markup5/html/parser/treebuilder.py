@@ -744,6 +744,12 @@ class TreeBuilderCore(SelectednessMixin):
         self._afe_renew(afe[index], element)
         afe[index] = element
 
+    def _copy_limit(self) -> int:
+        """The characters the copies of formatting elements may take so far
+        (the reconstruction limit): the allowance, and what the characters
+        read so far (to the end of the token being handled) earned."""
+        return RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * self._end_of_token()
+
     def _reconstruct_active_formatting(self) -> None:
         """Reconstruct the active formatting elements, if any.
 
@@ -793,8 +799,7 @@ class TreeBuilderCore(SelectednessMixin):
             for j in range(i, len(afe)):
                 if id(afe[j]) not in dead:
                     copied += copy_size(afe[j])
-            read = self._end_of_token()  # (the characters read so far)
-            if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * read:
+            if copied > self._copy_limit():
                 self._error("reconstruction-limit-exceeded")
                 while len(afe) > i:  # (discarded entries go with them: _afe_trim)
                     self._afe_remove(len(afe) - 1)
@@ -1036,8 +1041,7 @@ class TreeBuilderCore(SelectednessMixin):
                     if self._afe_index(stack[below]) != -1:
                         copied += copy_size(stack[below])
                     below -= 1
-                read = self._end_of_token()
-                if copied > RECONSTRUCTION_ALLOWANCE + RECONSTRUCTION_PER_CHARACTER * read:
+                if copied > self._copy_limit():
                     self._error("reconstruction-limit-exceeded")
                     furthest_block = None
                 else:
