@@ -682,6 +682,86 @@ def test_text_fed_in_many_chunks_is_joined_once_at_the_end():
         assert markup5.dump_tree(document) == markup5.dump_tree(markup5.parse(source)), cut
 
 
+def test_text_that_may_still_grow_is_told_apart_in_constant_time(monkeypatch):
+    # Found this session by rereading the chunk rule above: a Text node just
+    # before *any* table counted as one that may still grow, so the text
+    # before each closed table stayed parked, and every chunk looked at
+    # all of them again ('<table>x</x>y</x> </x> </x></table>' x N fed a
+    # unit at a time: 44.7 s for 10,000, 341 s for 20,000); and each look
+    # searched for the node among its siblings (list.index from the start),
+    # which made even parse() of the same N x N (5.8 s for 20,000).  Only
+    # an open table counts now, a merge remembers where the node is, and
+    # parked nodes are looked at no more often than the input allows.
+    import markup5.dom as dom
+    import markup5.html.parser.sink as sink_module
+    from markup5.dom import Text
+    from markup5.html.parser import HTMLParser
+
+    def texts(document):
+        return [n.data for n in document.iter() if isinstance(n, Text)]
+
+    searched = [0]
+    original_index = dom._index
+
+    def counted_index(children, node):
+        searched[0] += 1
+        return original_index(children, node)
+
+    looked = [0]
+    original_may_grow = sink_module._may_grow
+
+    def counted_may_grow(node, current, is_open):
+        looked[0] += 1
+        return original_may_grow(node, current, is_open)
+
+    monkeypatch.setattr(dom, "_index", counted_index)
+    monkeypatch.setattr(sink_module, "_may_grow", counted_may_grow)
+    unit = "<table>x</x>y</x> </x> </x></table>"
+    n = 2000
+    document = markup5.parse(unit * n)
+    assert searched[0] < 10, searched  # no sibling searches (was one per table)
+    assert texts(document) == ["xy", "  "] * n
+    parser = HTMLParser()
+    for _ in range(n):
+        parser.feed(unit)
+    assert len(parser.sink._parked) <= 1  # the text before a closed table is joined
+    assert texts(parser.sink.document)[:-2] == ["xy", "  "] * (n - 1)
+    assert searched[0] < 10 and looked[0] < 5 * n, (searched, looked)
+
+    # What may still grow stays in pieces: the last child of an open
+    # table (or of an open template's contents) while an element foster-
+    # parented out of it is the current node, and text before an open table.
+    for start, units in (("<table>", (" </x> <div>", "</div>")),
+                         ("<template><tr>", ("x</x>", "<td></td>")),
+                         ("<table><tr>", ("x</x>", "</x>")),
+                         ("<template>", ("x</x>",))):
+        parser = HTMLParser()
+        parser.feed(start)
+        for _ in range(300):
+            for piece in units:
+                parser.feed(piece)
+        sink = parser.sink
+        pending = [sink._merged] + [pieces for _, pieces in sink._parked.values()]
+        assert max(len(pieces) for pieces in pending) >= 300, (start, units)
+        expected = markup5.dump_tree(markup5.parse(start + "".join(units) * 300))
+        assert markup5.dump_tree(parser.close()) == expected
+
+    # Many parked nodes that may all still grow (the text before each of
+    # N nested open tables) are looked at only as often as the chunks fed
+    # since allow: N of them over N chunks that add nothing cost O(N), not
+    # N x N.
+    looked[0] = 0
+    nest = "<table>" + "<tr><td>x</x>y<table>" * n
+    parser = HTMLParser()
+    parser.feed(nest)
+    assert len(parser.sink._parked) >= n - 1
+    for _ in range(n):
+        parser.feed("</x>")
+    assert looked[0] < 10 * n, looked
+    expected = markup5.dump_tree(markup5.parse(nest + "</x>" * n))
+    assert markup5.dump_tree(parser.close()) == expected
+
+
 def test_xml_text_between_tokens_that_add_no_node_is_joined_once():
     # The same family in parse_xml, found while fixing the one above: text
     # around an end tag that closes nothing ("<a>" + "x</b>" x N), a DOCTYPE

@@ -196,11 +196,13 @@ class HTMLParser(InsertionModes):
 
         Between chunks the document being built (``parser.sink.document``)
         can be looked at, and is whole but for a Text node that may still
-        grow (the current node's last child, or one just before a table):
-        that one may show only part of its text until it can no longer
-        grow, or until :meth:`close`, so that a text arriving over many
-        chunks is joined once, in time linear in its length.
-        ``parser.sink.flush_text()`` joins it at any time."""
+        grow (the current node's last child, one just before an open table,
+        or the last child of an open table or template that an element was
+        foster-parented out of): that one may show only part of its text
+        until it can no longer grow, or until :meth:`close`, so that a text
+        arriving over many chunks is joined once, in time linear in its
+        length.  ``parser.sink.flush_text()`` joins it at any time (and see
+        :meth:`DomSink.flush_finished_text`)."""
         if self._done:
             raise ValueError("feed() after close()")
         if isinstance(data, str):
@@ -335,7 +337,7 @@ class HTMLParser(InsertionModes):
                 sink.flush_text()
             else:
                 stack = self.open_elements
-                sink.flush_finished_text(stack[-1] if stack else None)
+                sink.flush_finished_text(stack[-1] if stack else None, self._in_stack, len(text))
 
     # Changing the encoding while parsing (§13.2.3.4) ----------------------------
 

@@ -11,7 +11,7 @@ DOM (:mod:`markup5.dom`).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ...dom import (HTML_NAMESPACE, Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
@@ -51,19 +51,29 @@ class TreeSink(Protocol):
     def clone_children(self, source: Any | None, target: Any) -> list[Any]: ...
 
 
-def _may_grow(node: Text, current: Any) -> bool:
-    """Whether the tree builder may still merge text into ``node``: it is
-    the last child of the current node, or it is just before a table
-    (where foster-parented text goes)."""
+def _may_grow(node: Text, current: Any, is_open: Callable[[Any], bool]) -> bool:
+    """Whether the tree builder may still merge text into ``node``.  Text
+    goes into "the appropriate place for inserting a node" (§13.2.6.1):
+    after the last child of the current node (of its template contents,
+    for a template) or, foster-parented, after the last child of the last
+    template's contents or just before the last table.  So ``node`` may
+    grow if it is the last child of the current node or of an open
+    template's contents or table, table section or row (text goes into one
+    of those while an element foster-parented out of it is the current
+    node), or if it is just before an open table.  ``is_open`` tells
+    whether an HTML table, tbody, thead, tfoot, tr or template element is
+    on the stack of open elements.  (The answer errs only towards no:
+    a node that grows after all is joined again.)"""
     parent = node.parent
     if parent is None:
         return False
     siblings = parent.children
-    if parent is current and siblings[-1] is node:
-        return True
-    i = _sibling_position(siblings, node) + 1
-    return i < len(siblings) and isinstance(after := siblings[i], Element) and \
-        after.local_name == "table" and after.namespace == HTML_NAMESPACE
+    if siblings[-1] is node:
+        owner = parent.host if isinstance(parent, DocumentFragment) else parent
+        return owner is current or (owner is not None and is_open(owner))
+    after = siblings[_sibling_position(siblings, node) + 1]
+    return isinstance(after, Element) and after.local_name == "table" and \
+        after.namespace == HTML_NAMESPACE and is_open(after)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a user's sink may extend it
@@ -71,7 +81,7 @@ class DomSink:
     """A :class:`TreeSink` building a :class:`~markup5.dom.Document` (or,
     for fragment parsing, the nodes of one)."""
 
-    __slots__ = ("document", "_merging", "_merged", "_parked")
+    __slots__ = ("document", "_merging", "_merged", "_parked", "_credit")
 
     def __init__(self, document: Document | None = None) -> None:
         self.document = Document() if document is None else document
@@ -87,9 +97,15 @@ class DomSink:
         self._merging: Text | None = None
         self._merged: list[str] = []
         self._parked: dict[int, tuple[Text, list[str]]] = {}
+        self._credit = 0  # (see flush_finished_text)
 
-    def _merge(self, node: Text, data: str) -> None:
-        """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`)."""
+    def _merge(self, node: Text, data: str, position: int) -> None:
+        """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`);
+        ``node`` is at ``position`` among its siblings, which is remembered
+        for :func:`_may_grow` (see dom._sibling_position: without it, the
+        nodes parked after a chunk were each searched for among their
+        siblings, N x N on ``"<table>x</x>y</x> </x> </x></table>"`` x N)."""
+        node._position_hint = position
         if node is not self._merging:
             if self._merging is not None:
                 self._parked[id(self._merging)] = (self._merging, self._merged)
@@ -103,31 +119,49 @@ class DomSink:
         parser does at the end of the input (after each chunk, only for
         those that can grow no more: :meth:`flush_finished_text`); call it
         to see a tree whole while it is being built."""
-        self._join_pending(None, True)
+        self._join_merging()
+        for node, pieces in self._parked.values():
+            node.data = "".join(pieces)
+        self._parked = {}
+        self._credit = 0
 
-    def flush_finished_text(self, current: Any) -> None:
+    def flush_finished_text(self, current: Any, is_open: Callable[[Any], bool],
+                            work: int) -> None:
         """Join the pieces of the Text nodes that can take no more text, the
         others staying pieces: what the parser does after each chunk it is
         fed, so that what the caller can see between chunks is whole but
         for text that may still grow.  (Joined after every chunk, a text
-        growing over many chunks was copied whole each time.)  Text goes
-        into the current node's last child, or, foster-parented, before a
-        table: ``current`` is the current node."""
-        self._join_pending(current, False)
+        growing over many chunks was copied whole each time.)  ``current``
+        is the current node, ``is_open`` tells whether a table, table
+        section, row or template element is open (see :func:`_may_grow`),
+        and ``work`` is the length of the chunk.
 
-    def _join_pending(self, current: Any, everything: bool) -> None:
-        """Join the pieces of the Text nodes being merged into: all of them,
-        or those that cannot grow with ``current`` the current node."""
+        The node being merged into is looked at every time; the others
+        (parked: text went into another node since) when the chunks since
+        they were last looked at have been as long as there are of them.
+        They are few but for tag soup, which can leave one to grow before
+        and in every open table (``"<table> </x> <div>"`` x N): looked at
+        after every chunk, N of them over N more chunks were N x N."""
         node = self._merging
-        if node is not None and (everything or not _may_grow(node, current)):
+        if node is not None and not _may_grow(node, current, is_open):
+            self._join_merging()
+        parked = self._parked
+        if parked:
+            self._credit += work + 1
+            if self._credit >= len(parked):
+                self._credit = 0
+                for key, (node, pieces) in list(parked.items()):
+                    if not _may_grow(node, current, is_open):
+                        node.data = "".join(pieces)
+                        del parked[key]
+
+    def _join_merging(self) -> None:
+        """Join the pieces of the Text node being merged into, if any."""
+        node = self._merging
+        if node is not None:
             node.data = "".join(self._merged)
             self._merging = None
             self._merged = []
-        if self._parked:
-            for key, (node, pieces) in list(self._parked.items()):
-                if everything or not _may_grow(node, current):
-                    node.data = "".join(pieces)
-                    del self._parked[key]
 
     def _whole_data(self, node: Text) -> str:
         """``node``'s whole data, its pieces (if it is being merged into)
@@ -202,7 +236,7 @@ class DomSink:
             if children:
                 last = children[-1]
                 if type(last) is Text:
-                    self._merge(last, data)
+                    self._merge(last, data, len(children) - 1)
                     return
             node = _new(Text)  # Text.__init__'s work, written out (see _new)
             node.parent = parent
@@ -215,7 +249,7 @@ class DomSink:
         i = _child_index(children, reference)
         previous = children[i - 1] if i else None
         if type(previous) is Text:
-            self._merge(previous, data)
+            self._merge(previous, data, i - 1)
             return
         node = Text(data)
         node.parent = parent

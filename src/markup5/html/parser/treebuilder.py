@@ -92,9 +92,14 @@ class _AfeSection:
 #: formatting elements (formatting elements only), the head element pointer
 #: (which "after head" pushes for a start tag of the head's and then
 #: removes), the form element pointer, and a selectedcontent element being
-#: cloned into.  Only these are in TreeBuilderCore._on_stack: keeping every
-#: element's identity there cost 2.6% of a parse.
-_ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent"}
+#: cloned into; and the elements below the current node that text can still
+#: go into, which the DOM sink asks about between chunks (see
+#: DomSink.flush_finished_text): tables, table sections and rows (foster
+#: parenting) and templates (their contents).  Only these are in
+#: TreeBuilderCore._on_stack: keeping every element's identity there cost
+#: 2.6% of a parse.
+_ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent", "table", "tbody",
+                                     "thead", "tfoot", "tr", "template"}
 
 #: The gap between the positions of consecutive entries pushed onto the list
 #: of active formatting elements (TreeBuilderCore._afe_positions): room for
