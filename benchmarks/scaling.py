@@ -234,6 +234,10 @@ FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("<option selected><i> with N attributes + <selectedcontent> x N",
      lambda n: "<select><option selected><i " + " ".join(f"a{k}" for k in range(n))
      + "></i></option>" + "<selectedcontent></selectedcontent>" * n),
+    # Text merged in pieces before N tables since closed: after the input,
+    # each was searched for among its siblings (5.8 s at N = 20,000).
+    ("<table>x</x>y</x></table> x N (text merged before closed tables)",
+     lambda n: "<table>x</x>y</x> </x> </x></table>" * n),
 ]
 
 
@@ -286,6 +290,13 @@ FED_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
     # whole text each time (47 s for a million pieces).
     ("fed: text</q> x N in one Text node", "html", lambda n: "<p>" + "xxxxxxxxxx</q>" * n),
     ("fed xml: text</q> x N in one Text node", "xml", lambda n: "<r>" + "xxxxxxxxxx</q>" * n),
+    # Text merged before each of N tables: closed ones (every piece looked
+    # at all of them again, 341 s for 20,000 fed a unit at a time), and
+    # nested open ones, which may all still grow, then pieces adding nothing.
+    ("fed: text merged before N closed tables", "html",
+     lambda n: "<table>x</x>y</x> </x> </x></table>" * n),
+    ("fed: text merged before N nested open tables + </x> x N", "html",
+     lambda n: "<table>" + "<tr><td>x</x>y<table>" * n + "</x>" * n),
 ]
 
 
@@ -419,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--grid", action="store_true",
                     help="time the grid of prefix + filler x N + token x N families instead "
                          "(N = 300 and 1,200; a few minutes per context)")
+    ap.add_argument("--only", metavar="TEXT", default="",
+                    help="time only the families whose name contains TEXT")
     args = ap.parse_args(argv)
     if args.grid:
         flagged_families = grid()
@@ -436,20 +449,29 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'family':26s} {'t(N) s':>9s} {'t(2N) s':>9s} {'ratio':>6s}")
     flagged: list[str] = []
     for name, build in FAMILIES:
+        if args.only not in name:
+            continue
         _scale(name, build, None, n, args, flagged)
     print(f"\nmarkup5.Tokenizer scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in TOKENIZER_FAMILIES:
+        if args.only not in name:
+            continue
         _scale(name, build, _tokenize_all, n, args, flagged)
     print(f"\nmarkup5.parse_xml scaling, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in XML_FAMILIES:
+        if args.only not in name:
+            continue
         _scale(name, build, _parse_xml, n, args, flagged)
     print(f"\nfeed() in pieces of 16 characters, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, kind, build in FED_FAMILIES:
+        if args.only not in name:
+            continue
         parser: Callable[[], Any] = markup5.HTMLParser if kind == "html" else XmlParser
         _scale(name, build, partial(_fed, parser=parser), n, args, flagged)
     print(f"\nNode.normalize(), N={n} and 2N={2 * n}, best of {args.repeats}")
-    _scale("normalize: N adjacent Text nodes", lambda n: "x" * 10 * n, _normalize, n, args,
-           flagged)
+    if args.only in "normalize: N adjacent Text nodes":
+        _scale("normalize: N adjacent Text nodes", lambda n: "x" * 10 * n, _normalize, n, args,
+               flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
