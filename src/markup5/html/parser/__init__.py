@@ -197,11 +197,11 @@ class HTMLParser(InsertionModes):
         Between chunks the document being built (``parser.sink.document``)
         can be looked at, and is whole but for a Text node that may still
         grow (the current node's last child, one just before an open table,
-        or the last child of an open table or template that an element was
-        foster-parented out of): that one may show only part of its text
-        until it can no longer grow, or until :meth:`close`, so that a text
-        arriving over many chunks is joined once, in time linear in its
-        length.  ``parser.sink.flush_text()`` joins it at any time (and see
+        the last child of an open table or template that an element was
+        foster-parented out of, or whitespace after the head): that one may
+        show only part of its text until it can no longer grow, or until
+        :meth:`close`, so that a text arriving over many chunks is joined
+        once, in time linear in its length.  ``parser.sink.flush_text()`` joins it at any time (and see
         :meth:`DomSink.flush_finished_text`)."""
         if self._done:
             raise ValueError("feed() after close()")

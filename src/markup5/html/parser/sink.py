@@ -57,13 +57,16 @@ def _may_grow(node: Text, current: Any, is_open: Callable[[Any], bool]) -> bool:
     after the last child of the current node (of its template contents,
     for a template) or, foster-parented, after the last child of the last
     template's contents or just before the last table.  So ``node`` may
-    grow if it is the last child of the current node or of an open
+    grow if it is the last child of the current node, of an open
     template's contents or table, table section or row (text goes into one
-    of those while an element foster-parented out of it is the current
-    node), or if it is just before an open table.  ``is_open`` tells
-    whether an HTML table, tbody, thead, tfoot, tr or template element is
-    on the stack of open elements.  (The answer errs only towards no:
-    a node that grows after all is joined again.)"""
+    of those once an element foster-parented out of it is closed), or of
+    the html element (whitespace after the head goes on there once a
+    ``<style>``, ``<script>``, ``<title>`` ... that "after head" put into
+    the head is closed), or if it is just before an open table.
+    ``is_open`` tells whether an HTML table, tbody, thead, tfoot, tr,
+    template or html element is on the stack of open elements.  (The
+    answer errs only towards no: a node that grows after all is joined
+    again.)"""
     parent = node.parent
     if parent is None:
         return False

@@ -95,11 +95,12 @@ class _AfeSection:
 #: cloned into; and the elements below the current node that text can still
 #: go into, which the DOM sink asks about between chunks (see
 #: DomSink.flush_finished_text): tables, table sections and rows (foster
-#: parenting) and templates (their contents).  Only these are in
-#: TreeBuilderCore._on_stack: keeping every element's identity there cost
-#: 2.6% of a parse.
+#: parenting), templates (their contents) and the html element (whose
+#: whitespace after the head goes on when an element that "after head" put
+#: into the head is closed).  Only these are in TreeBuilderCore._on_stack:
+#: keeping every element's identity there cost 2.6% of a parse.
 _ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent", "table", "tbody",
-                                     "thead", "tfoot", "tr", "template"}
+                                     "thead", "tfoot", "tr", "template", "html"}
 
 #: The gap between the positions of consecutive entries pushed onto the list
 #: of active formatting elements (TreeBuilderCore._afe_positions): room for
