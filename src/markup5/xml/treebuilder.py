@@ -46,9 +46,9 @@ from .namespaces import (INITIAL_BINDINGS, INITIAL_SCOPE, Bindings, Scope, bind_
                          enter_scope, leave_scope, resolve_prefix, split_qname)
 from .tokenizer import Tokenizer
 from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
-from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_CDATA,
-                                  OTHER_COMMENT, OTHER_DECIMAL, OTHER_NAMED, OTHER_PI_DATA,
-                                  OTHER_PI_TARGET, _clean, reference_attributes)
+from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_DECIMAL,
+                                  OTHER_NAMED, OTHER_PI_DATA, OTHER_PI_TARGET, _clean,
+                                  reference_attributes, simple_section)
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
@@ -624,50 +624,55 @@ class XmlTreeBuilder:
                 restart = False
                 continue
             # BUILD_SCAN stopped at "&", "<" or the end of the buffer.
-            m = other(buf, pos)
-            if m is None:
-                tokenizer.pos = pos
-                return
-            kind = m.lastindex
-            assert kind is not None  # every alternative has a group
-            if kind <= OTHER_NAMED:
-                # A character reference, resolved as the states would, or
-                # left to them.
-                named = m.group(OTHER_NAMED)
-                if named is not None:
-                    character = _ENTITIES.get(named)
-                else:
-                    decimal = m.group(OTHER_DECIMAL)
-                    code = int(decimal) if decimal is not None else int(m.group(2), 16)
-                    character = chr(code) if _clean(code) else None
-                if character is None:
+            if buf.startswith("<!", pos):
+                # A comment or a CDATA section written the simple way.
+                section = simple_section(buf, pos)
+                if section is None:
                     tokenizer.pos = pos
                     return
-                pending.append(character)
-            elif kind == OTHER_CDATA:
-                cdata = m.group(OTHER_CDATA)
-                if cdata:
-                    pending.append(cdata)
+                data, pos, is_comment = section
+                if not is_comment:
+                    if data:
+                        pending.append(data)
+                    continue
+                node = Comment(data)
             else:
-                # A comment or a processing instruction, after the text.
-                if pending:
-                    if tail is None:
-                        node = new_node(Text)
-                        node.data = "".join(pending)
-                        node.parent = current
-                        children.append(node)
+                m = other(buf, pos)
+                if m is None:
+                    tokenizer.pos = pos
+                    return
+                pos = m.end()
+                kind = m.lastindex
+                assert kind is not None  # every alternative has a group
+                if kind <= OTHER_NAMED:
+                    # A character reference, resolved as the states would,
+                    # or left to them.
+                    named = m.group(OTHER_NAMED)
+                    if named is not None:
+                        character = _ENTITIES.get(named)
                     else:
-                        self._merge(tail, "".join(pending))
-                    pending.clear()
-                tail = None
-                if kind == OTHER_COMMENT:
-                    node = Comment(m.group(OTHER_COMMENT))
+                        decimal = m.group(OTHER_DECIMAL)
+                        code = int(decimal) if decimal is not None else int(m.group(2), 16)
+                        character = chr(code) if _clean(code) else None
+                    if character is None:
+                        tokenizer.pos = m.start()
+                        return
+                    pending.append(character)
+                    continue
+                node = ProcessingInstruction(m.group(OTHER_PI_TARGET), m.group(OTHER_PI_DATA) or "")
+            # A comment or a processing instruction, after the text.
+            if pending:
+                if tail is None:
+                    text_node = new_node(Text)
+                    text_node.data = "".join(pending)
+                    text_node.parent = current
+                    children.append(text_node)
                 else:
-                    node = ProcessingInstruction(m.group(OTHER_PI_TARGET),
-                                                 m.group(OTHER_PI_DATA) or "")
-                node.parent = current
-                children.append(node)
-            pos = m.end()
+                    self._merge(tail, "".join(pending))
+                pending.clear()
+            tail = None
+            node.parent = current
+            children.append(node)
 
     def characters(self, data: str) -> None:
         if not self._main:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # the state families see the core they are combined with
 else:
     _Core = object
 
-__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "ATTRIBUTES", "resolve_reference", "simple_attributes",
+__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "ATTRIBUTES", "resolve_reference", "simple_attributes",
            "reference_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
@@ -65,27 +65,35 @@ _SCAN_MATCH = cast(Run, SCAN.match)
 #: One attribute of the attributes group: (name, quoted value).
 ATTRIBUTES = re.compile(_ATTRIBUTE)
 
-# The tree builder's loop (BUILD_SCAN, BUILD_OTHER) takes more: quoted
-# attribute values may hold character references that end with ";" (each
-# checked when the tag is built: one the states would report makes the tag
-# go the slow way), and where BUILD_SCAN stops at "&" or "<", BUILD_OTHER
-# takes
+# The tree builder's loop (BUILD_SCAN, BUILD_OTHER, simple_section) takes
+# more: quoted attribute values may hold character references that end
+# with ";" (each checked when the tag is built: one the states would report
+# makes the tag go the slow way), and where BUILD_SCAN stops at "&" or "<",
+# BUILD_OTHER takes
 #
 # * a character reference with its ";" (groups 1-3: decimal, hexadecimal,
 #   "name;"), which resolve_reference's rules take or leave to the states;
+# * a processing instruction whose target does not start with "?" and
+#   whose data holds no "?": pi -> pi target -> (pi target after, which
+#   skips the whitespace -> pi data ->) pi after -> data (groups 4, 5);
+#
+# and simple_section takes
+#
 # * a comment whose data neither starts with ">" or "->" (abrupt-closing-of-
 #   empty-comment) nor holds "--" (the comment end states, nested-comment,
 #   incorrectly-closed-comment): the comment states then run comment start
 #   (dash) -> comment -> comment end dash -> ... -> comment end -> data,
 #   and, for "<!", comment less-than sign (bang (dash)) -> comment end dash
-#   -> comment, appending every character (group 4);
-# * a processing instruction whose target does not start with "?" and
-#   whose data holds no "?": pi -> pi target -> (pi target after, which
-#   skips the whitespace -> pi data ->) pi after -> data (groups 5, 6);
+#   -> comment, appending every character;
 # * a CDATA section written "<![CDATA[" (the markup declaration state's
 #   case-insensitive forms go the slow way): CDATA -> CDATA bracket ->
 #   CDATA end -> data; "]" not followed by "]>" is data, as the bracket and
-#   end states append it (group 7).
+#   end states append it.
+#
+# Those two are found with str.find, not a regex: a regex for "no '--'"
+# steps through the data a character or a dash at a time (a few MB/s on a
+# comment of megabytes, which the expat fast path hands to these rules
+# when its expat would rescan it, see markup5.xml.fast_path).
 _REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
 _BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:\"[^\"&]*(?:"
                     + _REFERENCE_IN_VALUE + "[^\"&]*)*\"|'[^'&]*(?:" + _REFERENCE_IN_VALUE
@@ -104,17 +112,36 @@ BUILD_SCAN = re.compile(
     "((?:" + _BUILD_ATTRIBUTE + ")*)" + _WS + "*(?:(/)>|>(?:([^&<]*)</\\2" + _WS + "*>)?)"
     "|" + _END_TAG + ")?")
 #: What else the loop takes where BUILD_SCAN stops at "&" or "<": a
-#: reference (groups 1-3: decimal, hexadecimal, "name;"), a comment (group
-#: 4), a processing instruction (groups 5, 6: target, data) or a CDATA
-#: section (group 7).
+#: reference (groups 1-3: decimal, hexadecimal, "name;") or a processing
+#: instruction (groups 4, 5: target, data).  (Comments and CDATA sections:
+#: simple_section.)
 BUILD_OTHER = re.compile(
     "&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))"
-    "|<!--((?!>|->)(?:[^-]|-(?!-))*)-->"
-    "|<\\?([^\\t\\n ?][^\\t\\n ?]*)(?:" + _WS + "+([^?]*))?\\?>"
-    "|<!\\[CDATA\\[((?:[^\\]]|\\](?!\\]>))*)\\]\\]>")
+    "|<\\?([^\\t\\n ?][^\\t\\n ?]*)(?:" + _WS + "+([^?]*))?\\?>")
 #: BUILD_OTHER's kinds (``match.lastindex``).
-OTHER_DECIMAL, OTHER_HEXADECIMAL, OTHER_NAMED, OTHER_COMMENT = 1, 2, 3, 4
-OTHER_PI_TARGET, OTHER_PI_DATA, OTHER_CDATA = 5, 6, 7
+OTHER_DECIMAL, OTHER_HEXADECIMAL, OTHER_NAMED, OTHER_PI_TARGET, OTHER_PI_DATA = 1, 2, 3, 4, 5
+
+
+def simple_section(buf: str, pos: int) -> tuple[str, int, bool] | None:
+    """The comment or CDATA section at ``buf[pos]`` (which is "<!") when
+    it is written the simple way described above: ``(data, end, is_comment)``
+    with ``end`` just past its ``-->`` or ``]]>``; else None (the states
+    read it)."""
+    if buf.startswith("--", pos + 2):
+        start = pos + 4
+        stop = buf.find("--", start)
+        if stop < 0 or not buf.startswith("-->", stop) or buf.startswith((">", "->"), start):
+            return None
+        return buf[start:stop], stop + 3, True
+    if buf.startswith("[CDATA[", pos + 2):
+        start = pos + 9
+        stop = buf.find("]]>", start)
+        if stop < 0:
+            return None
+        return buf[start:stop], stop + 3, False
+    return None
+
+
 #: A reference in an attribute value that BUILD_SCAN admitted (groups as
 #: BUILD_OTHER's 1-3).
 _VALUE_REFERENCE = re.compile("&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))")
