@@ -316,6 +316,16 @@ XML_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     # copied all the bindings in force (quadratic time and memory).
     ("xml: <b xmlns:pk=u> x N (nested declarations)",
      lambda n: "<a>" + "".join(f'<b xmlns:p{k}="u">' for k in range(n)) + "<p0:c/>" * n),
+    # Tokens of megabytes: an expat older than 2.6.0 scans an unfinished
+    # token again at every MiB it is fed (7.4 s for a comment of 128 MB);
+    # and, after "&bogus;" (not well-formed: the XML5 rules read it all),
+    # a comment's or CDATA section's data, which the tree builder's loop
+    # read with a regex that stepped a character at a time (11 s for 16 MB).
+    ("xml: <!-- 1,000 x N characters -->", lambda n: "<a><!--" + "x" * 1000 * n + "--></a>"),
+    ("xml: <a b='1,000 x N characters'/>", lambda n: "<a b='" + "x" * 1000 * n + "'/>"),
+    ("xml: &bogus; <!-- x- x 100 N -->", lambda n: "<a>&bogus;<!--" + "x-" * 100 * n + "x--></a>"),
+    ("xml: &bogus; <![CDATA[ x] x 100 N ]]>",
+     lambda n: "<a>&bogus;<![CDATA[" + "x]" * 100 * n + "]]></a>"),
 ]
 
 

@@ -292,3 +292,42 @@ def test_generated_documents():
             assert_same(source.encode("utf-8", "surrogatepass"))
     # Both ways are exercised.
     assert 300 < taken < 2700
+
+
+# An expat older than 2.6.0 (no deferred reparsing) scans a token again from
+# its start at every call that ends inside it, so the fast path feeds such
+# an expat in slices and steps aside when a token outlasts a few of them.
+# Here the slices are made short, so that the rule shows on small inputs.
+
+@pytest.fixture
+def rescanning_expat(monkeypatch):
+    from markup5.xml import fast_path
+    monkeypatch.setattr(fast_path, "_DEFERS_REPARSE", False)
+    monkeypatch.setattr(fast_path, "_SLICE", 16)
+    return fast_path
+
+
+def test_rescanning_expat_keeps_the_fast_path_for_short_tokens(rescanning_expat):
+    source = ("<r xmlns:p='urn:p'>" + "<p:a b='1'>x&amp;y<!--c--><?pi d?></p:a>\n" * 50
+              + "<![CDATA[" + "z" * 200 + "]]>" + "t" * 500 + "</r>")
+    # A token spanning fewer slices than the limit is still the fast path's.
+    limit = rescanning_expat._STALLED_SLICES * rescanning_expat._SLICE
+    near = "<r><!--" + "c" * (limit - 20) + "--></r>"
+    for text in (source, near):
+        assert len(text) > 2 * rescanning_expat._SLICE
+        assert build_with_expat(text) is not None
+        assert_same(text)
+
+
+@pytest.mark.parametrize("long_token", [
+    "<!--{0}-->", "<?pi {0}?>", "<a b='{0}'/>", "<a {0}='1'/>", "<{0}/>", "<a{0}>x</a{0}>",
+])
+def test_rescanning_expat_steps_aside_for_a_long_token(rescanning_expat, long_token):
+    # A token of more than _STALLED_SLICES slices: the XML5 rules read it.
+    # (The same document is the fast path's with an expat that defers.)
+    filler = "x" * (rescanning_expat._SLICE * (rescanning_expat._STALLED_SLICES + 2))
+    source = "<r>" + "<a/>" * 10 + long_token.format(filler) + "<a/>" * 10 + "</r>"
+    assert build_with_expat(source) is None
+    assert_same(source)
+    rescanning_expat._DEFERS_REPARSE = True
+    assert build_with_expat(source) is not None

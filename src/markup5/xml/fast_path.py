@@ -44,7 +44,10 @@ Names bind to namespaces with the tree builder's own binding code
 too), so elements and attributes carry the same namespaces, prefixes and
 ``xmlns`` attributes as on the XML5 path.  Text is gathered in pieces and
 joined once per node (expat's ``buffer_text``), CDATA sections are text,
-and whitespace outside the root element is dropped, as in XML5.
+and whitespace outside the root element is dropped, as in XML5.  An
+expat older than 2.6.0 is fed a MiB at a time, and a token that spans
+several of them (a comment, tag or processing instruction of megabytes)
+steps aside too: such an expat would scan it again for every MiB.
 
 ``tests/test_xml_fast_path.py`` parses every xml5lib-tests input, the
 corpus sample, and generated variants both ways and compares the trees and
@@ -72,6 +75,18 @@ __all__ = ["AVAILABLE", "build_with_expat"]
 
 #: Whether the standard library's expat is there to use.
 AVAILABLE = _expat is not None
+
+#: Whether expat defers reparsing (2.6.0 on, CVE-2023-52425): before, each
+#: call to XML_Parse that ends inside a token scans the token again from
+#: its start, and pyexpat's ``Parse`` makes one call per MiB of UTF-8, so a
+#: comment, tag or processing instruction of N MiB was scanned about N x N
+#: / 2 MiB (7.4 s for a 128 MB comment with expat 2.5.0).
+_DEFERS_REPARSE = _expat is not None and getattr(_expat, "version_info", (0,)) >= (2, 6, 0)
+
+#: The slices an expat without deferral is fed in (characters), and how
+#: many may pass without a new event before the document steps aside.
+_SLICE = 1 << 20
+_STALLED_SLICES = 4
 
 #: A named reference that is not one of XML's five predefined entities
 #: (expat skips it, or drops it from an attribute value, when the DOCTYPE
@@ -275,7 +290,31 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     parser.StartDoctypeDeclHandler = doctype
     parser.SkippedEntityHandler = skipped_entity
     try:
-        parser.Parse(text, True)
+        if _DEFERS_REPARSE or len(text) <= _SLICE:
+            parser.Parse(text, True)
+        else:
+            _parse_in_slices(parser, text)
     except (_expat.ExpatError, _StepAside, UnicodeEncodeError):
         return None
     return document
+
+
+def _parse_in_slices(parser: Any, text: str) -> None:
+    """Feed ``text`` to an expat that rescans an unfinished token at every
+    call (see _DEFERS_REPARSE) a slice at a time, stepping aside once
+    _STALLED_SLICES slices in a row have brought no new event: a token that
+    long goes to the XML5 rules, which read it in linear time.  (After a
+    call, ``CurrentByteIndex`` is where expat's last event began.)"""
+    last = -1
+    stalled = 0
+    for start in range(0, len(text), _SLICE):
+        parser.Parse(text[start:start + _SLICE], False)
+        index = parser.CurrentByteIndex
+        if index != last:
+            last = index
+            stalled = 0
+        else:
+            stalled += 1
+            if stalled >= _STALLED_SLICES:
+                raise _StepAside
+    parser.Parse("", True)
