@@ -129,8 +129,10 @@ def simple_section(buf: str, pos: int) -> tuple[str, int, bool] | None:
     read it)."""
     if buf.startswith("--", pos + 2):
         start = pos + 4
+        if buf.startswith((">", "->"), start):
+            return None
         stop = buf.find("--", start)
-        if stop < 0 or not buf.startswith("-->", stop) or buf.startswith((">", "->"), start):
+        if stop < 0 or not buf.startswith("-->", stop):
             return None
         return buf[start:stop], stop + 3, True
     if buf.startswith("[CDATA[", pos + 2):
