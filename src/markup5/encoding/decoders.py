@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
@@ -227,6 +228,10 @@ def _byte_class(values: list[int]) -> bytes:
     return b"".join(out)
 
 
+#: The most bytes one match of a fast path takes (see :func:`_fast_path`).
+_FAST_SPAN = 1 << 16
+
+
 @lru_cache(maxsize=None)
 def _fast_path(name: str) -> tuple[Callable[[bytes, int], re.Match[bytes] | None], str] | None:
     """(match, codec): ``match(data, pos)`` matches the longest run, from
@@ -292,7 +297,19 @@ def _fast_path(name: str) -> tuple[Callable[[bytes, int], re.Match[bytes] | None
         branches.append(b"[" + _byte_class(group) + b"][" + _byte_class(list(trail_bytes)) + b"]")
     if not branches:  # pragma: no cover
         return None
-    return re.compile(b"(?:" + b"|".join(branches) + b")+").match, codec
+    # One match is bounded to _FAST_SPAN bytes: the regex engine keeps a
+    # record of every repetition of the group until the match ends (about
+    # 40 bytes per input byte of Shift_JIS text), unless the repeat is
+    # possessive (Python 3.11 on; nothing follows it, so nothing could make
+    # it give back).  A bounded match ends at a sequence boundary, and the
+    # decoder's loop matches again from there.
+    repeat = b")++" if sys.version_info >= (3, 11) else b")+"
+    match = re.compile(b"(?:" + b"|".join(branches) + repeat).match
+
+    def fast(data: bytes, pos: int) -> re.Match[bytes] | None:
+        return match(data, pos, pos + _FAST_SPAN)
+
+    return fast, codec
 
 
 class ShiftJisDecoder(Decoder):

@@ -51,7 +51,7 @@ from typing import Any, Protocol, cast
 from ..._tokenizer_core import has_null
 from ...tokens import Characters, Comment, EndTag, StartTag
 from ..entities import NAMED_REFERENCES, match_named_reference
-from .charclass import always_matches
+from .charclass import MOST_REPEATS, always_matches, group_repeat
 from .core import SWITCHING_START_TAGS, TokenizerCore
 
 #: The loop ends its step after an end tag once the step has emitted this
@@ -81,7 +81,8 @@ _ATTRIBUTE = (r"[\t\n\f ]+([^\t\n\f />\"'<=\x00A-Z][^\t\n\f />\"'<=\x00A-Z]*)"
 # measured no faster: it adds four groups to every match for a sixth of
 # the tags.)
 _START_TAG = (r"<([a-z][^\t\n\f />\x00A-Z]*)(?:" + _ATTRIBUTE + r"(?:" + _ATTRIBUTE + r"((?:"
-              + re.sub(r"\((?!\?)", "(?:", _ATTRIBUTE) + r")*)|)|)[\t\n\f ]*(/?)>")
+              + re.sub(r"\((?!\?)", "(?:", _ATTRIBUTE) + r")" + group_repeat(MOST_REPEATS - 2)
+              + r")|)|)[\t\n\f ]*(/?)>")
 _END_TAG = r"</([a-z][^\t\n\f />\x00A-Z]*)>"
 
 
@@ -93,13 +94,13 @@ def _possessive(pattern: str) -> str:
     name by whitespace, "=", "/" or ">", a value by its quote ...), so giving
     back characters can never lead to another match: the regex engine just
     need not keep the states to try it (a quarter less time in the scan on
-    the corpus).  The same holds for the repeated attributes of a tag, ")*)":
-    each ends where the next cannot begin, with whitespace followed by a
-    name character, and what follows them (whitespace, "/", ">") cannot
-    begin inside one."""
+    the corpus).  The same holds for the repeated attributes of a tag
+    (group_repeat): each ends where the next cannot begin, with whitespace
+    followed by a name character, and what follows them (whitespace, "/",
+    ">") cannot begin inside one."""
     if sys.version_info < (3, 11):
         return pattern
-    return pattern.replace("]*", "]*+").replace("]+", "]++").replace(")*)", ")*+)")
+    return pattern.replace("]*", "]*+").replace("]+", "]++")
 
 
 #: Text up to the next "&", "<" or NULL, then optionally a simple start tag

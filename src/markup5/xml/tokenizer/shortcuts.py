@@ -37,7 +37,7 @@ import re
 from html.entities import html5 as _ENTITIES
 from typing import TYPE_CHECKING, cast
 
-from ...html.tokenizer.charclass import Run
+from ...html.tokenizer.charclass import MOST_REPEATS, Run, group_repeat
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .core import ATTRIBUTE_VALUE_WHITESPACE
 
@@ -53,7 +53,7 @@ _WS = "[\\t\\n ]"
 _ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
               + "*(\"[^\"&]*\"|'[^'&]*')")
 _START_TAG = ("<([^/?!\\t\\n :<>][^\\t\\n />]*)((?:" + _ATTRIBUTE.replace("(", "(?:")
-              + ")*)" + _WS + "*(/?)>")
+              + ")" + group_repeat() + ")" + _WS + "*(/?)>")
 _END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
 
 #: Text up to the next "&" or "<", then optionally a simple start or empty
@@ -96,8 +96,11 @@ ATTRIBUTES = re.compile(_ATTRIBUTE)
 # when its expat would rescan it, see markup5.xml.fast_path).
 _REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
 _BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:\"[^\"&]*(?:"
-                    + _REFERENCE_IN_VALUE + "[^\"&]*)*\"|'[^'&]*(?:" + _REFERENCE_IN_VALUE
-                    + "[^'&]*)*')")
+                    + _REFERENCE_IN_VALUE + "[^\"&]*)" + group_repeat() + "\"|'[^'&]*(?:"
+                    + _REFERENCE_IN_VALUE + "[^'&]*)" + group_repeat() + "')")
+# (Repeated groups are possessive, or bounded before Python 3.11, see
+# group_repeat: each attribute, and each reference in a value, ends where
+# the next cannot begin, so none is ever given back.)
 #: Text up to the next "&" or "<", then optionally a tag (as SCAN, with
 #: references in attribute values): a start tag or an empty tag (groups
 #: 2-7: the name; the first attribute's name and value when it is
@@ -109,7 +112,8 @@ _BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:
 BUILD_SCAN = re.compile(
     "([^&<]*)(?:<([^/?!\\t\\n :<>][^\\t\\n />]*)"
     "(?:" + _WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS + "*\"([^\"&\\t\\n]*)\")?"
-    "((?:" + _BUILD_ATTRIBUTE + ")*)" + _WS + "*(?:(/)>|>(?:([^&<]*)</\\2" + _WS + "*>)?)"
+    "((?:" + _BUILD_ATTRIBUTE + ")" + group_repeat(MOST_REPEATS - 1) + ")"
+    + _WS + "*(?:(/)>|>(?:([^&<]*)</\\2" + _WS + "*>)?)"
     "|" + _END_TAG + ")?")
 #: What else the loop takes where BUILD_SCAN stops at "&" or "<": a
 #: reference (groups 1-3: decimal, hexadecimal, "name;") or a processing
