@@ -152,6 +152,12 @@ OTHER_DOCUMENTS = [
     "<a b c>", "<a b=1 b=2/>", "<a b c b>", "<a b c c>", "<a b c d c>", "<a b c d d>",
     "<a b c d e b>", "<a b='&amp;' c>", "<a b c='&amp;'>", "<a b c='&bogus;'>",
     "<a b c d='&bogus;'>", "<a b=1 c='&amp;' c='&bogus;'>",
+    # Stray "&" and "<" (the loop takes them as the states do): runs,
+    # mixed, before references and tags, before NULL and at the end.
+    "<<<<p>", "& & &amp; &", "&&&&", "&&#65;&&amp;", "a&b&&c<p>", "x<1<2<3</p>", "< < <b>",
+    "<\x00", "&\x00", "a & b &<", "<<", "&<p>", "&amp;& x&y <p>&z", "<=><>", "a<", "a&",
+    "&<", "<&", "<&amp;", "&<!-- -->", "&<?pi?>", "<<!-- -->", "<</p>", "& x<\x00& <",
+    "t & u &c; &#; &&#x; <1 </ <! <? <p>",
 ]
 
 

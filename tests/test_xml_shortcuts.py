@@ -207,6 +207,14 @@ TRICKY = [
     "<a><![CDATA[x]y]]z]]></a>", "<a><![cdata[x]]></a>", "<a><![CDATA[x", "<a><![CDATA[x]]",
     "<a>&#65;&#x1F600;&amp;&notin;&notit;&</a>", "<a>x&#0;y&#128;z&#x110000;</a>",
     "<a>&lt;<b/>&gt;</a>", "<a>&amp;</a>&amp;", "<a>\r\n<b>\r</b></a>",
+    # Stray "&" and "<" (the loops take them as the states do): runs,
+    # mixed, before references, tags and sections, and at the end.
+    "<a><<<<b/></a>", "<a>& & &amp; &</a>", "<a>&&&&</a>", "<a>&&#65;&&amp;</a>",
+    "<a>x< y<\t<\n<:<><b/></a>", "<a>< < <b>t</b></a>", "<a>a & b &<</a>", "<a><<</a>",
+    "<a>&<b/></a>", "<a>&amp;& x&y <b/>&z</a>", "<a><=></a>", "<a>a<", "<a>a&", "<a>&<",
+    "<a><&", "<a><&amp;</a>", "<a>&<!--c--></a>", "<a>&<?p d?></a>", "<a><<!--c--></a>",
+    "<a><</a></a>", "<a>&<![CDATA[x]]></a>", "<a>t & u &c; &#; &&#x; <1 </ <! <? <b/></a>",
+    "& <a/>", "< <a/>", "<a/>& <", "<a/><< ",
 ]
 
 

@@ -48,7 +48,7 @@ from .tokenizer import Tokenizer
 from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
 from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_DECIMAL,
                                   OTHER_NAMED, OTHER_PI_DATA, OTHER_PI_TARGET, _clean,
-                                  reference_attributes, simple_section)
+                                  reference_attributes, simple_section, stray_character)
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
@@ -639,8 +639,16 @@ class XmlTreeBuilder:
             else:
                 m = other(buf, pos)
                 if m is None:
-                    tokenizer.pos = pos
-                    return
+                    stray = stray_character(buf, pos, tokenizer.end)
+                    if stray is None:
+                        tokenizer.pos = pos
+                        return
+                    # A "&" or "<" that is text (see stray_character).
+                    if stray:
+                        tokenizer._error(stray, pos + 1)
+                    pending.append(buf[pos])
+                    pos += 1
+                    continue
                 pos = m.end()
                 kind = m.lastindex
                 assert kind is not None  # every alternative has a group

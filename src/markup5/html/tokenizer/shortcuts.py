@@ -45,6 +45,7 @@ script data their end tag.
 from __future__ import annotations
 
 import re
+import string
 import sys
 from typing import Any, Protocol, cast
 
@@ -132,6 +133,12 @@ SIMPLE_REFERENCE = re.compile(
 
 
 _ALPHANUMERIC_RUN = always_matches(r"[A-Za-z0-9]*")
+#: The characters after "&" with which the character reference state does
+#: not flush it as text at once (ASCII alphanumerics and "#"), and after
+#: "<" with which the tag open state does not emit it as text (ASCII
+#: letters, "!", "/" and "?").
+_REFERENCE_AFTER_AMPERSAND = frozenset(string.ascii_letters + string.digits + "#")
+_TAG_AFTER_LESS_THAN_SIGN = frozenset(string.ascii_letters + "!/?")
 
 
 def simple_reference_value(ref: re.Match[str]) -> str | None:
@@ -522,6 +529,30 @@ class DataShortcut(TokenizerCore):
                 text.append(value)
                 pos = cast("re.Match[str]", ref).end()
                 continue
+            # A "&" that begins no character reference and a "<" that begins
+            # no tag, taken as their states take them, so that a run of them
+            # ("<<<<", "& & &") does not leave this loop, to be set up again,
+            # for each: the character reference state's "anything else" (not
+            # alphanumeric, not "#": the "&" is flushed as text) and the tag
+            # open state's (not "!", "/", "?" or a letter: invalid-first-
+            # character-of-tag-name, the "<" is text).
+            if pos + 1 < self.end:
+                c = buf[pos]
+                after = buf[pos + 1]
+                if c == "&" and after not in _REFERENCE_AFTER_AMPERSAND:
+                    text.append("&")
+                    pos += 1
+                    if pos < self._strict_scan_until:
+                        # (See above: the rest of the text holds a "&"
+                        # the states must take; scan to the next "&".)
+                        scan_all = SCAN.finditer
+                        attributes = ATTRIBUTES.findall
+                    continue
+                if c == "<" and after not in _TAG_AFTER_LESS_THAN_SIGN:
+                    self._error("invalid-first-character-of-tag-name", pos + 1)
+                    text.append("<")
+                    pos += 1
+                    continue
             self.pos = pos
             if last_start_tag is not None:
                 self.last_start_tag = last_start_tag

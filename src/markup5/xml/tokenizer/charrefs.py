@@ -33,7 +33,7 @@ _HEX_RUN = always_matches("[0-9A-Fa-f]*")
 #: Characters after "&" that mean "not a character reference" (no error).
 #: "%" is *not* among them, although the XML5 text lists it: the tests
 #: treat "&%" as text either way.
-_NOT_A_REFERENCE = frozenset("\t\n\x0c <&")
+NOT_A_REFERENCE = frozenset("\t\n\x0c <&")
 
 #: Numeric references to C1 controls map through Windows-1252 (as in HTML).
 _WINDOWS_1252 = {
@@ -135,7 +135,7 @@ class CharacterReferenceStates(_Core):
                 return None
             return "&", pos
         c = buf[pos]
-        if c in _NOT_A_REFERENCE or c == additional:
+        if c in NOT_A_REFERENCE or c == additional:
             return "&", pos
         if c == "#":
             p = pos + 1

@@ -39,14 +39,16 @@ from typing import TYPE_CHECKING, cast
 
 from ...html.tokenizer.charclass import MOST_REPEATS, Run, group_repeat
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
+from .charrefs import NOT_A_REFERENCE
 from .core import ATTRIBUTE_VALUE_WHITESPACE
+from .tags import NOT_A_TAG
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
 else:
     _Core = object
 
-__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "ATTRIBUTES", "resolve_reference", "simple_attributes",
+__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "stray_character", "ATTRIBUTES", "resolve_reference", "simple_attributes",
            "reference_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
@@ -254,6 +256,26 @@ def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
     return attrs if len(attrs) == len(pairs) else None
 
 
+def stray_character(buf: str, pos: int, end: int) -> str | None:
+    """Whether the "&" or "<" at ``buf[pos]`` (with ``end`` the end of the
+    input so far) is text by the states' rules, decided by the character
+    after it: "" for a "&" that begins no character reference (the
+    character reference in data state's "not a character reference": the
+    "&" is text), the error code for a "<" that begins no tag (the tag
+    state's invalid-first-character-of-tag-name, reported at the next
+    character: the "<" is text), None for anything else.  The loops take
+    these as the states do, so that a run of them ("<<<<", "& & &") does
+    not leave a loop, to be set up again, for each."""
+    if pos + 1 >= end:
+        return None
+    c = buf[pos]
+    if c == "&":
+        return "" if buf[pos + 1] in NOT_A_REFERENCE else None
+    if c == "<" and buf[pos + 1] in NOT_A_TAG:
+        return "invalid-first-character-of-tag-name"
+    return None
+
+
 class DataShortcut(_Core):
     """The data state's loop over text and simple tags."""
 
@@ -294,6 +316,13 @@ class DataShortcut(_Core):
                         text.append(ref[0])
                         pos = ref[1]
                         continue
+                stray = stray_character(buf, i, end)
+                if stray is not None:
+                    if stray:
+                        self._error(stray, i + 1)
+                    text.append(buf[i])
+                    pos = i + 1
+                    continue
                 self.pos = i
                 return
             _, name, source, empty, end_name = m.groups()

@@ -28,6 +28,8 @@ TAG_ATTRIBUTE_NAME_BEFORE = State.TAG_ATTRIBUTE_NAME_BEFORE
 TAG_ATTRIBUTE_VALUE_BEFORE = State.TAG_ATTRIBUTE_VALUE_BEFORE
 
 _TAG_WS = frozenset("\t\n ")
+#: After "<", the characters of invalid-first-character-of-tag-name.
+NOT_A_TAG = frozenset("\t\n :<>")
 _TAG_NAME_RUN = always_matches("[^\t\n />]*")
 
 
@@ -54,7 +56,7 @@ class TagStates(_Core):
         elif c == "!":
             self.pos = pos + 1
             self._state = MARKUP_DECLARATION
-        elif c in "\t\n :<>":
+        elif c in NOT_A_TAG:
             self._error("invalid-first-character-of-tag-name", pos)
             self._text.append("<")
             self._state = DATA
