@@ -453,3 +453,18 @@ def test_fast_path_every_pair(name):
         row = b"".join(bytes((lead, trail)) + b"\x00" for trail in range(256))
         assert fast.decode(row, True) == slow.decode(row, True), hex(lead)
     assert fast.decode(bytes(range(256)), True) == slow.decode(bytes(range(256)), True)
+
+
+@pytest.mark.parametrize("name", sorted(_SPEC_DECODERS))
+@pytest.mark.parametrize("span", [1, 2, 3, 5, 7])
+def test_fast_path_bounded_matches_give_the_standards_output(name, span, monkeypatch):
+    """One fast-path match takes at most _FAST_SPAN bytes (a regex repeat
+    keeps records per repetition); a bound that cuts the text anywhere,
+    even inside a sequence, must not change the output."""
+    from markup5.encoding import decoders
+    monkeypatch.setattr(decoders, "_FAST_SPAN", span)
+    raw = SAMPLES[name] * 3 + b"\x81\x40" + SAMPLES[name][1:]
+    expected = _SPEC_DECODERS[name](fast=False).decode(raw, True)
+    assert _SPEC_DECODERS[name]().decode(raw, True) == expected
+    for sizes in ([1], [2, 3], [5, 7, 11]):
+        assert chunked(name, raw, sizes) == expected

@@ -158,6 +158,11 @@ OTHER_DOCUMENTS = [
     "<\x00", "&\x00", "a & b &<", "<<", "&<p>", "&amp;& x&y <p>&z", "<=><>", "a<", "a&",
     "&<", "<&", "<&amp;", "&<!-- -->", "&<?pi?>", "<<!-- -->", "<</p>", "& x<\x00& <",
     "t & u &c; &#; &&#x; <1 </ <! <? <p>",
+    # "&" before alphanumerics that begin no name: a legacy name first
+    # (&not, &amp), a name with ";" only, none; ";" after; at the end.
+    "&a&b&c <p>", "&notit &ampx &ax &zz; &zz<p>", "&notin; &not &no &n x&x1&1x", "&a", "&ab",
+    "&ab;", "&ab<", "&x" + "y" * 40 + " &x" + "y" * 40 + ";", "&amp" + "z" * 40 + " ",
+    "&copyx &copy1 &COPYx &Aacute1 &aacute", "&a\x00&b&#", "&a<p>&b</p>&c<!-- -->&d",
 ]
 
 
@@ -362,3 +367,30 @@ def test_possessive_scan_matches_as_the_greedy_one(text):
     for compiled in (shortcuts.ATTRIBUTES, shortcuts.ATTRIBUTES_WITHOUT_NULL):
         greedy = re.compile(compiled.pattern.replace("]*+", "]*").replace("]++", "]+"))
         assert compiled.findall(text) == greedy.findall(text)
+
+
+# ---------------------------------------------------------------------------
+# Stray "&" and "<" stay in the loop
+
+_INTERPRETED = pytest.mark.skipif(
+    not shortcuts.__file__.endswith(".py"),
+    reason="counts through a patched method (the compiled tokenizer calls it in C)")
+
+
+@_INTERPRETED
+@pytest.mark.parametrize("stray", ["<", "&", "< ", "& ", "<1", "&;", "a & b < c ", "&a", "&bc "])
+def test_the_loop_takes_stray_characters(stray, monkeypatch):
+    # Each of them left the loop for the states, and the data state set the
+    # loop up again at the next character: a run of N entered it N times.
+    entered = [0]
+    original = Tokenizer._data_shortcut
+
+    def counted(self):
+        entered[0] += 1
+        return original(self)
+
+    monkeypatch.setattr(Tokenizer, "_data_shortcut", counted)
+    text = "<p>" + stray * 1000 + "<b>x</b>"
+    tokens, errors = raw(text, True)
+    assert entered[0] <= 3
+    assert (tokens, errors) == raw(text, False)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from markup5.dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from markup5.errors import ParseError
 from markup5.xml import Tokenizer, XmlParser, dump_xml_tree, parse_xml
-from markup5.xml.tokenizer.shortcuts import SCAN, resolve_reference
+from markup5.xml.tokenizer.shortcuts import SCAN, resolve_reference, simple_section, stray_character
 from xml5lib_fixtures import load_tokenizer_cases, load_tree_cases
 
 TOKENIZER_INPUTS = [c.input for c in load_tokenizer_cases()]
@@ -328,3 +328,66 @@ def test_benchmark_documents(kind):
     cuts = sorted(rng.sample(range(len(data)), 40))
     assert _merged(tokens(data, True, cuts)) == _merged(tokens(data, False))
     assert chunked_tree(data, True, 997) == chunked_tree(data, False, 997)
+
+
+# ----------------------------------------------------------------------
+# Stray "&" and "<", comments and CDATA sections stay in the loops
+
+@pytest.mark.parametrize("stray", ["<", "&", "< ", "& ", "<:", "&\t", "a & b < c "])
+def test_the_loops_take_stray_characters(stray, monkeypatch):
+    # Each of them left the loop for the states, and the data state set the
+    # loop up again at the next character: a run of N entered it N times.
+    entered = [0]
+    original = Tokenizer._data_shortcut
+
+    def counted(self):
+        entered[0] += 1
+        return original(self)
+
+    monkeypatch.setattr(Tokenizer, "_data_shortcut", counted)
+    text = "<r>" + stray * 1000 + "<b>x</b></r>"
+    for run in (lambda: tokens(text, True), lambda: tree(text, True)):
+        entered[0] = 0
+        run()
+        assert entered[0] <= 3
+    check(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("<!--x-->", ("x", 8, True)), ("<!---->", ("", 7, True)), ("<!---x-->", ("-x", 9, True)),
+    ("<!--a-b<!-c-->", ("a-b<!-c", 14, True)), ("<![CDATA[]]>", ("", 12, False)),
+    ("<![CDATA[a]b]]c]]]>", ("a]b]]c]", 19, False)), ("<!--x-->-->", ("x", 8, True)),
+    # Left to the states: errors, no terminator yet, not a comment or CDATA.
+    ("<!-->", None), ("<!--->", None), ("<!--->x-->", None), ("<!-->x-->", None),
+    ("<!--a--->", None), ("<!--a--!>", None), ("<!--a-- -->", None), ("<!--a", None),
+    ("<!--a--", None), ("<![CDATA[a]]", None), ("<![cdata[a]]>", None), ("<!DOCTYPE a>", None),
+    ("<!-x-->", None),
+])
+def test_simple_section(text, expected):
+    assert simple_section(text, 0) == expected
+    assert simple_section("t" + text, 1) == (
+        None if expected is None else (expected[0], expected[1] + 1, expected[2]))
+
+
+def test_simple_sections_of_a_megabyte_are_one_node():
+    # (The regex these replaced stepped through them a character at a time.)
+    dashes = "x-" * (1 << 19) + "x"
+    brackets = "x]" * (1 << 19)
+    document = parse_xml(f"<r>&bogus;<!--{dashes}--><![CDATA[{brackets}]]></r>", fast_path=False)
+    root = document.document_element
+    assert [type(node) for node in root.children] == [Text, Comment, Text]
+    assert root.children[1].data == dashes and root.children[2].data == brackets
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("& ", ""), ("&\t", ""), ("&\n", ""), ("&\x0c", ""), ("&<", ""), ("&&", ""),
+    ("&a", None), ("&#", None), ("&;", None), ("&%", None), ("&", None),
+    ("< ", "invalid-first-character-of-tag-name"), ("<<", "invalid-first-character-of-tag-name"),
+    ("<>", "invalid-first-character-of-tag-name"), ("<:", "invalid-first-character-of-tag-name"),
+    ("<\n", "invalid-first-character-of-tag-name"), ("<a", None), ("</", None), ("<!", None),
+    ("<?", None), ("<&", None), ("<", None), ("x ", None),
+])
+def test_stray_character(text, expected):
+    assert stray_character(text, 0, len(text)) == expected
+    # The character after it not yet read: left to the states, which wait.
+    assert stray_character(text, 0, 1) is None

@@ -235,7 +235,8 @@ _FAST_SPAN = 1 << 16
 @lru_cache(maxsize=None)
 def _fast_path(name: str) -> tuple[Callable[[bytes, int], re.Match[bytes] | None], str] | None:
     """(match, codec): ``match(data, pos)`` matches the longest run, from
-    ``pos``, of single bytes and two-byte sequences that the standard
+    ``pos`` and of at most :data:`_FAST_SPAN` bytes (see below), of single
+    bytes and two-byte sequences that the standard
     library's ``codec`` decodes to exactly what this encoding's decoder (the
     standard's algorithm) gives -- checked here, on the running Python,
     sequence by sequence; or None when there is no such codec.
@@ -299,7 +300,7 @@ def _fast_path(name: str) -> tuple[Callable[[bytes, int], re.Match[bytes] | None
         return None
     # One match is bounded to _FAST_SPAN bytes: the regex engine keeps a
     # record of every repetition of the group until the match ends (about
-    # 40 bytes per input byte of Shift_JIS text), unless the repeat is
+    # 40 to 60 bytes per input byte of Shift_JIS text), unless the repeat is
     # possessive (Python 3.11 on; nothing follows it, so nothing could make
     # it give back).  A bounded match ends at a sequence boundary, and the
     # decoder's loop matches again from there.

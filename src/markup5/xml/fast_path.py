@@ -304,7 +304,8 @@ def _parse_in_slices(parser: Any, text: str) -> None:
     call (see _DEFERS_REPARSE) a slice at a time, stepping aside once
     _STALLED_SLICES slices in a row have brought no new event: a token that
     long goes to the XML5 rules, which read it in linear time.  (After a
-    call, ``CurrentByteIndex`` is where expat's last event began.)"""
+    call, ``CurrentByteIndex`` is the offset of expat's last event, which
+    moves only when an event comes.)"""
     last = -1
     stalled = 0
     for start in range(0, len(text), _SLICE):

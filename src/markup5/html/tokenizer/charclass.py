@@ -32,8 +32,9 @@ def group_repeat(most: int = MOST_REPEATS) -> str:
     could ever be given back for the rest of the pattern to match: "*+"
     (possessive) from Python 3.11, "{0,most}" before.  The regex engine
     keeps a record of every repetition of a group until the match ends,
-    unless the repeat is possessive, about a kilobyte each: a tag of 4 MB
-    of attributes took 140 to 240 bytes of heap per input byte in one match.
+    unless the repeat is possessive, about a kilobyte each: a tag of 1 to 4
+    MB of attributes took 60 to 240 bytes of heap per input byte in one
+    match.
     Without possessive repeats the bound keeps a match's records few; a tag
     past it is left to the states, which read it in constant memory (real
     pages stay far below it: at most 70 attributes on a tag of the

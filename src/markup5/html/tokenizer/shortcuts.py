@@ -8,10 +8,11 @@ walk data → tag open → tag name → before attribute name → attribute name
 matches text plus one such tag per step of a tight loop and emits the same
 tokens, with no parse error (none can occur in what the regexes accept).
 Character references in text that end with their semicolon and resolve
-without an error are decoded in the loop too.  Anything else -- another
-``&``, NULL, ``<!``, uppercase, a duplicate attribute, a tag not finished in
-the buffer -- stops the loop and the states take over
-at that character.  ``tests/test_tokenizer_shortcuts.py`` checks the two
+without an error are decoded in the loop too, and so is a stray ``&`` or
+``<`` (one that begins no reference or tag): as text, with the one error the
+tag open state reports for such a ``<``.  Anything else -- another ``&``,
+NULL, ``<!``, uppercase, a duplicate attribute, a tag not finished in the
+buffer -- stops the loop and the states take over at that character.  ``tests/test_tokenizer_shortcuts.py`` checks the two
 paths against each other.
 
 Feedback: the loop stops right after a start tag in
@@ -45,14 +46,14 @@ script data their end tag.
 from __future__ import annotations
 
 import re
-import string
 import sys
 from typing import Any, Protocol, cast
 
 from ..._tokenizer_core import has_null
 from ...tokens import Characters, Comment, EndTag, StartTag
-from ..entities import NAMED_REFERENCES, match_named_reference
-from .charclass import MOST_REPEATS, always_matches, group_repeat
+from ..entities import LONGEST_NAME, NAMED_REFERENCES, match_named_reference
+from .charclass import (ASCII_ALPHA, ASCII_ALPHANUMERIC, MOST_REPEATS, always_matches,
+                        group_repeat)
 from .core import SWITCHING_START_TAGS, TokenizerCore
 
 #: The loop ends its step after an end tag once the step has emitted this
@@ -137,8 +138,35 @@ _ALPHANUMERIC_RUN = always_matches(r"[A-Za-z0-9]*")
 #: not flush it as text at once (ASCII alphanumerics and "#"), and after
 #: "<" with which the tag open state does not emit it as text (ASCII
 #: letters, "!", "/" and "?").
-_REFERENCE_AFTER_AMPERSAND = frozenset(string.ascii_letters + string.digits + "#")
-_TAG_AFTER_LESS_THAN_SIGN = frozenset(string.ascii_letters + "!/?")
+_REFERENCE_AFTER_AMPERSAND = ASCII_ALPHANUMERIC | {"#"}
+_TAG_AFTER_LESS_THAN_SIGN = ASCII_ALPHA | {"!", "/", "?"}
+
+
+def stray_ampersand_end(buf: str, pos: int, end: int) -> int:
+    """Where the text ends that the "&" at ``buf[pos]`` makes with no parse
+    error and no character reference, the input read so far ending at
+    ``end``; or -1 when the states must decide (a reference, an error, or
+    input still to come).  Either the character reference state's
+    "anything else" (neither alphanumeric nor "#" follows: the "&" alone
+    is text), or the named character reference state finding no name in
+    the alphanumerics that follow (no prefix of them is a name without
+    ";", and no ";" follows them) and the ambiguous ampersand state taking
+    them as text."""
+    after = pos + 1
+    if after >= end:
+        return -1
+    if buf[after] not in _REFERENCE_AFTER_AMPERSAND:
+        return after
+    if buf[after] == "#":
+        return -1
+    stop = _ALPHANUMERIC_RUN(buf, after).end()
+    if stop >= end or buf[stop] == ";":
+        return -1
+    # (The named state looks at LONGEST_NAME alphanumerics at most, and no
+    # ";" follows them: only the names without one can match.)
+    if match_named_reference(buf[after:min(stop, after + LONGEST_NAME)], False) is not None:
+        return -1
+    return stop
 
 
 def simple_reference_value(ref: re.Match[str]) -> str | None:
@@ -531,24 +559,24 @@ class DataShortcut(TokenizerCore):
                 continue
             # A "&" that begins no character reference and a "<" that begins
             # no tag, taken as their states take them, so that a run of them
-            # ("<<<<", "& & &") does not leave this loop, to be set up again,
-            # for each: the character reference state's "anything else" (not
-            # alphanumeric, not "#": the "&" is flushed as text) and the tag
-            # open state's (not "!", "/", "?" or a letter: invalid-first-
-            # character-of-tag-name, the "<" is text).
+            # ("<<<<", "& & &", "&a&b&c") does not leave this loop, to be set
+            # up again, for each (see stray_ampersand_end), and the tag open
+            # state's "anything else" (not "!", "/", "?" or a letter:
+            # invalid-first-character-of-tag-name, the "<" is text).
             if pos + 1 < self.end:
                 c = buf[pos]
-                after = buf[pos + 1]
-                if c == "&" and after not in _REFERENCE_AFTER_AMPERSAND:
-                    text.append("&")
-                    pos += 1
-                    if pos < self._strict_scan_until:
-                        # (See above: the rest of the text holds a "&"
-                        # the states must take; scan to the next "&".)
-                        scan_all = SCAN.finditer
-                        attributes = ATTRIBUTES.findall
-                    continue
-                if c == "<" and after not in _TAG_AFTER_LESS_THAN_SIGN:
+                if c == "&":
+                    stop = stray_ampersand_end(buf, pos, self.end)
+                    if stop > pos:
+                        text.append(buf[pos:stop])
+                        pos = stop
+                        if pos < self._strict_scan_until:
+                            # (See above: the rest of the text holds a "&"
+                            # the states must take; scan to the next "&".)
+                            scan_all = SCAN.finditer
+                            attributes = ATTRIBUTES.findall
+                        continue
+                elif buf[pos + 1] not in _TAG_AFTER_LESS_THAN_SIGN and c == "<":
                     self._error("invalid-first-character-of-tag-name", pos + 1)
                     text.append("<")
                     pos += 1

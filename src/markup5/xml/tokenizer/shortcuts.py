@@ -8,7 +8,10 @@ before -> attribute name -> ... -> data, emitting exactly what one regex
 match describes.  The shortcut matches text plus one such tag per step of a
 tight loop and emits the same tokens, with no parse error (none can occur
 in what the regexes accept).  Character references in text that end with
-their semicolon and resolve without an error are decoded in the loop too.
+their semicolon and resolve without an error are decoded in the loop too,
+and so is a stray ``&`` or ``<`` (one that begins no reference or tag,
+:func:`stray_character`): as text, with the one error the tag state
+reports for such a ``<``.
 
 Anything else -- another ``&``, ``<!``, ``<?``, a colon first in a name, a
 duplicate attribute, an unquoted value, a tag not finished in the buffer --
@@ -48,7 +51,8 @@ if TYPE_CHECKING:  # the state families see the core they are combined with
 else:
     _Core = object
 
-__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "stray_character", "ATTRIBUTES", "resolve_reference", "simple_attributes",
+__all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "stray_character",
+           "ATTRIBUTES", "resolve_reference", "simple_attributes",
            "reference_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
@@ -257,13 +261,14 @@ def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
 
 
 def stray_character(buf: str, pos: int, end: int) -> str | None:
-    """Whether the "&" or "<" at ``buf[pos]`` (with ``end`` the end of the
-    input so far) is text by the states' rules, decided by the character
-    after it: "" for a "&" that begins no character reference (the
-    character reference in data state's "not a character reference": the
-    "&" is text), the error code for a "<" that begins no tag (the tag
-    state's invalid-first-character-of-tag-name, reported at the next
-    character: the "<" is text), None for anything else.  The loops take
+    """What the states make of the character at ``buf[pos]`` (``end`` is
+    the end of the input so far), when it is a stray "&" or "<", as the
+    character after it tells: text and no error, ``""``, for a "&" that
+    begins no character reference (the character reference in data state's
+    "not a character reference"); text and the error code it returns for a
+    "<" that begins no tag (the tag state's invalid-first-character-of-
+    tag-name, reported at the next character); None for anything else, or
+    when the next character is not in yet.  The loops take
     these as the states do, so that a run of them ("<<<<", "& & &") does
     not leave a loop, to be set up again, for each."""
     if pos + 1 >= end:
