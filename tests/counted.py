@@ -38,3 +38,17 @@ def ancestor_counter():
             yield ancestor
 
     return counted, walked
+
+
+def call_counter(monkeypatch, owner, name):
+    """Patches the method ``owner.name`` (through pytest's ``monkeypatch``)
+    to count its calls: returns ``calls``, ``calls[0]`` being the count."""
+    calls = [0]
+    original = getattr(owner, name)
+
+    def counted(self, *args, **kwargs):
+        calls[0] += 1
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls

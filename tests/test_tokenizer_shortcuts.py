@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from counted import call_counter
 from html5lib_tokenizer import coalesce, load_cases
 from markup5 import State, Tokenizer, tokenize
 from markup5.html.feedback import TextElementFeedback
@@ -382,14 +383,7 @@ _INTERPRETED = pytest.mark.skipif(
 def test_the_loop_takes_stray_characters(stray, monkeypatch):
     # Each of them left the loop for the states, and the data state set the
     # loop up again at the next character: a run of N entered it N times.
-    entered = [0]
-    original = Tokenizer._data_shortcut
-
-    def counted(self):
-        entered[0] += 1
-        return original(self)
-
-    monkeypatch.setattr(Tokenizer, "_data_shortcut", counted)
+    entered = call_counter(monkeypatch, Tokenizer, "_data_shortcut")
     text = "<p>" + stray * 1000 + "<b>x</b>"
     tokens, errors = raw(text, True)
     assert entered[0] <= 3

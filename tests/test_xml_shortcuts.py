@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from counted import call_counter
 from markup5.dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
 from markup5.errors import ParseError
 from markup5.xml import Tokenizer, XmlParser, dump_xml_tree, parse_xml
@@ -337,14 +338,7 @@ def test_benchmark_documents(kind):
 def test_the_loops_take_stray_characters(stray, monkeypatch):
     # Each of them left the loop for the states, and the data state set the
     # loop up again at the next character: a run of N entered it N times.
-    entered = [0]
-    original = Tokenizer._data_shortcut
-
-    def counted(self):
-        entered[0] += 1
-        return original(self)
-
-    monkeypatch.setattr(Tokenizer, "_data_shortcut", counted)
+    entered = call_counter(monkeypatch, Tokenizer, "_data_shortcut")
     text = "<r>" + stray * 1000 + "<b>x</b></r>"
     for run in (lambda: tokens(text, True), lambda: tree(text, True)):
         entered[0] = 0
