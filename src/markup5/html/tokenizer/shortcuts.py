@@ -12,8 +12,9 @@ without an error are decoded in the loop too, and so is a stray ``&`` or
 ``<`` (one that begins no reference or tag): as text, with the one error the
 tag open state reports for such a ``<``.  Anything else -- another ``&``,
 NULL, ``<!``, uppercase, a duplicate attribute, a tag not finished in the
-buffer -- stops the loop and the states take over at that character.  ``tests/test_tokenizer_shortcuts.py`` checks the two
-paths against each other.
+buffer -- stops the loop and the states take over at that character.
+``tests/test_tokenizer_shortcuts.py`` checks the two paths against each
+other.
 
 Feedback: the loop stops right after a start tag in
 :attr:`Tokenizer.switching_start_tags` (by default the elements whose
@@ -557,12 +558,13 @@ class DataShortcut(TokenizerCore):
                 text.append(value)
                 pos = cast("re.Match[str]", ref).end()
                 continue
-            # A "&" that begins no character reference and a "<" that begins
-            # no tag, taken as their states take them, so that a run of them
-            # ("<<<<", "& & &", "&a&b&c") does not leave this loop, to be set
-            # up again, for each (see stray_ampersand_end), and the tag open
-            # state's "anything else" (not "!", "/", "?" or a letter:
-            # invalid-first-character-of-tag-name, the "<" is text).
+            # A "&" that begins no character reference (see
+            # stray_ampersand_end) and a "<" that begins no tag (the tag open
+            # state's "anything else": not "!", "/", "?" or a letter,
+            # invalid-first-character-of-tag-name, the "<" is text), taken
+            # as their states take them, so that a run of them ("<<<<",
+            # "& & &", "&a&b&c") does not leave this loop, to be set up
+            # again, for each.
             if pos + 1 < self.end:
                 c = buf[pos]
                 if c == "&":
@@ -576,7 +578,7 @@ class DataShortcut(TokenizerCore):
                             scan_all = SCAN.finditer
                             attributes = ATTRIBUTES.findall
                         continue
-                elif buf[pos + 1] not in _TAG_AFTER_LESS_THAN_SIGN and c == "<":
+                elif c == "<" and buf[pos + 1] not in _TAG_AFTER_LESS_THAN_SIGN:
                     self._error("invalid-first-character-of-tag-name", pos + 1)
                     text.append("<")
                     pos += 1

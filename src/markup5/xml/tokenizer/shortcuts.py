@@ -268,9 +268,9 @@ def stray_character(buf: str, pos: int, end: int) -> str | None:
     "not a character reference"); text and the error code it returns for a
     "<" that begins no tag (the tag state's invalid-first-character-of-
     tag-name, reported at the next character); None for anything else, or
-    when the next character is not in yet.  The loops take
-    these as the states do, so that a run of them ("<<<<", "& & &") does
-    not leave a loop, to be set up again, for each."""
+    when the next character is not in yet.  The loops take these as the
+    states do, so that a run of them ("<<<<", "& & &") does not leave a
+    loop, to be set up again, for each."""
     if pos + 1 >= end:
         return None
     c = buf[pos]
