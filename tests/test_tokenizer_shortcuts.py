@@ -388,3 +388,41 @@ def test_the_loop_takes_stray_characters(stray, monkeypatch):
     tokens, errors = raw(text, True)
     assert entered[0] <= 3
     assert (tokens, errors) == raw(text, False)
+
+
+class _CountedScan:
+    """A stand-in for a scan pattern that counts the scans begun with it."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.scans = 0
+
+    def finditer(self, *args):
+        self.scans += 1
+        return self.pattern.finditer(*args)
+
+
+@_INTERPRETED
+@pytest.mark.parametrize("stray", ["a & b ", "R&D ", "&& ", "x&y", "&;", "AT&T, "])
+def test_the_text_takes_stray_ampersands(stray, monkeypatch):
+    # The scan of a buffer without NULL runs over "&" and resolves the
+    # references in the text it found; a "&" that begins none ended the
+    # text there, and the loop began a new scan after it: a scan per "&".
+    scans = [_CountedScan(shortcuts.SCAN), _CountedScan(shortcuts.SCAN_WITHOUT_NULL)]
+    monkeypatch.setattr(shortcuts, "SCAN", scans[0])
+    monkeypatch.setattr(shortcuts, "SCAN_WITHOUT_NULL", scans[1])
+    text = "<p>" + stray * 1000 + "<b>x</b>"
+    tokens, errors = raw(text, True)
+    assert scans[0].scans + scans[1].scans <= 3
+    assert (tokens, errors) == raw(text, False)
+
+
+@pytest.mark.parametrize("text", [
+    "a &b; &amp c &ampx &amp;&x & &#38 &#38; &lt&gt;&Q&A;&copy</p>x&",
+    "&notit; &notin &noti; AT&T &", "x&y<b>&z</b>&", "&&&&<i>&&&amp;&&"])
+def test_stray_ampersands_among_references(text):
+    # Within one text: stray "&"s before, between and after references the
+    # scan resolves, and those the states must take.
+    assert both(text)[0] == both(text)[1]
+    for cut in range(len(text)):
+        assert raw(text[cut:], True) == raw(text[cut:], False)

@@ -432,17 +432,27 @@ class DataShortcut(TokenizerCore):
                  end_name) = m.groups()
                 if data and "&" in data:
                     # Only the NULL-free scan runs over "&": resolve the
-                    # references in the text, or stop at the first one the
-                    # states must handle.
+                    # references in the text, keep a "&" that begins none
+                    # as text (stray_ampersand_end, within the text: an
+                    # alphanumeric run that reaches its end is left to the
+                    # states), or stop at the first one the states must
+                    # handle.  ``done``: where the text not yet in ``text``
+                    # begins.
                     done = 0
                     amp = data.index("&")
                     while amp != -1:
-                        if amp > done:
-                            text.append(data[done:amp])
                         ref = SIMPLE_REFERENCE(data, amp)
                         value = None if ref is None else simple_reference_value(ref)
                         if value is None:
-                            break
+                            stop = stray_ampersand_end(data, amp, len(data))
+                            if stop < 0:
+                                if amp > done:
+                                    text.append(data[done:amp])
+                                break
+                            amp = data.find("&", stop)  # (the "&" stays in the text)
+                            continue
+                        if amp > done:
+                            text.append(data[done:amp])
                         text.append(value)
                         done = cast("re.Match[str]", ref).end()
                         amp = data.find("&", done)
