@@ -433,11 +433,11 @@ class DataShortcut(TokenizerCore):
                 if data and "&" in data:
                     # Only the NULL-free scan runs over "&": resolve the
                     # references in the text, keep a "&" that begins none
-                    # as text (stray_ampersand_end, within the text: an
-                    # alphanumeric run that reaches its end is left to the
-                    # states), or stop at the first one the states must
-                    # handle.  ``done``: where the text not yet in ``text``
-                    # begins.
+                    # as text (stray_ampersand_end, asked within the text: a
+                    # "&" that ends it, or whose alphanumerics reach its
+                    # end, is left to the tail of the loop below), or stop
+                    # at the first one the states must handle.  ``done``:
+                    # where the text not yet in ``text`` begins.
                     done = 0
                     amp = data.index("&")
                     while amp != -1:
@@ -584,7 +584,10 @@ class DataShortcut(TokenizerCore):
                         pos = stop
                         if pos < self._strict_scan_until:
                             # (See above: the rest of the text holds a "&"
-                            # the states must take; scan to the next "&".)
+                            # the states must take; scan to the next "&".
+                            # Only a guard since the text's own loop keeps
+                            # the stray "&"s it can decide: one it leaves
+                            # here ends where its text ends.)
                             scan_all = SCAN.finditer
                             attributes = ATTRIBUTES.findall
                         continue
