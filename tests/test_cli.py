@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
+import markup5
 from markup5.cli import main
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "hello.html"
@@ -149,6 +153,53 @@ def test_parse_prints_html_or_tree(tmp_path, capsys):
     page.write_text("<noscript><p>x</p></noscript>", encoding="utf-8")
     assert main(["parse", "--tree", "--scripting", str(page)]) == 0
     assert '"<p>x</p>"' in capsys.readouterr().out
+
+
+class _CountingOut(io.TextIOBase):
+    """A stdout that keeps only the length and a digest of what it is given."""
+
+    def __init__(self):
+        self.length = 0
+        self.digest = hashlib.sha256()
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        self.length += len(text)
+        self.digest.update(text.encode("utf-8", "surrogatepass"))
+        return len(text)
+
+
+@pytest.mark.parametrize("command, source, dump", [
+    ("parse", "<div>" * 8_000 + "x", lambda data: markup5.dump_tree(markup5.parse(data))),
+    ("xml", "<a>" * 8_000 + "x", lambda data: markup5.dump_tree(markup5.parse_xml(data))),
+])
+def test_tree_dump_is_written_as_it_is_made(tmp_path, monkeypatch, command, source, dump):
+    # The dump of 8,000 nested elements (40 KB) is 64 MB, because the format
+    # indents every line by its depth; it was made whole, then written.
+    page = tmp_path / "deep"
+    page.write_text(source, encoding="utf-8")
+    whole = dump(source.encode("utf-8")) + "\n"
+    out = _CountingOut()
+    monkeypatch.setattr(sys, "stdout", out)
+    tracemalloc.start()
+    try:
+        assert main([command, "--tree", str(page)]) == 0
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (out.length, out.digest.hexdigest()) == (
+        len(whole), hashlib.sha256(whole.encode("utf-8")).hexdigest())
+    assert out.length > 60_000_000 and peak < 16_000_000
+    del whole
+
+
+def test_an_empty_tree_dump_is_a_newline(tmp_path, capsys):
+    page = tmp_path / "empty.xml"
+    page.write_text("", encoding="utf-8")
+    assert main(["xml", "--tree", str(page)]) == 0
+    assert capsys.readouterr().out == "\n"
 
 
 def test_xml_command_and_check_xml(tmp_path, capsys):

@@ -15,6 +15,7 @@ import gc
 import subprocess
 import sys
 import textwrap
+import tracemalloc
 import weakref
 from pathlib import Path
 
@@ -24,8 +25,8 @@ from hypothesis import strategies as st
 
 import markup5
 from markup5 import (Comment, Document, DocumentFragment, DocumentType, Element, ParseError,
-                     ProcessingInstruction, Text, dump_tree, parse, parse_fragment, serialize,
-                     serialize_children)
+                     ProcessingInstruction, Text, dump_tree, dump_tree_lines, parse, parse_fragment,
+                     serialize, serialize_children)
 from markup5.dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE,
                          XML_NAMESPACE, XMLNS_NAMESPACE)
 
@@ -803,6 +804,31 @@ class TestDeepNesting:
         assert len(lines) == n + 5  # doctype, html, head, body, divs, text
         assert lines[-1] == "| " + "  " * (n + 2) + '"x"'
         del text, lines
+
+    def test_dump_tree_lines_come_one_at_a_time(self):
+        # The dump of <div> x 8,000 is 64 MB; its lines, written out as they
+        # come, never are at once: the lines made hold a line at a time.
+        n = 8_000
+        doc = parse("<div>" * n + "x")
+        tracemalloc.start()
+        try:
+            count = longest = 0
+            for line in dump_tree_lines(doc):
+                count += 1
+                longest = max(longest, len(line))
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert count == n + 4 and longest == 2 + 2 * (n + 2) + 3
+        assert peak < 1_000_000
+        small = parse("<!DOCTYPE html><template><b a=1>x</b></template><svg><path/></svg>")
+        assert "\n".join(dump_tree_lines(small)) == dump_tree(small)
+
+    def test_dump_of_something_else_is_a_type_error(self):
+        for dump in (dump_tree, dump_tree_lines, markup5.xml.dump_xml_tree,
+                     markup5.xml.dump_xml_tree_lines):
+            with pytest.raises(TypeError, match="take a Node, not str"):
+                dump("<p>")  # (before any line is asked for)
 
     def test_del_and_gc_100k(self):
         # In a subprocess: a crash in deallocation must fail this test, not

@@ -46,7 +46,7 @@ from .dom import Document, DocumentFragment, Element, Node, ParentNode, Text
 from .html.feedback import TokenStream, decode_html_bytes, tokenize
 from .html.parser import parse, parse_fragment
 from .html.serializer import serialize
-from .treedump import dump_tree
+from .treedump import dump_tree_lines
 from .xml import parse_xml, serialize_xml
 from .html.states import State
 from .html.trace import format_trace, trace
@@ -182,11 +182,36 @@ def _parse(args: argparse.Namespace, data: bytes) -> Document | DocumentFragment
                  transport_encoding=encoding, reconstruction_limit=args.reconstruction_limit)
 
 
+#: The tree dump is written in pieces of about this many characters.
+_DUMP_PIECE = 1 << 16
+
+
+def _write_tree(node: Node, out: TextIO) -> None:
+    """Write the tree dump of ``node`` and a newline, as its lines are
+    made.  The format indents every line by its node's depth, so a deep
+    tree's dump is longer than its document by a factor of the depth
+    (``<div>`` x 20,000, 100 KB, dump to 400 MB): written in pieces, the
+    dump never has to be held whole."""
+    piece: list[str] = []
+    size = 0
+    written = False
+    for line in dump_tree_lines(node):
+        piece.append(line)
+        size += len(line) + 1
+        if size >= _DUMP_PIECE:
+            out.write("\n".join(piece) + "\n")
+            piece.clear()
+            size = 0
+            written = True
+    if piece or not written:  # (an empty dump is a newline, as before)
+        out.write("\n".join(piece) + "\n")
+
+
 def _cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     _, data = _read_bytes(args.file)
     node = _parse(args, data)
     if args.tree:
-        out.write(dump_tree(node) + "\n")
+        _write_tree(node, out)
     else:
         out.write(serialize(node, scripting=args.scripting, pretty=args.pretty) + "\n")
     return 0
@@ -202,7 +227,10 @@ def _cmd_text(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
     _, doc = _read_xml(args)
-    out.write((dump_tree(doc) if args.tree else serialize_xml(doc)) + "\n")
+    if args.tree:
+        _write_tree(doc, out)
+    else:
+        out.write(serialize_xml(doc) + "\n")
     return 0
 
 

@@ -23,12 +23,17 @@ attribute values are not escaped, so such a node spans several lines.
 The walk uses an explicit stack: any depth works.  The format indents
 every line by its depth, so the dump's length is about the number of nodes
 times their depth: 8,000 nested elements (40 KB of HTML) dump to 64 MB.
-This is a format for tests and for reading small trees; for large or
-untrusted documents, :func:`markup5.serialize` (whose ``pretty`` indentation
-stops growing 100 levels deep) stays linear in the tree.
+:func:`dump_tree_lines` makes the lines one at a time, for a caller that
+writes them out as they come (as ``markup5 parse --tree`` does) and so
+never holds the whole dump; it still writes all of it.  This is a format
+for tests and for reading small trees; for large or untrusted documents,
+:func:`markup5.serialize` (whose ``pretty`` indentation stops growing 100
+levels deep) stays linear in the tree.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from .dom import (
     HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE,
@@ -36,7 +41,7 @@ from .dom import (
     ProcessingInstruction, Text,
 )
 
-__all__ = ["dump_tree"]
+__all__ = ["dump_tree", "dump_tree_lines"]
 
 # Namespace designators of the tag name string and the attribute name string.
 _ELEMENT_DESIGNATOR: dict[str | None, str] = {HTML_NAMESPACE: "", SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
@@ -73,15 +78,32 @@ def dump_tree(node: Node) -> str:
     no trailing newline).  For a Document or DocumentFragment the children
     are dumped; any other node is dumped itself, at depth 0.  A node of an
     XML document (:func:`markup5.parse_xml`) is dumped in the xml5lib-tests
-    format instead (namespaces as ``{uri}``, prefixes kept)."""
+    format instead (namespaces as ``{uri}``, prefixes kept).
+
+    The whole dump is one string: for a deep tree, whose dump is far longer
+    than the document (see the module docstring), write the lines of
+    :func:`dump_tree_lines` out as they come instead."""
+    return "\n".join(dump_tree_lines(node))
+
+
+def dump_tree_lines(node: Node) -> Iterator[str]:
+    """The lines of :func:`dump_tree`, one at a time and without their
+    newlines, made as they are asked for: a caller that writes each out
+    holds one line at a time (at most two characters per level of depth
+    and the node's own text), never the whole dump."""
+    if not isinstance(node, Node):
+        raise TypeError(f"dump_tree() and dump_tree_lines() take a Node, not {type(node).__name__}")
     root = node
     while root.parent is not None:
         root = root.parent
     if getattr(root, "content_type", "text/html") != "text/html":
-        from .xml.dump import dump_xml_tree
-        return dump_xml_tree(node)
-    lines: list[str] = []
-    append = lines.append
+        from .xml.dump import dump_xml_tree_lines
+        return dump_xml_tree_lines(node)
+    return _html_tree_lines(node)
+
+
+def _html_tree_lines(node: Node) -> Iterator[str]:
+    """:func:`dump_tree_lines` for a node of an HTML document."""
     # Stack entries: (node, depth), or (str, depth) for a literal line (the
     # "content" marker of template contents).
     stack: list[tuple[object, int]] = []
@@ -94,7 +116,7 @@ def dump_tree(node: Node) -> str:
         current, depth = stack.pop()
         prefix = "| " + "  " * depth
         if isinstance(current, Element):
-            append(prefix + "<" + _tag_name_string(current) + ">")
+            yield prefix + "<" + _tag_name_string(current) + ">"
             if current.attrs:
                 namespaces = current.attr_namespaces or {}
                 named = [(_attribute_name_string(name, namespaces.get(name)), value)
@@ -102,7 +124,7 @@ def dump_tree(node: Node) -> str:
                 named.sort(key=_utf16_key)
                 attr_prefix = prefix + "  "
                 for name, value in named:
-                    append(f'{attr_prefix}{name}="{value}"')
+                    yield f'{attr_prefix}{name}="{value}"'
             # Pushed in reverse: the template contents come out before any
             # ordinary children (a parsed template has none).
             children = current.children
@@ -113,26 +135,25 @@ def dump_tree(node: Node) -> str:
                 stack.extend((child, depth + 2) for child in reversed(contents.children))
                 stack.append(("content", depth + 1))
         elif isinstance(current, Text):
-            append(prefix + '"' + current.data + '"')
+            yield prefix + '"' + current.data + '"'
         elif isinstance(current, Comment):
-            append(prefix + "<!-- " + current.data + " -->")
+            yield prefix + "<!-- " + current.data + " -->"
         elif isinstance(current, ProcessingInstruction):
             # "<?" target, one space, data, "?>" -- also when data is empty.
-            append(prefix + "<?" + current.target + " " + current.data + "?>")
+            yield prefix + "<?" + current.target + " " + current.data + "?>"
         elif isinstance(current, DocumentType):
             name = current.name
             public_id = current.public_id or ""
             system_id = current.system_id or ""
             if public_id or system_id:
-                append(f'{prefix}<!DOCTYPE {name} "{public_id}" "{system_id}">')
+                yield f'{prefix}<!DOCTYPE {name} "{public_id}" "{system_id}">'
             else:
-                append(f"{prefix}<!DOCTYPE {name}>")
+                yield f"{prefix}<!DOCTYPE {name}>"
         elif isinstance(current, str):
-            append(prefix + current)
+            yield prefix + current
         elif isinstance(current, ParentNode):
             # A Document/DocumentFragment below the root (not produced by
             # parsing): show its children in its place.
             stack.extend((child, depth) for child in reversed(current.children))
         else:
             raise TypeError(f"cannot dump {current!r}")
-    return "\n".join(lines)

@@ -140,7 +140,7 @@ Errors
     offset in the preprocessed input and line/column computed on demand.
 """
 
-from .dump import dump_xml_tree
+from .dump import dump_xml_tree, dump_xml_tree_lines
 from .serializer import serialize_xml
 from .states import State
 from .tokenizer import Tokenizer
@@ -150,6 +150,7 @@ from .treebuilder import XmlParser, XmlTreeBuilder, parse_xml
 
 __all__ = [
     "Tokenizer", "State", "parse_xml", "XmlParser", "XmlTreeBuilder", "dump_xml_tree",
+    "dump_xml_tree_lines",
     "serialize_xml", "StartTag", "EmptyTag", "EndTag", "ShortTag", "Characters", "Comment",
     "ProcessingInstruction", "Doctype",
 ]
