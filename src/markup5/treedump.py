@@ -23,9 +23,9 @@ attribute values are not escaped, so such a node spans several lines.
 The walk uses an explicit stack: any depth works.  The format indents
 every line by its depth, so the dump's length is about the number of nodes
 times their depth: 8,000 nested elements (40 KB of HTML) dump to 64 MB.
-:func:`dump_tree_lines` makes the lines one at a time, for a caller that
-writes them out as they come (as ``markup5 parse --tree`` does) and so
-never holds the whole dump; it still writes all of it.  This is a format
+:func:`dump_tree_lines` makes the lines one at a time, so that a caller
+that writes each out as it comes (as ``markup5 parse --tree`` does) never
+holds the whole dump, though it still writes all of it.  This is a format
 for tests and for reading small trees; for large or untrusted documents,
 :func:`markup5.serialize` (whose ``pretty`` indentation stops growing 100
 levels deep) stays linear in the tree.
@@ -92,7 +92,8 @@ def dump_tree_lines(node: Node) -> Iterator[str]:
     holds one line at a time (at most two characters per level of depth
     and the node's own text), never the whole dump."""
     if not isinstance(node, Node):
-        raise TypeError(f"dump_tree() and dump_tree_lines() take a Node, not {type(node).__name__}")
+        raise TypeError(
+            f"dump_tree() and dump_tree_lines() take a Node, not {type(node).__name__}")
     root = node
     while root.parent is not None:
         root = root.parent

@@ -49,7 +49,8 @@ def dump_xml_tree_lines(node: Node) -> Iterator[str]:
     newlines, made as they are asked for (see
     :func:`markup5.treedump.dump_tree_lines`)."""
     if not isinstance(node, Node):
-        raise TypeError(f"dump_xml_tree() and dump_xml_tree_lines() take a Node, not {type(node).__name__}")
+        raise TypeError(
+            f"dump_xml_tree() and dump_xml_tree_lines() take a Node, not {type(node).__name__}")
     return _xml_tree_lines(node)
 
 
