@@ -580,16 +580,10 @@ class DataShortcut(TokenizerCore):
                 if c == "&":
                     stop = stray_ampersand_end(buf, pos, self.end)
                     if stop > pos:
+                        # (The scan need not change: a stray "&" the text's
+                        # own loop left here ends where its text ends.)
                         text.append(buf[pos:stop])
                         pos = stop
-                        if pos < self._strict_scan_until:
-                            # (See above: the rest of the text holds a "&"
-                            # the states must take; scan to the next "&".
-                            # Only a guard since the text's own loop keeps
-                            # the stray "&"s it can decide: one it leaves
-                            # here ends where its text ends.)
-                            scan_all = SCAN.finditer
-                            attributes = ATTRIBUTES.findall
                         continue
                 elif c == "<" and buf[pos + 1] not in _TAG_AFTER_LESS_THAN_SIGN:
                     self._error("invalid-first-character-of-tag-name", pos + 1)
