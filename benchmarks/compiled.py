@@ -6,7 +6,7 @@ Usage::
 
 ``--pure`` and ``--compiled`` are the Python interpreters of two
 environments, one with ``pip install .`` and one with
-``MARKUP5_COMPILE=1 pip install .`` (mypyc; see the README's "Speed").
+``MARKUP5_COMPILE=1 pip install .`` (mypyc; see docs/performance.md, "Speed").
 DIR defaults to ``../shared/corpus/readability``.  Each round runs one
 child process per install, interleaved (pure, compiled, pure, ...), that
 loads the corpus (decoded as UTF-8 with replacement), then times in CPU time

@@ -9,7 +9,7 @@ Timings on a shared machine move with the neighbours (a round varies by up
 to half here); the number of machine instructions a job executes does not.
 Each contender runs in a child process under ``valgrind --tool=callgrind``
 (``apt-get install valgrind``), once doing its job over every N-th page of
-the corpus (``--every``, default 4, as the README's counts) and once doing
+the corpus (``--every``, default 4, as the counts in docs/performance.md) and once doing
 everything but the job: starting Python, importing the contender, loading
 the same pages and parsing one short document (what a first call does once,
 such as compiling a regex, is not the job).  The difference is the job's instructions.  The
@@ -32,7 +32,7 @@ children ran (a ``.so`` is the compiled build).
 
 A ratio is a peer's instructions over markup5's: how many times fewer
 markup5 executes.  Fewer instructions is not the same as less time (the
-README's "Speed" says why the timed ratios come out lower), but a change
+docs/performance.md ("Speed") says why the timed ratios come out lower), but a change
 that moves the count moved the work.  A run takes minutes: valgrind runs
 the children some fifty times slower than they run alone.
 """

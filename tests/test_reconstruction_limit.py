@@ -162,7 +162,7 @@ def test_no_conformance_case_comes_near_the_limit() -> None:
     assert compared > 1500
 
 
-#: In the compiled build (README "Speed") mypyc checks the argument types
+#: In the compiled build (docs/performance.md, "Speed") mypyc checks the argument types
 #: before the parser's own check: still a TypeError, whose message names the
 #: types ("bool object expected; got int") but not the parameter.
 COMPILED_STAGE = os.environ.get("MARKUP5_EXPECT_COMPILED") == "1"

@@ -210,7 +210,7 @@ def test_state_lookup_errors():
 # ---------------------------------------------------------------------------
 # Tokenizer arguments
 
-#: The suite runs against the compiled build (README "Speed").  There mypyc
+#: The suite runs against the compiled build (docs/performance.md, "Speed").  There mypyc
 #: checks the argument types of the compiled Tokenizer before its own checks
 #: run: a wrong type is still a TypeError, whose message names the expected
 #: and the given type ("str or None object expected; got bytes") but not the
