@@ -23,3 +23,35 @@ _PROFILE = os.environ.get("MARKUP5_HYPOTHESIS_PROFILE", "")
 if _PROFILE:
     # An unknown name is Hypothesis's InvalidArgument, naming the profiles.
     settings.load_profile(_PROFILE)
+
+
+# The quick subset: ``python -m pytest -m "not slow"``.  The tests named in
+# tests/slow_tests.txt (one node id, or the id of a test function without
+# its parameters, per line; made by tools/slow_tests.py from a timed run)
+# are marked ``slow``; everything else runs in the quick subset.
+import pytest  # noqa: E402
+
+_SLOW_LIST = os.path.join(os.path.dirname(__file__), "slow_tests.txt")
+
+
+def _slow_ids() -> frozenset[str]:
+    with open(_SLOW_LIST, encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f
+                         if line.strip() and not line.startswith("#"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: over 0.1 s on the reference machine (tests/slow_tests.txt); "
+        "deselect with -m 'not slow' for the quick subset")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow = _slow_ids()
+    mark = pytest.mark.slow
+    for item in items:
+        nodeid = item.nodeid
+        # Node ids are relative to the rootdir ("tests/test_x.py::name[param]");
+        # a line may name the test with or without its parameters.
+        if nodeid in slow or nodeid.partition("[")[0] in slow:
+            item.add_marker(mark)
