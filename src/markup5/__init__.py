@@ -15,8 +15,8 @@ The public API, re-exported::
 from . import encoding, tokens
 from .adapters import register_bs4_builder_when_imported, to_etree, to_lxml
 from .dom import (Comment, Document, DocumentFragment, DocumentType, DOMError, Element,
-                  HierarchyRequestError, Node, NoModificationAllowedError, NotFoundError,
-                  ProcessingInstruction, Text)
+                  HierarchyRequestError, InvalidCharacterError, NamespaceError, Node,
+                  NoModificationAllowedError, NotFoundError, ProcessingInstruction, Text)
 from .encoding import sniff_encoding
 from .errors import ParseError
 from .html import State, TokenStream, Tokenizer, tokenize
@@ -32,7 +32,8 @@ __all__ = [
     "parse_xml", "serialize_xml", "encoding", "sniff_encoding",
     "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
     "ProcessingInstruction", "DOMError", "HierarchyRequestError", "NotFoundError",
-    "NoModificationAllowedError", "to_etree", "to_lxml",
+    "NoModificationAllowedError", "InvalidCharacterError", "NamespaceError", "to_etree",
+    "to_lxml",
 ]
 __version__ = "0.1.0"
 

@@ -25,6 +25,7 @@ document element, text directly under a document) raises
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+import re
 from typing import TYPE_CHECKING, Any, SupportsIndex, TypeVar, Union, cast
 
 from .domexceptions import (
@@ -59,6 +60,7 @@ _N = TypeVar("_N", bound="Node")
 NodeOrString = Union["Node", str]
 
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_ALPHA = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def _require_str(value: object, what: str) -> str:
@@ -336,7 +338,11 @@ def _clone_one(node: Node) -> Node:
     if isinstance(node, Text):
         return type(node)(node.data)
     if isinstance(node, Element):
-        copy = type(node)(node.local_name, dict(node.attrs), node.namespace, node.prefix)
+        # (Unchecked for Element itself: a parsed name such as XML5's "1a"
+        # or an attribute "=x" clones as it is.)
+        copy = _create_element(node.local_name, dict(node.attrs), node.namespace, node.prefix) \
+            if type(node) is Element \
+            else type(node)(node.local_name, dict(node.attrs), node.namespace, node.prefix)
         if node.attr_namespaces:
             copy.attr_namespaces = dict(node.attr_namespaces)
         return copy
@@ -1152,6 +1158,61 @@ class Document(_ParseResult):
                 return " ".join(t for t in text.translate(_WS_TO_SPACE).split(" ") if t)
         return ""
 
+    # Making nodes (the DOM's Document methods) -----------------------------
+
+    def create_element(self, local_name: str) -> Element:
+        """A new element named ``local_name`` (the DOM's
+        ``createElement``): in an HTML document an HTML element with the
+        name ASCII-lowercased; in an XML document the name as given, in the
+        HTML namespace if ``content_type`` is application/xhtml+xml, else
+        in no namespace.  Raises :class:`InvalidCharacterError` unless the
+        name is a valid element local name."""
+        _check_element_name(local_name)
+        if not self.is_xml:
+            return _create_element(_ascii_lower(local_name), {}, HTML_NAMESPACE)
+        namespace = HTML_NAMESPACE if self.content_type == "application/xhtml+xml" else None
+        return _create_element(local_name, {}, namespace)
+
+    def create_element_ns(self, namespace: str | None, qualified_name: str) -> Element:
+        """A new element in ``namespace`` (None or "" for none) named
+        ``qualified_name`` (``prefix:local`` or ``local``), case kept: the
+        DOM's ``createElementNS`` with its "validate and extract" checks
+        (:class:`InvalidCharacterError` for a bad name,
+        :class:`NamespaceError` for a prefix that does not fit the
+        namespace)."""
+        if namespace is not None and not isinstance(namespace, str):
+            raise TypeError(f"namespace must be a str or None, not {type(namespace).__name__}")
+        if not isinstance(qualified_name, str):
+            raise TypeError(f"the qualified name must be a str, "
+                            f"not {type(qualified_name).__name__}")
+        namespace = namespace or None
+        prefix: str | None = None
+        local_name = qualified_name
+        if ":" in qualified_name:
+            prefix, _, local_name = qualified_name.partition(":")
+            _check_prefix(prefix)
+        _check_element_name(local_name)
+        if prefix is not None and namespace is None:
+            raise NamespaceError("a prefixed element needs a namespace")
+        if prefix == "xml" and namespace != XML_NAMESPACE:
+            raise NamespaceError("the xml prefix is bound to the XML namespace")
+        if (qualified_name == "xmlns" or prefix == "xmlns") != (namespace == XMLNS_NAMESPACE):
+            raise NamespaceError("xmlns names, and only they, are in the XMLNS namespace")
+        return _create_element(local_name, {}, namespace, prefix)
+
+    def create_text_node(self, data: str) -> Text:
+        """A new Text node (the DOM's ``createTextNode``)."""
+        return Text(data)
+
+    def create_comment(self, data: str) -> Comment:
+        """A new Comment node (the DOM's ``createComment``)."""
+        return Comment(data)
+
+    def create_document_fragment(self) -> DocumentFragment:
+        """A new, empty DocumentFragment (the DOM's
+        ``createDocumentFragment``)."""
+        return DocumentFragment()
+
     def _get_text_content(self) -> str:  # the DOM says null for documents
         return ""
 
@@ -1211,8 +1272,90 @@ def _check_attribute_name(name: object) -> str:
     if not isinstance(name, str):
         raise TypeError(f"an attribute name must be a str, not {type(name).__name__}")
     if not name or any(c in name for c in "\t\n\f\r \x00/=>"):
-        raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
+        raise InvalidCharacterError(f"{name!r} is not a valid attribute name: it is empty or "
+                                    f"holds whitespace, NULL, '/', '=' or '>'")
     return name
+
+
+#: The DOM Standard's "valid element local name" (2025), steps 3-4: a name
+#: that does not start with an ASCII letter starts with ":", "_" or a
+#: non-ASCII code point, and goes on with ASCII letters, digits, "-", ".",
+#: ":", "_" and non-ASCII code points.
+_OTHER_ELEMENT_NAME = re.compile("[:_\u0080-\U0010ffff][-.:_0-9A-Za-z\u0080-\U0010ffff]*")
+
+
+def is_valid_element_local_name(name: str) -> bool:
+    """The DOM Standard's "valid element local name": starting with an
+    ASCII letter, anything without ASCII whitespace, NULL, "/" or ">";
+    else the restricted form of :data:`_OTHER_ELEMENT_NAME`."""
+    if not name:
+        return False
+    if name[0] in _ASCII_ALPHA:
+        return not any(c in name for c in "\t\n\f\r \x00/>")
+    return _OTHER_ELEMENT_NAME.fullmatch(name) is not None
+
+
+def _check_element_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"an element name must be a str, not {type(name).__name__}")
+    if not is_valid_element_local_name(name):
+        raise InvalidCharacterError(
+            f"{name!r} is not a valid element name: it must start with an ASCII letter and "
+            f"hold no whitespace, NULL, '/' or '>' (or start with ':', '_' or a non-ASCII "
+            f"letter and go on with letters, digits, '-', '.', ':', '_')")
+    return name
+
+
+def _check_prefix(prefix: object) -> str:
+    """A "valid namespace prefix": at least one character, and none of ASCII
+    whitespace, NULL, "/" or ">"."""
+    if not isinstance(prefix, str):
+        raise TypeError(f"a prefix must be a str or None, not {type(prefix).__name__}")
+    if not prefix or any(c in prefix for c in "\t\n\f\r \x00/>"):
+        raise InvalidCharacterError(f"{prefix!r} is not a valid namespace prefix")
+    return prefix
+
+
+def _checked_attrs(attrs: object, lowercase: bool) -> dict[str, str]:
+    """A new dict of the ``attrs`` given to a constructor, each name a
+    valid attribute name (ASCII-lowercased with ``lowercase``) and each
+    value a str."""
+    if attrs is None:
+        return {}
+    if not isinstance(attrs, Mapping):
+        raise TypeError(f"attrs must be a dict of str to str, not {type(attrs).__name__}")
+    checked: dict[str, str] = {}
+    for name, value in attrs.items():
+        _check_attribute_name(name)
+        if not isinstance(value, str):
+            raise TypeError(f"the value of attribute {name!r} must be a str, "
+                            f"not {type(value).__name__}")
+        checked[_ascii_lower(name) if lowercase else name] = value
+    return checked
+
+
+def _create_element(local_name: str, attrs: dict[str, str], namespace: str | None,
+                    prefix: str | None = None) -> Element:
+    """The parsers' and cloning's way to make an element: no checks, the
+    names as given and ``attrs`` kept (not copied).  Parsers make names
+    the DOM's constructors reject (XML5 recovers ``<1a>``, the HTML
+    tokenizer ``<a =x>``); :class:`Element` itself validates."""
+    element = _new_node(Element)
+    element.parent = None
+    element.children = []
+    element.local_name = local_name
+    element.namespace = namespace
+    element.prefix = prefix
+    element.attrs = attrs
+    element.attr_namespaces = None
+    element.template_contents = None
+    if local_name == "template" and namespace == HTML_NAMESPACE:
+        contents = element.template_contents = DocumentFragment()
+        contents.host = element
+    return element
+
+
+_new_node = object.__new__
 
 
 class Element(_ElementSelectorMethods, ParentNode):
@@ -1223,17 +1366,42 @@ class Element(_ElementSelectorMethods, ParentNode):
     __slots__ = ("namespace", "prefix", "local_name", "attrs", "attr_namespaces",
                  "template_contents")
 
-    def __init__(self, local_name: str, attrs: dict[str, str] | None = None,
+    def __init__(self, local_name: str, attrs: Mapping[str, str] | None = None,
                  namespace: str | None = HTML_NAMESPACE, prefix: str | None = None) -> None:
+        """Make an element, as the DOM's "create an element" does.
+
+        ``local_name`` must be a "valid element local name" (DOM Standard)
+        and ``prefix``, if given, a valid namespace prefix; else
+        :class:`InvalidCharacterError` (a ValueError).  ``attrs`` is copied (names must be valid
+        attribute names and values str: TypeError otherwise).
+
+        An element in the HTML namespace (the default) gets its name and
+        attribute names ASCII-lowercased, as ``document.createElement()``
+        does in an HTML document: ``Element("DIV")`` is a ``div`` that
+        ``select("div")`` finds.  Other namespaces keep names as given.  For
+        an XHTML element with capitals (XML documents keep case), use
+        :meth:`Document.create_element_ns` of an XML document."""
         # The parser's DomSink.create_element sets these slots itself, for
         # speed: a slot added here must be set there too (tests/test_parser.py
-        # compares the two).
+        # compares the two), and in _create_element.
+        _check_element_name(local_name)
+        if namespace is not None and not isinstance(namespace, str):
+            raise TypeError(f"namespace must be a str or None, not {type(namespace).__name__}")
+        namespace = namespace or None
+        if prefix is not None:
+            # (A prefix without a namespace is allowed here: XML5 recovery
+            # makes such elements for unbound prefixes.
+            # Document.create_element_ns applies the DOM's rule.)
+            _check_prefix(prefix)
+        html = namespace == HTML_NAMESPACE
+        if html:
+            local_name = _ascii_lower(local_name)
         self.parent = None
         self.children = []
         self.local_name = local_name
         self.namespace = namespace
         self.prefix = prefix
-        self.attrs: dict[str, str] = {} if attrs is None else attrs
+        self.attrs: dict[str, str] = _checked_attrs(attrs, html)
         self.attr_namespaces: dict[str, str] | None = None
         self.template_contents: DocumentFragment | None = None
         if local_name == "template" and namespace == HTML_NAMESPACE:
@@ -1517,7 +1685,7 @@ class Text(Node):
     def __init__(self, data: str) -> None:
         # DomSink.insert_text sets these slots itself (see Element.__init__).
         self.parent = None
-        self.data = data
+        self.data = _require_str(data, "a Text node's data")
 
     def _get_text_content(self) -> str:
         return self.data
@@ -1536,7 +1704,7 @@ class Comment(Node):
 
     def __init__(self, data: str) -> None:
         super().__init__()
-        self.data = data
+        self.data = _require_str(data, "a Comment's data")
 
     def _get_text_content(self) -> str:
         return self.data

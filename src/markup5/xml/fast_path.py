@@ -62,7 +62,8 @@ import re
 from typing import Any, Literal
 
 from .._tokenizer_core import has_null
-from ..dom import Comment, Document, DocumentType, Element, ProcessingInstruction, Text
+from ..dom import (Comment, Document, DocumentType, Element, ProcessingInstruction, Text,
+                   _create_element)
 from .namespaces import leave_scope
 from .treebuilder import _BINDINGS, _DECLARING, XmlTreeBuilder
 
@@ -164,7 +165,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         elif ":" not in name:
             # No attributes, no prefix: the default namespace.
             if name == "template":  # (Element makes an HTML template's contents)
-                element = Element(name, attrs, scope.default, None)
+                element = _create_element(name, attrs, scope.default, None)
             else:
                 element = new_node(Element)  # Element(...), without the call
                 element.children = []
@@ -203,7 +204,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
             # Names bound before in this scope, as in XmlTreeBuilder._element.
             local = cached[1]
             if local == "template":
-                element = Element(local, attrs, cached[2], cached[3])
+                element = _create_element(local, attrs, cached[2], cached[3])
                 if cached[4]:
                     element.attr_namespaces = dict(cached[4])
             else:

@@ -37,7 +37,7 @@ from html.entities import html5 as _ENTITIES
 
 from .._collector import collector_paused
 from ..dom import (Comment, Document, DocumentType, Element, Node, ParentNode,
-                   ProcessingInstruction, Text)
+                   ProcessingInstruction, Text, _create_element)
 from ..encoding import Encoding, get_encoding
 from ..errors import ParseError, error_offset
 from . import tokens as T
@@ -182,7 +182,7 @@ class XmlTreeBuilder:
         """:meth:`_create_element` for a tag's name and attributes."""
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
-            element = Element(name, attrs, scope.default, None)
+            element = _create_element(name, attrs, scope.default, None)
             self._new_scope = scope
             return element
         key = (id(scope), name, *attrs)
@@ -191,7 +191,7 @@ class XmlTreeBuilder:
             # The same names in the same scope bind the same way (values
             # matter only in declarations, which are never cached).
             _, local, namespace, prefix, attr_namespaces, _ = cached
-            element = Element(local, attrs, namespace, prefix)
+            element = _create_element(local, attrs, namespace, prefix)
             if attr_namespaces:
                 element.attr_namespaces = dict(attr_namespaces)
             self._new_scope = scope
@@ -242,7 +242,7 @@ class XmlTreeBuilder:
             attrs = {k: v for k, v in attrs.items() if not _is_xmlns(k)}
             if attr_namespaces:
                 attr_namespaces = {k: v for k, v in attr_namespaces.items() if k in attrs}
-        element = Element(local, attrs, namespace, prefix)
+        element = _create_element(local, attrs, namespace, prefix)
         if attr_namespaces:
             element.attr_namespaces = attr_namespaces
         self._new_scope = new_scope
@@ -573,12 +573,12 @@ class XmlTreeBuilder:
                 if cached is not None and cached[0] is scope:
                     # As in _element: names bound before in this scope.
                     _, local, namespace, prefix, attr_namespaces, key = cached
-                    element = Element(local, attrs, namespace, prefix)
+                    element = _create_element(local, attrs, namespace, prefix)
                     if attr_namespaces:
                         element.attr_namespaces = dict(attr_namespaces)
                     new_scope = scope
                 elif not attrs and ":" not in name:
-                    element = Element(name, attrs, default, None)
+                    element = _create_element(name, attrs, default, None)
                     new_scope = scope
                     key = (default, name)
                 else:

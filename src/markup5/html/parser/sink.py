@@ -15,6 +15,7 @@ from typing import Any, Callable, Protocol
 
 from ...dom import (HTML_NAMESPACE, Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
+from ...dom import _create_element
 from ...dom import _index as _child_index
 from ...dom import _sibling_position
 from ..._mypyc import mypyc_attr
@@ -185,7 +186,7 @@ class DomSink:
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
         if local_name == "template":  # (an HTML one gets its contents)
-            element = Element(local_name, attrs, namespace)
+            element = _create_element(local_name, attrs, namespace)
         else:
             # Element.__init__'s work, written out (see _new).
             element = _new(Element)
@@ -309,8 +310,8 @@ class DomSink:
             elif isinstance(original, ProcessingInstruction):
                 copy = ProcessingInstruction(original.target, original.data)
             elif isinstance(original, Element):
-                element = Element(original.local_name, dict(original.attrs), original.namespace,
-                                  original.prefix)
+                element = _create_element(original.local_name, dict(original.attrs),
+                                          original.namespace, original.prefix)
                 if original.attr_namespaces:
                     element.attr_namespaces = dict(original.attr_namespaces)
                 work.extend((child, element.children, element)
