@@ -84,6 +84,12 @@ class Node:
     def __init__(self) -> None:
         self.parent: ParentNode | None = None
 
+    def __bool__(self) -> bool:
+        """Always True: ``if doc.select_one("base"):`` is about whether a
+        node was found, never whether it has children (``len()`` of an
+        empty element is 0, which made it false)."""
+        return True
+
     # Navigation ------------------------------------------------------------
 
     @property
@@ -257,6 +263,39 @@ class Node:
         if self.parent is not None:
             self.parent.remove_child(self)
 
+    def decompose(self) -> None:
+        """Remove this node and take its subtree apart (every descendant
+        detached from its parent), as BeautifulSoup's ``decompose()``: for
+        a tree you are done with.  Iterative, any depth.  Use
+        :meth:`remove` to keep the subtree."""
+        self.remove()
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ParentNode):
+                children = node.children
+                node.children = []
+                for child in children:
+                    child.parent = None
+                stack.extend(children)
+                if isinstance(node, Element) and node.template_contents is not None:
+                    stack.append(node.template_contents)
+
+    def wrap(self, wrapper: ParentNode) -> ParentNode:
+        """Put ``wrapper`` (an element, usually new and empty) in this
+        node's place and this node into it, last; returns ``wrapper``
+        (BeautifulSoup's ``wrap()``).  Raises
+        :class:`HierarchyRequestError` if ``wrapper`` is this node or inside
+        it."""
+        if not isinstance(wrapper, ParentNode):
+            raise TypeError(f"wrap() takes an Element, not {type(wrapper).__name__}")
+        if self.contains(wrapper):
+            raise HierarchyRequestError("a node cannot be wrapped in itself or a descendant")
+        if self.parent is not None:
+            self.parent.replace_child(wrapper, self)
+        wrapper.append_child(self)
+        return wrapper
+
     # Cloning ---------------------------------------------------------------
 
     def clone(self: _N, deep: bool = False) -> _N:
@@ -323,12 +362,26 @@ class Node:
 
     # Output ----------------------------------------------------------------
 
+    def serialize(self, **options: Any) -> str:
+        """This node's markup: the one serialize method, a thin forwarder
+        to :func:`markup5.serialize` (the DOM imports no serializer at load
+        time), whose keyword options (``pretty=True``, ...) it takes.  An
+        element gives itself and its subtree (its ``outer_html``), a
+        Document or DocumentFragment its children.  ``str(node)`` and
+        :meth:`to_html` are aliases (``str()`` of a Text or Comment is its
+        data, as in BeautifulSoup)."""
+        from .html.serializer import serialize
+        return serialize(self, **options)
+
     def to_html(self) -> str:
-        """This node serialized as HTML: a thin forwarder to
-        :func:`markup5.html.serializer.to_html` (the DOM imports no
-        serializer at load time)."""
+        """Alias of :meth:`serialize` with no options."""
         from .html.serializer import to_html
         return to_html(self)
+
+    def __str__(self) -> str:
+        """The node's markup, :meth:`serialize` (as ``str(tag)`` in
+        BeautifulSoup)."""
+        return self.serialize()
 
 
 def _clone_one(node: Node) -> Node:
@@ -962,7 +1015,18 @@ class ParentNode(_SelectorMethods, Node):
 
     def iter(self) -> Iterator[Node]:
         """All descendants in tree order (not this node; not template
-        contents).  Iterative, so any depth works."""
+        contents).  Iterative, so any depth works.
+
+        The nodes are those of the tree as it is when ``iter()`` is called
+        (a snapshot, one list): removing, moving or adding nodes while
+        iterating neither skips nor repeats any, and a node removed
+        meanwhile is still yielded (check ``node.parent`` if that
+        matters).  A live walk silently skipped the node after each one
+        removed."""
+        return iter(list(self._descendants()))
+
+    def _descendants(self) -> Iterator[Node]:
+        """The live walk behind :meth:`iter`, for readers that do not edit."""
         stack = [iter(self.children)]
         while stack:
             for node in stack[-1]:
@@ -978,20 +1042,68 @@ class ParentNode(_SelectorMethods, Node):
         return iter(self.children)
 
     def __len__(self) -> int:
+        """The number of children (as BeautifulSoup's ``len(tag)``).  It
+        does not make a node false: every node is true (see
+        :meth:`Node.__bool__`)."""
         return len(self.children)
 
     def elements(self) -> Iterator[Element]:
-        """Descendant elements in tree order."""
-        return (node for node in self.iter() if isinstance(node, Element))
+        """Descendant elements in tree order: a snapshot, as :meth:`iter`
+        gives, so that removing elements while iterating skips none."""
+        return iter([node for node in self._descendants() if isinstance(node, Element)])
+
+    def _elements(self) -> Iterator[Element]:
+        """The live walk behind :meth:`elements`, for readers that do not
+        edit (and may stop early)."""
+        return (node for node in self._descendants() if isinstance(node, Element))
+
+    # BeautifulSoup's searching and strings (the rules live in
+    # markup5.find and markup5.text) ---------------------------------------
+
+    def find_all(self, name: Any = None, attrs: Mapping[str, Any] | str | None = None, *,
+                 string: Any = None, recursive: bool = True, limit: int | None = None,
+                 **kwargs: Any) -> list[Any]:
+        """BeautifulSoup's ``find_all``: the descendant elements (children
+        only without ``recursive``) whose name, attributes (``attrs``, or
+        keywords: ``class_="x"``, ``href=re.compile(...)``) and text
+        (``string``) pass the filters, in tree order, at most ``limit``;
+        with ``string`` alone, the matching Text nodes.  Filters are a str,
+        ``re.Pattern``, list, True/False/None or a callable, as in
+        BeautifulSoup: see :mod:`markup5.find`."""
+        from .find import find_all
+        return find_all(self, name, attrs, string=string, recursive=recursive, limit=limit,
+                        **kwargs)
+
+    def find(self, name: Any = None, attrs: Mapping[str, Any] | str | None = None, *,
+             string: Any = None, recursive: bool = True, **kwargs: Any) -> Any:
+        """The first node :meth:`find_all` would give, or None
+        (BeautifulSoup's ``find``)."""
+        from .find import find
+        return find(self, name, attrs, string=string, recursive=recursive, **kwargs)
+
+    @property
+    def strings(self) -> Iterator[str]:
+        """The text of the descendant Text nodes, one str each, script and
+        style left out: the pieces :meth:`get_text` joins (BeautifulSoup's
+        ``.strings``)."""
+        from .text import strings
+        return strings(self)
+
+    @property
+    def stripped_strings(self) -> Iterator[str]:
+        """:attr:`strings` stripped of ASCII whitespace, empty ones dropped
+        (BeautifulSoup's ``.stripped_strings``)."""
+        from .text import strings
+        return strings(self, strip=True)
 
     def get_elements_by_tag_name(self, name: str) -> list[Element]:
         """Descendant elements whose qualified name is ``name`` (HTML
         elements match ASCII case-insensitively; ``"*"`` matches all)."""
         _require_str(name, "the tag name")
         if name == "*":
-            return list(self.elements())
+            return list(self._elements())
         lowered = name.lower()
-        return [e for e in self.elements()
+        return [e for e in self._elements()
                 if (e.name == lowered if e.namespace == HTML_NAMESPACE else e.name == name)]
 
     def get_element_by_id(self, element_id: str) -> Element | None:
@@ -999,7 +1111,7 @@ class ParentNode(_SelectorMethods, Node):
         ``element_id``.  The tree is searched on each call (there is no
         index to go stale), so edits are always seen."""
         _require_str(element_id, "the id")
-        for element in self.elements():
+        for element in self._elements():
             if element.attrs.get("id") == element_id:
                 return element
         return None
@@ -1019,7 +1131,7 @@ class ParentNode(_SelectorMethods, Node):
         if quirks:
             wanted = [_ascii_lower(c) for c in wanted]
         found: list[Element] = []
-        for element in self.elements():
+        for element in self._elements():
             value = element.attrs.get("class")
             if value is None:
                 continue
@@ -1029,7 +1141,7 @@ class ParentNode(_SelectorMethods, Node):
         return found
 
     def _get_text_content(self) -> str:
-        return "".join(node.data for node in self.iter()
+        return "".join(node.data for node in self._descendants()
                        if type(node) is Text)
 
 
@@ -1151,7 +1263,7 @@ class Document(_ParseResult):
         """The text of the first HTML ``title`` element, with ASCII
         whitespace stripped and collapsed to single spaces (the HTML
         standard's ``document.title`` getter); "" if there is none."""
-        for element in self.elements():
+        for element in self._elements():
             if element.namespace == HTML_NAMESPACE and element.local_name == "title":
                 text = "".join(c.data for c in element.children
                                if type(c) is Text)
@@ -1414,8 +1526,38 @@ class Element(_ElementSelectorMethods, ParentNode):
         return self.local_name if self.prefix is None else f"{self.prefix}:{self.local_name}"
 
     def get(self, name: str, default: str | None = None) -> str | None:
-        """The value of attribute ``name`` (qualified name), or ``default``."""
-        return self.attrs.get(name, default)
+        """The value of attribute ``name`` (qualified name), or ``default``.
+        Names follow :meth:`get_attribute`'s rule: lowercased first on an
+        HTML element in an HTML document."""
+        _require_str(name, "the attribute name")
+        return self.attrs.get(self._attribute_key(name), default)
+
+    def __getitem__(self, name: str) -> str:
+        """``el["href"]``: the value of attribute ``name`` (as
+        :meth:`get`); KeyError if there is none."""
+        _require_str(name, "the attribute name")
+        return self.attrs[self._attribute_key(name)]
+
+    def __setitem__(self, name: str, value: str) -> None:
+        """``el["href"] = value``: :meth:`set_attribute`."""
+        self.set_attribute(name, value)
+
+    def __delitem__(self, name: str) -> None:
+        """``del el["href"]``: remove attribute ``name``; KeyError if
+        there is none (:meth:`remove_attribute` does nothing then)."""
+        _require_str(name, "the attribute name")
+        key = self._attribute_key(name)
+        if key not in self.attrs:
+            raise KeyError(name)
+        self.remove_attribute(key)
+
+    def __contains__(self, item: object) -> bool:
+        """``"href" in el``: whether the attribute is present (as
+        :meth:`has_attribute`).  ``node in el``: whether ``node`` is a
+        child, as iterating over ``el`` gives the children."""
+        if isinstance(item, str):
+            return self._attribute_key(item) in self.attrs
+        return isinstance(item, Node) and item.parent is self
 
     def attr_namespace(self, name: str) -> str | None:
         """The namespace URI of attribute ``name`` (None for no namespace)."""
@@ -1668,6 +1810,77 @@ class Element(_ElementSelectorMethods, ParentNode):
         # Step 6: replace this with the fragment within the parent.
         parent.replace_child(fragment, self)
 
+    def unwrap(self) -> Element:
+        """Put this element's children in its place, and return the element,
+        now empty and detached (BeautifulSoup's ``unwrap()``).  Raises
+        ValueError if it has no parent, and :class:`HierarchyRequestError`
+        where the children cannot go (text directly under a Document)."""
+        parent = self.parent
+        if parent is None:
+            raise ValueError("cannot unwrap an element without a parent")
+        fragment = DocumentFragment()
+        children = self.children
+        self.children = []
+        for child in children:
+            child.parent = fragment
+        fragment.children = children
+        try:
+            parent.replace_child(fragment, self)
+        except DOMError:
+            for child in children:  # (put them back: nothing changed)
+                child.parent = self
+            self.children = children
+            raise
+        return self
+
+    def insert_adjacent_html(self, position: str, html: str) -> None:
+        """Parse ``html`` as a fragment and insert the nodes at
+        ``position`` (the DOM's ``insertAdjacentHTML``): "beforebegin"
+        (before this element), "afterbegin" (first children), "beforeend"
+        (last children) or "afterend" (after it), ASCII case-insensitive.
+        The fragment is parsed in the element that will hold it (a ``body``
+        stands in for an ``html`` element or a parent that is no element),
+        so ``<td>`` parses in a ``tr``.  Raises :class:`DOMSyntaxError`
+        (a ValueError) for another position and
+        :class:`NoModificationAllowedError` to insert beside an element
+        whose parent is a Document or that has no parent."""
+        _require_str(position, "position")
+        _require_str(html, "html")
+        where = _ascii_lower(position)
+        # Step 1: the context.
+        if where in ("beforebegin", "afterend"):
+            context: Node | None = self.parent
+            if context is None or isinstance(context, Document):
+                raise NoModificationAllowedError(
+                    f"{position!r} needs a parent that is an element or a fragment")
+        elif where in ("afterbegin", "beforeend"):
+            context = self
+        else:
+            raise DOMSyntaxError(f"{position!r} is not one of 'beforebegin', 'afterbegin', "
+                                 f"'beforeend' or 'afterend'")
+        # Step 2: a body element stands in for html and non-element contexts.
+        if not isinstance(context, Element) or (
+                context.namespace == HTML_NAMESPACE and context.local_name == "html"
+                and not context._in_xml_document()):
+            context = _create_element("body", {}, HTML_NAMESPACE)
+        if self._in_xml_document():
+            raise NotImplementedError("insert_adjacent_html in an XML document needs XML "
+                                      "fragment parsing, which markup5 does not have yet")
+        from .html.parser import parse_fragment
+        fragment = parse_fragment(html, context)
+        fragment.errors = []
+        # Step 4: insert the fragment.
+        if where == "beforebegin":
+            assert self.parent is not None
+            self.parent.insert_before(fragment, self)
+        elif where == "afterbegin":
+            self.insert_before(fragment, self.first_child)
+        elif where == "beforeend":
+            self.append_child(fragment)
+        else:
+            assert self.parent is not None
+            self.parent.insert_before(fragment, self.next_sibling)
+
     def __repr__(self) -> str:
         ns = "" if self.namespace == HTML_NAMESPACE else f" ns={self.namespace!r}"
         return f"<Element {self.name}{ns} attrs={len(self.attrs)} children={len(self.children)}>"
@@ -1693,6 +1906,11 @@ class Text(Node):
     def _set_text_content(self, value: str) -> None:
         self.data = value
 
+    def __str__(self) -> str:
+        """The data, unescaped (as ``str()`` of a BeautifulSoup string);
+        ``serialize()`` gives it escaped."""
+        return self.data
+
     def __repr__(self) -> str:
         return f"<Text {self.data!r}>"
 
@@ -1711,6 +1929,11 @@ class Comment(Node):
 
     def _set_text_content(self, value: str) -> None:
         self.data = value
+
+    def __str__(self) -> str:
+        """The data (as ``str()`` of a BeautifulSoup Comment);
+        ``serialize()`` gives ``<!--data-->``."""
+        return self.data
 
     def __repr__(self) -> str:
         return f"<Comment {self.data!r}>"

@@ -8,14 +8,14 @@ Both walk the tree with an explicit stack: any depth works.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .dom import (
     HTML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, Element, Node, ParentNode,
     Text,
 )
 
-__all__ = ["get_text", "inner_text", "NOT_RENDERED", "BLOCK_LEVEL", "PREFORMATTED",
+__all__ = ["get_text", "strings", "inner_text", "NOT_RENDERED", "BLOCK_LEVEL", "PREFORMATTED",
            "SKIPPED_BY_GET_TEXT"]
 
 _ASCII_WHITESPACE = "\t\n\f\r "
@@ -74,23 +74,38 @@ def get_text(node: Node, separator: str = "", strip: bool = False) -> str:
         raise TypeError(f"separator must be a str, not {type(separator).__name__}")
     if not isinstance(strip, bool):
         raise TypeError(f"strip must be a bool, not {type(strip).__name__}")
-    pieces: list[str] = []
+    return separator.join(strings(node, strip))
+
+
+def strings(node: Node, strip: bool = False) -> Iterator[str]:
+    """The pieces :func:`get_text` joins, one at a time (BeautifulSoup's
+    ``.strings``, and with ``strip`` its ``.stripped_strings``): the data of
+    the descendant Text nodes in tree order, those inside HTML ``script``
+    and ``style`` left out; with ``strip``, each stripped of ASCII
+    whitespace and the empty ones dropped.  The tree is read as iteration
+    goes (a live walk): do not edit it meanwhile."""
+    if not isinstance(node, Node):
+        raise TypeError(f"strings() takes a Node, not {type(node).__name__}")
     if isinstance(node, Text):
-        pieces.append(node.data)
+        stack: list[Node] = [node]
     elif isinstance(node, ParentNode):
         stack = list(reversed(node.children))
-        while stack:
-            current = stack.pop()
-            if isinstance(current, Text):
-                pieces.append(current.data)
-            elif isinstance(current, Element):
-                if not _is_html(current, SKIPPED_BY_GET_TEXT):
-                    stack.extend(reversed(current.children))
-            elif isinstance(current, (Document, DocumentFragment)):
+    else:
+        return
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Text):
+            if strip:
+                piece = current.data.strip(_ASCII_WHITESPACE)
+                if piece:
+                    yield piece
+            else:
+                yield current.data
+        elif isinstance(current, Element):
+            if not _is_html(current, SKIPPED_BY_GET_TEXT):
                 stack.extend(reversed(current.children))
-    if strip:
-        pieces = [p for p in (piece.strip(_ASCII_WHITESPACE) for piece in pieces) if p]
-    return separator.join(pieces)
+        elif isinstance(current, (Document, DocumentFragment)):
+            stack.extend(reversed(current.children))
 
 
 def _not_rendered(element: Element) -> bool:
