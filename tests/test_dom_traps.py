@@ -87,3 +87,18 @@ def test_xml_documents_keep_attribute_case():
     assert a is not None
     assert a.get("HREF") == a["HREF"] == "/x"
     assert a.get("href") is None and "href" not in a
+
+
+def test_subpackages_are_attributes_right_after_import_markup5():
+    # (A fresh interpreter: in this one the tests have imported them.)
+    import subprocess
+    import sys
+    code = ("import markup5, sys\n"
+            "assert 'markup5.selectors' not in sys.modules\n"
+            "assert markup5.selectors.compile('p').select(markup5.parse('<p>'))\n"
+            "assert markup5.microsyntax.parse_integer('12') == 12\n"
+            "assert markup5.text.inner_text(markup5.parse('x')) == 'x'\n"
+            "assert markup5.find.find_all(markup5.parse('<b>'), 'b')\n"
+            "assert markup5.dom.Element is markup5.Element\n"
+            "assert 'selectors' in dir(markup5)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

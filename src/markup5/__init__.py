@@ -12,7 +12,9 @@ The public API, re-exported::
     '<a><b>x</b></a>'
 """
 
-from . import encoding, tokens
+from typing import TYPE_CHECKING
+
+from . import dom, encoding, tokens
 from .adapters import register_bs4_builder_when_imported, to_etree, to_lxml
 from .dom import (Comment, Document, DocumentFragment, DocumentType, DOMError, Element,
                   HierarchyRequestError, InvalidCharacterError, NamespaceError, Node,
@@ -36,6 +38,29 @@ __all__ = [
     "to_lxml",
 ]
 __version__ = "0.1.0"
+
+# The rooms above the DOM, reachable as attributes right after ``import
+# markup5`` (``markup5.selectors.compile(...)``) but imported on first use:
+# markup5.selectors alone added about a third to the import time.
+_SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xml",
+                         "adapters", "domexceptions", "treedump", "errors"})
+
+if TYPE_CHECKING:
+    from . import adapters, domexceptions, errors, find, html, microsyntax, selectors, text, \
+        treedump, xml
+
+
+def __getattr__(name: str) -> object:
+    """``markup5.selectors`` and the other subpackages of
+    :data:`_SUBMODULES`, imported when first asked for."""
+    if name in _SUBMODULES:
+        import importlib
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'markup5' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _SUBMODULES)
 
 # BeautifulSoup(markup, "markup5"): registered now if bs4 is imported, else
 # just after it is (bs4 is not imported here).
