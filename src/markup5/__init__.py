@@ -14,7 +14,7 @@ The public API, re-exported::
 
 from typing import TYPE_CHECKING
 
-from . import dom, encoding, tokens
+from . import encoding, tokens
 from .adapters import register_bs4_builder_when_imported, to_etree, to_lxml
 from .dom import (Comment, Document, DocumentFragment, DocumentType, DOMError, Element,
                   HierarchyRequestError, InvalidCharacterError, NamespaceError, Node,
@@ -46,8 +46,8 @@ _SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xm
                          "adapters", "domexceptions", "treedump", "errors"})
 
 if TYPE_CHECKING:
-    from . import adapters, domexceptions, errors, find, html, microsyntax, selectors, text, \
-        treedump, xml
+    from . import (adapters, domexceptions, errors, find, html, microsyntax,  # noqa: F401
+                   selectors, text, treedump, xml)
 
 
 def __getattr__(name: str) -> object:

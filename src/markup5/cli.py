@@ -34,15 +34,13 @@ import argparse
 import codecs
 import io
 import json
-import re
 import sys
-from bisect import bisect_left, bisect_right
-from typing import Iterator, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 from . import __version__
 from .encoding import decode as decode_bytes
 from .encoding import get_encoding
-from .dom import Document, DocumentFragment, Element, Node, ParentNode, Text
+from .dom import Document, DocumentFragment, Node
 from .html.feedback import TokenStream, decode_html_bytes, tokenize
 from .html.parser import parse, parse_fragment
 from .html.serializer import serialize
@@ -50,6 +48,7 @@ from .treedump import dump_tree_lines
 from .xml import parse_xml, serialize_xml
 from .html.states import State
 from .html.trace import format_trace, trace
+from .text import inner_texts
 
 __all__ = ["main"]
 
@@ -275,56 +274,6 @@ def _namespace(value: str) -> tuple[str, str]:
     return prefix, uri
 
 
-_WORD = re.compile(r"\S+")  # (\s is str.split()'s whitespace)
-
-
-def _collapsed_texts(root: Document | DocumentFragment, elements: list[Element]) -> list[str]:
-    """``" ".join(element.text_content.split())`` for each of ``elements``,
-    in time linear in the tree and the output: nested matches each walking
-    their own subtree were quadratic in the depth (``<div>`` x 20,000 took
-    72 s for as many empty lines).  One walk finds each element's stretch
-    of the text of the whole tree, and each line is made of the words that
-    fall in its stretch."""
-    wanted = {id(element) for element in elements}
-    starts: dict[int, int] = {}
-    stretches: dict[int, tuple[int, int]] = {}
-    pieces: list[str] = []
-    length = 0
-    walk: list[tuple[Node, Iterator[Node]]] = [(root, iter(root.children))]
-    while walk:
-        parent, children = walk[-1]
-        for child in children:
-            if type(child) is Text:
-                pieces.append(child.data)
-                length += len(child.data)
-            elif isinstance(child, ParentNode):
-                if id(child) in wanted:
-                    starts[id(child)] = length
-                walk.append((child, iter(child.children)))
-                break
-        else:
-            walk.pop()
-            if id(parent) in starts:
-                stretches[id(parent)] = (starts[id(parent)], length)
-    text = "".join(pieces)
-    word_starts: list[int] = []
-    word_ends: list[int] = []
-    for match in _WORD.finditer(text):
-        word_starts.append(match.start())
-        word_ends.append(match.end())
-    lines = []
-    for element in elements:
-        stretch = stretches.get(id(element))
-        if stretch is None:  # (not under root: select() never gives one; as it was)
-            lines.append(" ".join(element.text_content.split()))
-            continue
-        start, end = stretch
-        lines.append(" ".join(text[max(word_starts[k], start):min(word_ends[k], end)]
-                              for k in range(bisect_right(word_ends, start),
-                                             bisect_left(word_starts, end))))
-    return lines
-
-
 def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     from .selectors import compile as compile_selector
     try:
@@ -339,7 +288,9 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
         node = _parse(args, data)
     found = selector.select(node)
     write = out.write
-    texts = _collapsed_texts(node, found) if args.text else []
+    # (--text: each match's text as `markup5 text` prints it, element.text,
+    # all worked out in one walk: inner_texts.)
+    texts = inner_texts(node, found) if args.text else []
     for i, element in enumerate(found):
         if args.text:
             write(texts[i])
@@ -412,7 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p)
     _add_parser_options(p)
     p.add_argument("--text", action="store_true",
-                   help="print each match's text (whitespace collapsed) instead of its HTML")
+                   help="print each match's text, as 'markup5 text' does, instead of its HTML")
     p.add_argument("--xml", action="store_true", help="parse FILE as XML (XML5)")
     p.add_argument("--namespace", "--ns", metavar="PREFIX=URI", type=_namespace,
                    action="append", help="declare a namespace prefix for ns|name selectors")
