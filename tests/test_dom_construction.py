@@ -122,3 +122,14 @@ def test_parsed_names_the_constructor_rejects_still_clone():
 def test_svg_attribute_names_keep_case():
     element = Element("svg", {"viewBox": "0 0 1 1"}, SVG_NAMESPACE)
     assert element.attrs == {"viewBox": "0 0 1 1"}
+
+
+def test_get_elements_by_tag_name_lowercases_only_in_html_documents():
+    # As selectors do: "HTML element in an HTML document".
+    xml = markup5.parse_xml('<r xmlns="http://www.w3.org/1999/xhtml"><DIV/><div/></r>')
+    assert [e.local_name for e in xml.get_elements_by_tag_name("DIV")] == ["DIV"]
+    assert [e.local_name for e in xml.select("DIV")] == ["DIV"]
+    html = markup5.parse("<div></div><svg><foreignObject/></svg>")
+    assert len(html.get_elements_by_tag_name("DIV")) == 1
+    assert len(html.get_elements_by_tag_name("foreignObject")) == 1
+    assert html.get_elements_by_tag_name("foreignobject") == []

@@ -1097,12 +1097,17 @@ class ParentNode(_SelectorMethods, Node):
         return strings(self, strip=True)
 
     def get_elements_by_tag_name(self, name: str) -> list[Element]:
-        """Descendant elements whose qualified name is ``name`` (HTML
-        elements match ASCII case-insensitively; ``"*"`` matches all)."""
+        """Descendant elements whose qualified name is ``name`` (the
+        DOM's ``getElementsByTagName``: HTML elements in an HTML document
+        are matched against ``name`` ASCII-lowercased, as selectors match
+        them; ``"*"`` matches all)."""
         _require_str(name, "the tag name")
         if name == "*":
             return list(self._elements())
-        lowered = name.lower()
+        root = self.get_root_node()
+        if isinstance(root, Document) and root.is_xml:
+            return [e for e in self._elements() if e.name == name]
+        lowered = _ascii_lower(name)
         return [e for e in self._elements()
                 if (e.name == lowered if e.namespace == HTML_NAMESPACE else e.name == name)]
 
