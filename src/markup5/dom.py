@@ -190,9 +190,11 @@ class Node:
 
     @property
     def text(self) -> str:
-        """The text a reader sees, a rough ``innerText``: block elements on
-        lines of their own, ``<br>`` a newline, paragraphs separated by a
-        blank line, table cells by tabs, whitespace collapsed outside
+        """The text property: the text a reader sees, a rough ``innerText``
+        (``markup5 text`` prints it; :meth:`get_text` and :attr:`strings`
+        are BeautifulSoup's other algorithm, :attr:`text_content` the
+        DOM's): block elements on lines of their own, ``<br>`` a newline,
+        paragraphs separated by a blank line, table cells by tabs, whitespace collapsed outside
         ``pre``, and ``script``, ``style``, ``template``, ``head`` and other
         elements a browser does not render left out.  The exact rules are
         in :func:`markup5.text.inner_text`."""
@@ -1497,7 +1499,8 @@ class Element(_ElementSelectorMethods, ParentNode):
         does in an HTML document: ``Element("DIV")`` is a ``div`` that
         ``select("div")`` finds.  Other namespaces keep names as given.  For
         an XHTML element with capitals (XML documents keep case), use
-        :meth:`Document.create_element_ns` of an XML document."""
+        :meth:`Document.create_element_ns` of an XML document.  Inserting
+        an element never renames it, as in the DOM."""
         # The parser's DomSink.create_element sets these slots itself, for
         # speed: a slot added here must be set there too (tests/test_parser.py
         # compares the two), and in _create_element.
