@@ -24,11 +24,21 @@ A ``template`` element's contents become its children (BeautifulSoup has
 no template contents), and a processing instruction is an
 ``XMLProcessingInstruction`` (written ``<?target data?>``).  Bytes are
 decoded with ``from_encoding`` if given, else as :func:`markup5.parse`
-decodes them.
+decodes them, and ``soup.original_encoding`` names the encoding used.
+
+BeautifulSoup's own options work as with its other builders:
+``parse_only=SoupStrainer(...)`` (the strainer decides, as BeautifulSoup
+does for its builders, which top-level tags and strings are created), the
+builder's ``attribute_dict_class``, ``attribute_value_list_class`` and
+``multi_valued_attributes``, and the ``XMLParsedAsHTMLWarning`` for a
+document that starts with an XML declaration and is not XHTML.
+BeautifulSoup's tree-builder smoke tests (``HTML5TreeBuilderSmokeTest``)
+run against this builder in tests/test_bs4_smoke.py.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -37,7 +47,7 @@ from typing import Any
 # which are unused where it is.
 try:
     from bs4.builder import (  # type: ignore[import-not-found, unused-ignore]
-        HTMLTreeBuilder, builder_registry)
+        DetectsXMLParsedAsHTML, HTMLTreeBuilder, builder_registry)
     from bs4.element import Comment as SoupComment  # type: ignore[import-not-found, unused-ignore]
     from bs4.element import Doctype as SoupDoctype  # type: ignore[import-not-found, unused-ignore]
     from bs4.element import (  # type: ignore[import-not-found, unused-ignore]
@@ -56,7 +66,13 @@ FEATURE = "markup5"
 
 
 class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
-    """A BeautifulSoup tree builder that parses with markup5."""
+    """A BeautifulSoup tree builder that parses with markup5.
+
+    Takes the options of bs4's ``TreeBuilder`` (``multi_valued_attributes``,
+    ``attribute_dict_class``, ``attribute_value_list_class``,
+    ``string_containers`` ...) and honours ``BeautifulSoup(...,
+    parse_only=SoupStrainer(...))``.
+    """
 
     NAME = FEATURE
     ALTERNATE_NAMES: list[str] = []
@@ -69,7 +85,25 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
                        exclude_encodings: Iterable[str] | None = None,
                        ) -> Iterator[tuple[str | bytes, str | None, str | None, bool]]:
         """The ways to try: ``str`` as it is; bytes decoded with the
-        encoding the user gave, else handed to markup5 as bytes."""
+        encoding the user gave, else handed to markup5 as bytes (which
+        :meth:`feed` then reports as ``soup.original_encoding``).
+
+        Warns, as bs4's other builders do, when the markup looks like XML
+        that is not XHTML (bs4's ``XMLParsedAsHTMLWarning``), and when
+        ``exclude_encodings`` or ``document_declared_encoding`` is given:
+        markup5 decodes bytes as a browser does and has no use for them.
+        """
+        # bs4's own check, the one its html5lib and lxml builders make: an
+        # XML declaration at the very start and no <html tag in the first
+        # 500 characters.  (stacklevel 3 points the warning at the caller of
+        # BeautifulSoup(), as theirs do.)
+        DetectsXMLParsedAsHTML.warn_if_markup_looks_like_xml(markup, stacklevel=3)
+        for value, name in ((exclude_encodings, "exclude_encodings"),
+                            (document_declared_encoding, "document_declared_encoding")):
+            if value:
+                warnings.warn(f"markup5's tree builder does not use {name}: bytes are decoded "
+                              "as a browser decodes them (give from_encoding to override)",
+                              stacklevel=3)
         if isinstance(markup, str):
             yield markup, None, None, False
             return
@@ -80,15 +114,35 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
         yield markup, None, None, False
 
     def feed(self, markup: str | bytes) -> None:
-        """Parse ``markup`` with :func:`markup5.parse` and build the soup."""
-        document = parse(markup)
-        self.build(document)
-
-    def build(self, document: Document) -> None:
-        """Build the soup from a markup5 document (iterative)."""
+        """Parse ``markup`` with :func:`markup5.parse` and build the soup.
+        For bytes, ``soup.original_encoding`` becomes the encoding markup5
+        decoded them with, lowercased as bs4's builders name encodings
+        (``"utf-8"``, ``"windows-1252"``, ``"shift_jis"``)."""
         soup = self.soup
         if soup is None:
             raise RuntimeError("the builder is not attached to a BeautifulSoup object")
+        document = parse(markup)
+        if not isinstance(markup, str):
+            soup.original_encoding = document.encoding.lower()
+        self.build(document)
+
+    def build(self, document: Document) -> None:
+        """Build the soup from a markup5 document (iterative).
+
+        With ``parse_only``, a node outside every match is left out as
+        BeautifulSoup's own ``handle_starttag`` and ``endData`` leave it
+        out for its other builders: while no tag is open in the soup, a
+        tag its strainer rejects is not created (its children are still
+        offered) and a string (text, comment, doctype, processing
+        instruction) it rejects is not added."""
+        soup = self.soup
+        if soup is None:
+            raise RuntimeError("the builder is not attached to a BeautifulSoup object")
+        strainer = soup.parse_only
+        # (bs4 4.13 added the option; before it, attributes were a dict.)
+        attribute_dict_class = getattr(self, "attribute_dict_class", dict)
+        # (closing, node): closing entries are pushed only for tags the
+        # soup created, so that a rejected tag is never "closed".
         stack: list[tuple[bool, Node]] = [(False, child)
                                           for child in reversed(document.children)]
         while stack:
@@ -97,49 +151,64 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
                 assert isinstance(node, Element)
                 soup.handle_endtag(node.local_name, node.prefix)
             elif isinstance(node, Text):
-                _string(soup, node.data, None)
+                # (Script, Stylesheet ... inside those elements.)
+                _add_string(soup, strainer, soup.string_container(NavigableString)(node.data))
             elif isinstance(node, Element):
-                soup.handle_starttag(node.local_name, node.namespace, node.prefix,
-                                     _attributes(node))
-                stack.append((True, node))
+                # Source positions: bs4's sourceline / sourcepos go here
+                # (keywords of handle_starttag) once markup5 nodes carry
+                # where they came from.
+                tag = soup.handle_starttag(node.local_name, node.namespace, node.prefix,
+                                           _attributes(node, attribute_dict_class))
+                if tag is not None:
+                    stack.append((True, node))
                 contents = node.template_contents
                 children = node.children if contents is None else contents.children
                 stack.extend((False, child) for child in reversed(children))
+            # string_container(): the class, or the one the soup's
+            # element_classes puts in its place, as bs4's endData uses.
             elif isinstance(node, Comment):
-                _string(soup, node.data, SoupComment)
+                _add_string(soup, strainer, soup.string_container(SoupComment)(node.data))
             elif isinstance(node, ProcessingInstruction):
-                _string(soup, f"{node.target} {node.data}", XMLProcessingInstruction)
+                _add_string(soup, strainer, soup.string_container(XMLProcessingInstruction)(
+                    f"{node.target} {node.data}"))
             elif isinstance(node, DocumentType):
-                _string(soup, SoupDoctype.for_name_and_ids(
-                    node.name, node.public_id or None, node.system_id or None), None)
+                _add_string(soup, strainer, soup.string_container(SoupDoctype)(
+                    str(SoupDoctype.for_name_and_ids(
+                        node.name, node.public_id or None, node.system_id or None))))
 
     def test_fragment_to_document(self, fragment: str) -> str:
         """What bs4's own test suites wrap a fragment in (as for html5lib)."""
         return f"<html><head></head><body>{fragment}</body></html>"
 
 
-def _string(soup: Any, data: str, container: type | None) -> None:
+def _add_string(soup: Any, strainer: Any, string: Any) -> None:
     """Add a string to the soup as it is.  (``handle_data`` would reduce a
     whitespace-only string to one space or newline; html5lib's builder
-    keeps strings exactly, and so does this one.)  ``container`` None
-    means a text node: NavigableString, or Script, Stylesheet, ... as the
-    enclosing tag wants."""
-    if isinstance(data, NavigableString):
-        string = data
-    elif container is None:
-        string = soup.string_container(NavigableString)(data)
-    else:
-        string = container(data)
+    keeps strings exactly, and so does this one.)  Outside every open tag,
+    the ``parse_only`` strainer decides first, as in bs4's ``endData``."""
+    if strainer is not None and len(soup.tagStack) <= 1 \
+            and not _strainer_allows_string(strainer, str(string)):
+        return
     soup.object_was_parsed(string)
 
 
-def _attributes(element: Element) -> dict[str, str]:
+def _strainer_allows_string(strainer: Any, data: str) -> bool:
+    """Would ``strainer`` let BeautifulSoup create a string from ``data``?"""
+    allow = getattr(strainer, "allow_string_creation", None)
+    if allow is not None:  # bs4 4.13 and later
+        return bool(allow(data))
+    # bs4 4.12: the test its endData makes.
+    return bool(strainer.text) and bool(strainer.search(data))
+
+
+def _attributes(element: Element, dict_class: type) -> Any:
+    """The element's attributes in a new ``dict_class`` (the builder's
+    ``attribute_dict_class``), set one at a time as bs4's builders set
+    them, so that a class overriding ``__setitem__`` sees each."""
+    out = dict_class()
     namespaces = element.attr_namespaces
-    if not namespaces:
-        return dict(element.attrs)
-    out: dict[str, str] = {}
     for qualified, value in element.attrs.items():
-        namespace = namespaces.get(qualified)
+        namespace = namespaces.get(qualified) if namespaces else None
         if namespace is None:
             out[qualified] = value
         else:
