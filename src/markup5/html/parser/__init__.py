@@ -18,7 +18,7 @@ from typing import Any
 
 from ..._collector import collector_paused
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
-    Element, Node
+    Element, Node, _create_element
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
 from ...encoding.decoders import Decoder
 from ...errors import ErrorMerge, ParseError, error_offset
@@ -825,8 +825,10 @@ def _context_element(context: object) -> Element:
             name = parts[1].strip()
             if namespace == SVG_NAMESPACE:  # "svg foreignobject" is foreignObject
                 name = SVG_TAG_ADJUSTMENTS.get(name.lower(), name)
-            return Element(name, {}, namespace)
-        return Element(context.strip().lower(), {}, HTML)
+            return _create_element(name, {}, namespace)
+        # (Unchecked, as before Element() validated names: which context
+        # names parse_fragment accepts is decided here, issue 39 defect 9.)
+        return _create_element(context.strip().lower(), {}, HTML)
     if isinstance(context, Element):
         return context
     raise TypeError(f"context must be a tag name or an Element, not {type(context).__name__}")
