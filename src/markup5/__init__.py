@@ -21,6 +21,7 @@ from .dom import (Comment, Document, DocumentFragment, DocumentType, DOMError, E
                   NoModificationAllowedError, NotFoundError, ProcessingInstruction, Text)
 from .encoding import sniff_encoding
 from .errors import ParseError
+from .locations import SourceLocation
 from .html import State, TokenStream, Tokenizer, tokenize
 from .html.parser import HTMLParser, parse, parse_fragment
 from .html.serializer import serialize, serialize_children
@@ -28,7 +29,7 @@ from .treedump import dump_tree, dump_tree_lines
 from .xml import parse_xml, serialize_xml
 
 __all__ = [
-    "ParseError", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
+    "ParseError", "SourceLocation", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
     "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
     "dump_tree_lines",
     "parse_xml", "serialize_xml", "encoding", "sniff_encoding",

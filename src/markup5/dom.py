@@ -36,6 +36,7 @@ from .tokenlist import DOMTokenList, ordered_set as _ordered_set
 
 if TYPE_CHECKING:
     from .errors import ParseError
+    from .locations import SourceLocation
 
 __all__ = [
     "HTML_NAMESPACE", "SVG_NAMESPACE", "MATHML_NAMESPACE", "XLINK_NAMESPACE",
@@ -78,11 +79,30 @@ class Node:
 
     # (_position_hint: where the sibling navigation last found this node
     # among its parent's children; see _sibling_position.)
-    __slots__ = ("parent", "__weakref__", "_position_hint")
+    # (_location: where the parser found the node, see source_location;
+    # never set unless the parse was asked for source locations.)
+    __slots__ = ("parent", "__weakref__", "_position_hint", "_location")
     _position_hint: int
+    _location: SourceLocation | tuple[SourceLocation | None, SourceLocation]
 
     def __init__(self) -> None:
         self.parent: ParentNode | None = None
+
+    @property
+    def source_location(self) -> SourceLocation | None:
+        """Where the node came from in the parsed source, when it was parsed
+        with ``source_locations=True``: the span of the token (for an
+        element, its start tag; for a Text node, from the first of its
+        character tokens to the last), or None (no such parse, a node the
+        tree builder made without a token, a node made or cloned by hand).
+        See :mod:`markup5.locations`."""
+        try:
+            location = self._location
+        except AttributeError:
+            return None
+        if isinstance(location, tuple):  # (an element's start and end tags)
+            return location[0]
+        return location
 
     def __bool__(self) -> bool:
         """Always True: ``if doc.select_one("base"):`` is about whether a
@@ -1484,6 +1504,28 @@ class Element(_ElementSelectorMethods, ParentNode):
 
     __slots__ = ("namespace", "prefix", "local_name", "attrs", "attr_namespaces",
                  "template_contents")
+
+    @property
+    def start_tag_location(self) -> SourceLocation | None:
+        """The span of the start tag the parser made this element for (the
+        same as :attr:`source_location`), when parsed with
+        ``source_locations=True``; None for an element the tree builder
+        made without one (an implied html, head, body, tbody ..., a copy
+        made by "reconstruct the active formatting elements" or the
+        adoption agency algorithm).  See :mod:`markup5.locations`."""
+        return self.source_location
+
+    @property
+    def end_tag_location(self) -> SourceLocation | None:
+        """The span of the end tag that closed this element, when parsed
+        with ``source_locations=True`` and an end tag token of its name
+        closed it; None when it was closed implicitly (by another tag, or
+        the end of the input) or never closed."""
+        try:
+            location = self._location
+        except AttributeError:
+            return None
+        return location[1] if isinstance(location, tuple) else None
 
     def __init__(self, local_name: str, attrs: Mapping[str, str] | None = None,
                  namespace: str | None = HTML_NAMESPACE, prefix: str | None = None) -> None:

@@ -32,7 +32,7 @@ from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BO
                     INSERT_A_COMMENT_MODES, MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES,
                     TABLE_TEXT_TARGETS, WHITESPACE, InsertionModes)
 from .treebuilder import DIRECT_TAG_END, DIRECT_TEXT_END, MARKER
-from .sink import DomSink, TreeSink
+from .sink import DomSink, LocatingDomSink, TreeSink
 
 __all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
 
@@ -69,6 +69,8 @@ _UTF8 = ENCODINGS["UTF-8"]
 _UTF16 = (ENCODINGS["UTF-16BE"], ENCODINGS["UTF-16LE"])
 _WINDOWS_1252 = ENCODINGS["windows-1252"]
 _X_USER_DEFINED = ENCODINGS["x-user-defined"]
+#: The sinks whose documents the parser makes (and makes anew to re-parse).
+_OWN_SINKS = (DomSink, LocatingDomSink)
 #: The first slice of bytes decoded while the encoding is tentative.
 _FIRST_SLICE = 4096
 #: A byte that is not an ASCII byte.
@@ -133,11 +135,20 @@ class HTMLParser(InsertionModes):
     # (No __dict__: see SelectednessMixin.  A subclass has one again.)
     __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
                  "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
-                 "_allow_cdata", "_error_merge", "__weakref__")
+                 "_allow_cdata", "_error_merge", "_source_locations", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
-                 default_encoding: str = "windows-1252", reconstruction_limit: bool = True) -> None:
+                 default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
+                 source_locations: bool = False) -> None:
+        if not isinstance(source_locations, bool):
+            raise TypeError(f"source_locations must be a bool, not "
+                            f"{type(source_locations).__name__}")
+        if source_locations and sink is not None and not isinstance(sink, LocatingDomSink):
+            raise ValueError("source_locations=True builds markup5's own tree: give no sink, "
+                             "or a LocatingDomSink")
+        #: Whether nodes get their source locations (markup5.locations).
+        self._source_locations = source_locations
         if not isinstance(scripting, bool):
             raise TypeError(f"scripting must be a bool, not {type(scripting).__name__}")
         if not isinstance(reconstruction_limit, bool):
@@ -180,8 +191,15 @@ class HTMLParser(InsertionModes):
             tokenizer.fast_paths = False
         else:
             tokenizer.direct = self
-        self._init_core(DomSink() if sink is None else sink, tokenizer, scripting,
-                        reconstruction_limit)
+        if sink is None:
+            sink = LocatingDomSink() if self._source_locations else DomSink()
+        self._init_core(sink, tokenizer, scripting, reconstruction_limit)
+        if self._source_locations:  # (see TreeBuilderCore._note_token)
+            assert isinstance(sink, LocatingDomSink)
+            tokenizer._gaps = []
+            sink.text_span = self._text_span
+            sink.positions = tokenizer._positions
+            self._locating = True
         self._pending = None
         self._error_merge: ErrorMerge | None = None  # (all_errors; the tokenizer's are new)
         self._force_html = False
@@ -321,11 +339,20 @@ class HTMLParser(InsertionModes):
         if final:
             tokenizer._closed = True
         process = self._process
-        for batch in tokenizer._batches():
-            for token, self._token_end in zip(batch, tokenizer.token_ends):
-                process(token)
+        if self._locating:
+            note = self._note_token
+            for batch in tokenizer._batches():
+                for token, end in zip(batch, tokenizer.token_ends):
+                    note(end, token.data if isinstance(token, Characters) else None,
+                         token.name if isinstance(token, EndTag) else None)
+                    process(token)
+        else:
+            for batch in tokenizer._batches():
+                for token, self._token_end in zip(batch, tokenizer.token_ends):
+                    process(token)
         if final:
             self._token_end = tokenizer._base + tokenizer.end
+            self._text_data = self._end_tag_name = None
             process(None)
         sink = self.sink
         if isinstance(sink, DomSink):  # (a subclass merges text the same way)
@@ -392,7 +419,7 @@ class HTMLParser(InsertionModes):
             return
         # Step 6: otherwise re-parse the bytes from memory with the new
         # encoding, its confidence certain.
-        if type(self.sink) is not DomSink and not callable(getattr(self.sink, "reset", None)):
+        if type(self.sink) not in _OWN_SINKS and not callable(getattr(self.sink, "reset", None)):
             self._set_encoding(current, "certain")  # re-parsing is not possible
             return
         raise _ChangeEncoding(new)
@@ -400,7 +427,7 @@ class HTMLParser(InsertionModes):
     def _reparse(self, encoding: Encoding, final: bool) -> None:
         data = b"".join(self._kept)
         sink: Any = self.sink
-        if type(sink) is DomSink:
+        if type(sink) in _OWN_SINKS:
             sink = None  # a new document
         else:
             sink.reset()  # a custom sink starts again
@@ -530,6 +557,8 @@ class HTMLParser(InsertionModes):
     def direct_text(self, data: str) -> bool:
         """A character token, without U+0000 NULL (see DirectTreeBuilder)."""
         self._token_end = DIRECT_TEXT_END
+        if self._locating:
+            self._note_token(self.tokenizer.direct_token_end(True), data, None)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(Characters(data))
@@ -578,6 +607,8 @@ class HTMLParser(InsertionModes):
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
         """A start tag token."""
         self._token_end = DIRECT_TAG_END
+        if self._locating:
+            self._note_token(self.tokenizer.direct_token_end(False), None, None)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(StartTag(name, attrs, self_closing))
@@ -618,6 +649,8 @@ class HTMLParser(InsertionModes):
     def direct_end_tag(self, name: str) -> bool:
         """An end tag token."""
         self._token_end = DIRECT_TAG_END
+        if self._locating:
+            self._note_token(self.tokenizer.direct_token_end(False), None, name)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(EndTag(name))
@@ -676,6 +709,8 @@ class HTMLParser(InsertionModes):
                 self._skip_newline:
             return False  # (the dispatcher's rules, with a token)
         self._token_end = DIRECT_TAG_END
+        if self._locating:
+            self._note_token(self.tokenizer.direct_token_end(False), None, None)
         self._insert_comment(data)
         return True
 
@@ -749,7 +784,8 @@ class _ErrorsOfParse:
 
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
           processing_instructions: bool = True, transport_encoding: str | None = None,
-          default_encoding: str = "windows-1252", reconstruction_limit: bool = True) -> Document:
+          default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
+          source_locations: bool = False) -> Document:
     """Parse a whole HTML document, as a browser does.
 
     Returns a :class:`~markup5.dom.Document`; ``document.errors`` lists the
@@ -770,7 +806,9 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
     ``reconstruction_limit`` (on by default) bounds the copies of
     formatting elements that tag soup can make, so that the tree stays
     linear in the input; False follows the standard without it (see
-    :class:`HTMLParser`).
+    :class:`HTMLParser`).  ``source_locations=True`` gives each node made
+    for a token its span in the source (``node.source_location``,
+    ``element.end_tag_location``; see :mod:`markup5.locations`).
     """
     if not isinstance(data, (str, bytes, bytearray)):
         raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
@@ -778,7 +816,8 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
         parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
                             transport_encoding=transport_encoding,
                             default_encoding=default_encoding,
-                            reconstruction_limit=reconstruction_limit)
+                            reconstruction_limit=reconstruction_limit,
+                            source_locations=source_locations)
         parser.feed(data)
         document = parser.close()
     return document
@@ -799,19 +838,22 @@ _RAWTEXT_CONTEXTS = frozenset({"style", "xmp", "iframe", "noembed", "noframes"})
 
 def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body", *,
                    scripting: bool = False, processing_instructions: bool = True,
-                   reconstruction_limit: bool = True) -> DocumentFragment:
+                   reconstruction_limit: bool = True,
+                   source_locations: bool = False) -> DocumentFragment:
     """The HTML fragment parsing algorithm (innerHTML).
 
     ``context`` is the context element: an :class:`~markup5.dom.Element`, a
     tag name (HTML namespace), or ``"svg NAME"`` / ``"math NAME"`` for a
     foreign context.  Returns a :class:`~markup5.dom.DocumentFragment` with
     the parsed nodes; its ``errors`` lists the parse errors.
-    ``reconstruction_limit`` is :func:`parse`'s.
+    ``reconstruction_limit`` and ``source_locations`` are :func:`parse`'s
+    (offsets count from the start of ``text``).
     """
     text = _decode(text)
     with collector_paused():  # (see markup5._collector; the context element too)
         return _parse_fragment(text, _context_element(context), scripting,
-                               processing_instructions, reconstruction_limit)
+                               processing_instructions, reconstruction_limit,
+                               source_locations)
 
 
 def _context_element(context: object) -> Element:
@@ -875,11 +917,13 @@ def _prepare_fragment(parser: HTMLParser, context_element: Element) -> Element:
 
 def _parse_fragment(text: str, context_element: Element, scripting: bool,
                     processing_instructions: bool,
-                    reconstruction_limit: bool) -> DocumentFragment:
+                    reconstruction_limit: bool,
+                    source_locations: bool = False) -> DocumentFragment:
     """:func:`parse_fragment` once its arguments are checked (the
     collector paused by the caller)."""
     parser = HTMLParser(scripting=scripting, processing_instructions=processing_instructions,
-                        reconstruction_limit=reconstruction_limit)
+                        reconstruction_limit=reconstruction_limit,
+                        source_locations=source_locations)
     root = _prepare_fragment(parser, context_element)
     parser.run(text)
     fragment = DocumentFragment()

@@ -130,6 +130,8 @@ class InsertionModes(TreeBuilderCore):
                     system_id is not None and system_id != "about:legacy-compat"):
                 self._error("unknown-doctype")
             self.sink.append_doctype(name or "", public_id or "", system_id or "")
+            if self._locating:
+                self._locate(self.sink.document.children[-1])
             self.sink.set_document_mode(self._doctype_mode(token))
             self.mode = "before html"
             return None
@@ -183,6 +185,8 @@ class InsertionModes(TreeBuilderCore):
             token = Characters(rest)
         elif kind is StartTag and token.name == "html":
             element = self._create_element("html", token.attrs)
+            if self._locating:
+                self._locate(element)
             self.sink.append(self.sink.document, element)
             self._push(element)
             self.mode = "before head"
@@ -221,7 +225,7 @@ class InsertionModes(TreeBuilderCore):
         elif kind is EndTag and token.name not in ("head", "body", "html", "br"):
             self._error("unexpected-end-tag")
             return None
-        self.head_element = self._insert_html_element("head", {})
+        self.head_element = self._insert_implied_element("head")
         self.mode = "in head"
         return self._reprocess(token)
 
@@ -412,7 +416,7 @@ class InsertionModes(TreeBuilderCore):
             if token.name not in ("body", "html", "br"):
                 self._error("unexpected-end-tag")
                 return None
-        self._insert_html_element("body", {})
+        self._insert_implied_element("body")
         self.mode = "in body"
         return self._reprocess(token)
 
@@ -856,7 +860,7 @@ class InsertionModes(TreeBuilderCore):
         if name == "p":
             if not self._has_in_button_scope("p"):
                 self._error("unexpected-end-tag")
-                self._insert_html_element("p", {})
+                self._insert_implied_element("p")
             self._close_p_element()
             return None
         if name == "li":
@@ -928,7 +932,7 @@ class InsertionModes(TreeBuilderCore):
         if name == "br":
             self._error("unexpected-end-tag-treated-as")
             self._reconstruct_active_formatting()
-            self._insert_html_element("br", {})
+            self._insert_implied_element("br")
             self._pop()
             self.frameset_ok = False
             return None
@@ -1022,7 +1026,7 @@ class InsertionModes(TreeBuilderCore):
                 return None
             if name == "col":
                 self._clear_stack_back_to(_TABLE_CONTEXT)
-                self._insert_html_element("colgroup", {})
+                self._insert_implied_element("colgroup")
                 self.mode = "in column group"
                 return True
             if name in _TABLE_SECTIONS:
@@ -1032,7 +1036,7 @@ class InsertionModes(TreeBuilderCore):
                 return None
             if name in ("td", "th", "tr"):
                 self._clear_stack_back_to(_TABLE_CONTEXT)
-                self._insert_html_element("tbody", {})
+                self._insert_implied_element("tbody")
                 self.mode = "in table body"
                 return True
             if name == "table":
@@ -1093,9 +1097,16 @@ class InsertionModes(TreeBuilderCore):
                 data = data.replace("\x00", "")
             if data:
                 self.pending_table_text.append(data)
+                if self._locating:
+                    start, end = self._text_span(data)
+                    span = self._table_text_span
+                    self._table_text_span = (start if span is None else span[0], end)
             return None
         text = "".join(self.pending_table_text)
         self.pending_table_text = []
+        if self._locating:  # (the text's span is the pending text's)
+            self._text_override = self._table_text_span
+            self._table_text_span = None
         if text:
             if not _is_all_whitespace(text):
                 self._error("unexpected-character-in-table")
@@ -1104,6 +1115,7 @@ class InsertionModes(TreeBuilderCore):
                 self.foster_parenting = False
             else:
                 self._insert_characters(text)
+        self._text_override = None
         self.mode = self.original_mode
         return True
 
@@ -1210,7 +1222,7 @@ class InsertionModes(TreeBuilderCore):
             if name in _CELLS:
                 self._error("unexpected-cell-in-table-body")
                 self._clear_stack_back_to(_TABLE_BODY_CONTEXT)
-                self._insert_html_element("tr", {})
+                self._insert_implied_element("tr")
                 self.mode = "in row"
                 return True
             if name in ("caption", "col", "colgroup", "tbody", "tfoot", "thead"):

@@ -19,8 +19,10 @@ from ...dom import _create_element
 from ...dom import _index as _child_index
 from ...dom import _sibling_position
 from ..._mypyc import mypyc_attr
+from ...errors import PositionMap
+from ...locations import SourceLocation
 
-__all__ = ["TreeSink", "DomSink"]
+__all__ = ["TreeSink", "DomSink", "LocatingDomSink"]
 
 #: The sink makes most elements and text nodes with ``object.__new__`` and
 #: sets their slots itself: calling the class runs ``__init__`` in a frame
@@ -332,3 +334,40 @@ class DomSink:
             copy.parent = target
         target.children = copies
         return copies
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LocatingDomSink(DomSink):
+    """A :class:`DomSink` that gives the Text nodes it inserts or merges
+    into their source location (``source_locations=True``): the parser sets
+    :attr:`text_span`, which tells the span of the text being inserted, and
+    :attr:`positions`, the parse's line table.  A Text node made of several
+    pieces spans from the first's start to the last's end.  (The parser
+    locates the other nodes itself.)"""
+
+    __slots__ = ("text_span", "positions")
+
+    def __init__(self, document: Document | None = None) -> None:
+        super().__init__(document)
+        self.text_span: Callable[[str], tuple[int, int]] | None = None
+        self.positions: PositionMap | None = None
+
+    def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
+        children = parent.children
+        count = len(children)
+        DomSink.insert_text(self, parent, data, reference)
+        span = self.text_span
+        if span is None:
+            return
+        if reference is None:
+            node = children[-1]
+        else:
+            node = children[_child_index(children, reference) - 1]
+        start, end = span(data)
+        if len(children) > count:  # a new Text node
+            node._location = SourceLocation(start, end, self.positions)
+            return
+        old = node.source_location
+        if old is not None:  # (a copy made without one keeps none)
+            node._location = SourceLocation(min(start, old.offset), max(end, old.end_offset),
+                                            self.positions)

@@ -9,12 +9,14 @@ modes themselves are in :mod:`.modes`.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, insort
 from collections.abc import Collection
 from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...errors import ParseError
+from ...locations import SourceLocation
 from ...tokens import Comment, ProcessingInstruction, StartTag
 from .. import constants as C
 from ..states import State
@@ -24,6 +26,11 @@ from .sink import TreeSink
 
 HTML = HTML_NAMESPACE
 SVG = SVG_NAMESPACE
+#: ASCII whitespace, as the insertion modes split text on it.
+_WS = "\t\n\f\r "
+#: A character reference that may stand for whitespace (see
+#: TreeBuilderCore._source_after).
+_WHITESPACE_REFERENCE = re.compile(r"&(?:#[xX][0-9a-fA-F]+;?|#[0-9]+;?|Tab;|NewLine;)").match
 MATHML = MATHML_NAMESPACE
 
 #: The list of active formatting elements' marker.
@@ -165,7 +172,9 @@ class TreeBuilderCore(SelectednessMixin):
                  "_foreign_positions", "_run_starts", "_on_stack", "_afe_kinds", "_afe_dead",
                  "_afe_positions", "_afe_position_of",
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
-                 "reconstruction_limit", "_copied")
+                 "reconstruction_limit", "_copied", "_locating", "_token_start", "_prev_end",
+                 "_gap_index", "_text_data", "_end_tag_name", "_text_override",
+                 "_table_text_span", "_chunk_starts")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool,
                    reconstruction_limit: bool = True) -> None:
@@ -262,6 +271,22 @@ class TreeBuilderCore(SelectednessMixin):
         # the tokenizer offers directly (HTMLParser.direct_text ...), one of
         # the DIRECT_*_END values: _end_of_token asks the tokenizer.
         self._token_end = 0
+        # Source locations (see _note_token), when _locating: the stream
+        # offset where the token being handled starts, where the one before
+        # it ended, how many of the tokenizer's gaps have been passed, the
+        # data of a character token being handled, the name of an end tag
+        # token being handled, and the span of text inserted for several
+        # tokens at once (the table text), with the span of the pending
+        # table text.
+        self._locating = False
+        self._token_start = 0
+        self._prev_end = 0
+        self._gap_index = 0
+        self._text_data: str | None = None
+        self._end_tag_name: str | None = None
+        self._text_override: tuple[int, int] | None = None
+        self._table_text_span: tuple[int, int] | None = None
+        self._chunk_starts: list[int] = [0]  # (see _source_window)
         self._init_select()
 
     def _meta_encoding(self, attrs: dict[str, str]) -> None:
@@ -283,6 +308,163 @@ class TreeBuilderCore(SelectednessMixin):
         if end < 0:  # a token the tokenizer offered directly: it knows the end
             end = self.tokenizer.direct_token_end(end == DIRECT_TEXT_END)
         return end
+
+    # Source locations ------------------------------------------------------
+    #
+    # With source locations on, each token's span is worked out before it
+    # is handled (_note_token): it starts where the token before it ended,
+    # unless the tokenizer consumed input with no token and no pending text
+    # in between (a gap: "</>", an empty CDATA section), and ends at the
+    # offset the tokenizer gives.  The nodes made for the token get the
+    # span: elements inserted for a start tag (not those the rules make
+    # without one: _insert_implied_element, reconstruction, the adoption
+    # agency's copies), comments, processing instructions, the DOCTYPE,
+    # and text (_text_span: the part of the token's text that was
+    # inserted).  An element popped while an end tag token of its name is
+    # handled gets the end tag's span (_close_location).
+
+    def _note_token(self, end: int, text: str | None, end_tag: str | None) -> None:
+        """The token about to be handled ends at stream offset ``end``;
+        ``text`` is a character token's data, ``end_tag`` an end tag
+        token's name (None for other tokens)."""
+        start = self._prev_end
+        gaps = self.tokenizer._gaps
+        if gaps is not None:
+            i = self._gap_index
+            n = len(gaps)
+            while i < n and gaps[i] < end:
+                if gaps[i] > start:
+                    start = gaps[i]
+                i += 1
+            self._gap_index = i
+        self._token_start = start
+        self._token_end = end
+        self._prev_end = end
+        self._text_data = text
+        self._end_tag_name = end_tag
+
+    def _location(self) -> SourceLocation:
+        """The span of the token being handled."""
+        return SourceLocation(self._token_start, self._token_end, self.tokenizer._positions)
+
+    def _locate(self, node: Any) -> None:
+        """Give ``node``, made for the token being handled, its span."""
+        node._location = SourceLocation(self._token_start, self._token_end,
+                                        self.tokenizer._positions)
+
+    def _close_location(self, element: Any) -> None:
+        """``element`` leaves the stack of open elements while an end tag
+        token is handled: if the tag is of its name, its span is the
+        element's end tag location."""
+        name = self._end_tag_name
+        if name is None or element.local_name.lower() != name:
+            return
+        try:
+            start = element._location
+        except AttributeError:
+            start = None
+        if isinstance(start, tuple):
+            start = start[0]
+        element._location = (start, self._location())
+
+    def _text_span(self, data: str) -> tuple[int, int]:
+        """The span of the source that ``data``, inserted as text for the
+        token being handled, came from: the whole token's, or the part of
+        it that ``data`` is (leading whitespace split off by the rules, the
+        rest after it, a newline dropped after ``<pre>``; the whitespace of
+        text in a frameset, from the first to the last)."""
+        override = self._text_override
+        if override is not None:
+            return override
+        start = self._token_start
+        end = self._token_end
+        token = self._text_data
+        if token is None or data == token:
+            return start, end
+        # The part of the token's text that data is, from index ``first``
+        # up to ``last``.
+        size = len(token)
+        if not data.strip(_WS):  # whitespace: the leading run, or the only run
+            rest = token.lstrip(_WS)
+            lead = size - len(rest)
+            if lead == len(data):
+                first, last = 0, lead
+            elif not rest.strip(_WS) and token.endswith(data):
+                first, last = size - len(data), size  # (a newline dropped from the front)
+            else:  # (the whitespace of a frameset's text)
+                first = 0
+                while first < size and token[first] not in _WS:
+                    first += 1
+                last = size
+                while last > first and token[last - 1] not in _WS:
+                    last -= 1
+        elif token.endswith(data):
+            first, last = size - len(data), size
+        elif token.startswith(data):
+            first, last = 0, len(data)
+        else:  # (NULL dropped: the whole token)
+            return start, end
+        if end - start == size:  # the source is the text as it is
+            return start + first, start + last
+        # Character references (or "</>") in the source: read it.
+        return (start if first == 0 else self._source_after(start, first),
+                end if last == size else self._source_after(start, last))
+
+    def _source_after(self, offset: int, count: int) -> int:
+        """The stream offset just past ``count`` characters of text whose
+        source starts at ``offset``, read from the source: a character
+        reference for whitespace (the only characters the rules split text
+        on, but for the frameset's) counts as one, and ``</>`` (which makes
+        no token) as none."""
+        # The source from ``offset`` on, in a window that grows as needed
+        # (the stream is kept in chunks; joining them all for each call
+        # would cost the whole input each time).
+        window = 16 * count + 64
+        while True:
+            source, base = self._source_window(offset, window)
+            position = offset - base
+            size = len(source)
+            left = count
+            while left > 0 and position < size:
+                if source.startswith("</>", position):
+                    position += 3
+                    continue
+                if source[position] == "&":
+                    m = _WHITESPACE_REFERENCE(source, position)
+                    position = position + 1 if m is None else m.end()
+                else:
+                    position += 1
+                left -= 1
+            while source.startswith("</>", position):
+                position += 3
+            if position < size - 16 or base + size >= self._chunk_starts[-1]:
+                return base + position
+            window *= 4  # (the window ended too soon to tell)
+
+    def _source_window(self, offset: int, size: int) -> tuple[str, int]:
+        """At least ``size`` characters of the source from ``offset`` (fewer
+        at its end), and the stream offset where the returned text starts."""
+        chunks = self.tokenizer._positions._chunks
+        starts = self._chunk_starts
+        while len(starts) <= len(chunks):  # (starts[i]: where chunk i begins)
+            starts.append(starts[-1] + len(chunks[len(starts) - 1]))
+        i = bisect_left(starts, offset + 1) - 1  # the chunk holding offset
+        if i >= len(chunks):
+            return "", offset
+        base = starts[i]
+        j = i
+        while j + 1 < len(chunks) and starts[j + 1] < offset + size:
+            j += 1
+        return (chunks[i] if i == j else "".join(chunks[i:j + 1])), base
+
+    def _insert_implied_element(self, name: str) -> Any:
+        """Insert an HTML element that the rules make without a start tag
+        token of its own ("insert an HTML element for a 'tbody' start tag
+        token with no attributes", ...): no source location."""
+        element = self._insert_html_element(name, {})
+        if self._locating:
+            del element._location
+        return element
 
     # The stack of open elements -------------------------------------------
 
@@ -337,6 +519,8 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
+        if self._locating:
+            self._close_location(node)
         name = node.local_name
         virtual = self._virtual
         position = len(stack) if virtual is None else virtual.pop()
@@ -487,6 +671,8 @@ class TreeBuilderCore(SelectednessMixin):
             return
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is node:
+                if self._locating:
+                    self._close_location(node)
                 self._unindex_from(i)
                 del stack[i]
                 self._detached_ids.discard(id(node))
@@ -816,6 +1002,8 @@ class TreeBuilderCore(SelectednessMixin):
             entry = afe[i]
             if id(entry) not in dead:
                 element = self._insert_html_element(entry.local_name, dict(entry.attrs))
+                if self._locating:
+                    del element._location  # (a copy: no token of its own)
                 self._afe_replace(i, element)
             i += 1
 
@@ -905,6 +1093,8 @@ class TreeBuilderCore(SelectednessMixin):
         """Insert an HTML element for a token with this name and attributes."""
         sink = self.sink
         element = sink.create_element(name, HTML, attrs)
+        if self._locating:
+            self._locate(element)
         stack = self.open_elements
         current = stack[-1] if stack else None
         if current is not None and not self.foster_parenting and not (
@@ -931,6 +1121,8 @@ class TreeBuilderCore(SelectednessMixin):
         if attrs:
             attrs, attr_namespaces = self._adjust_foreign_attributes(attrs)
         element = self.sink.create_element(name, namespace, attrs, attr_namespaces)
+        if self._locating:
+            self._locate(element)
         self._insert_node(element)
         self._push(element)
         return element
@@ -962,11 +1154,15 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _insert_comment(self, data: str, place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_comment(data)
+        if self._locating:
+            self._locate(node)
         self._insert_node(node, place)
 
     def _insert_processing_instruction(self, token: ProcessingInstruction,
                                        place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_processing_instruction(token.target, token.data)
+        if self._locating:
+            self._locate(node)
         self._insert_node(node, place)
 
     def _insert_comment_like(self, token: Comment | ProcessingInstruction,
@@ -1150,6 +1346,8 @@ class TreeBuilderCore(SelectednessMixin):
                     virtual = self._virtual = list(range(old_height))
                 virtual[stack_index:fb_position + 1] = region[:kept]
             self._index_region(stack_index, region[:kept])
+            if self._locating:  # (the formatting element left the stack above)
+                self._close_location(formatting_element)
             # The furthest block and its subtree have been moved: the
             # selectedcontent elements in it are inserted anew.
             self._selectedcontents_moved(furthest_block)

@@ -103,7 +103,7 @@ class AttributeStates(CommentStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         c = self.buf[pos]
         if c == "/":
             self.pos = pos + 1
@@ -159,7 +159,7 @@ class AttributeStates(CommentStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         c = buf[pos]
         self.pos = pos + 1
         if c == quote:
@@ -194,7 +194,7 @@ class AttributeStates(CommentStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         c = buf[pos]
         self.pos = pos + 1
         if c == ">":
@@ -222,7 +222,7 @@ class AttributeStates(CommentStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         c = self.buf[pos]
         if c in "\t\n\f ":
             self.pos = pos + 1
@@ -246,7 +246,7 @@ class AttributeStates(CommentStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         if self.buf[pos] == ">":
             self._self_closing = True
             self.pos = pos + 1

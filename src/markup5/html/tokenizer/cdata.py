@@ -62,6 +62,7 @@ class CdataStates(ProcessingInstructionStates):
         elif c == ">":
             self.pos = pos + 1
             self._state = S.DATA
+            self._gap(self._base + pos + 1)
         else:
             self._text.append("]]")
             self._state = S.CDATA_SECTION

@@ -59,7 +59,7 @@ class TokenizerCore(TokenizerBase):
                  "_attr_value", "_attrs", "_buffer_has_null", "_char_ref_code", "_doctype_name",
                  "_force_quirks", "_merged", "_pi_data", "_pi_target", "_public_id",
                  "_self_closing", "_stream", "_strict_scan_until", "_system_id", "_tag_is_end",
-                 "_tag_name")
+                 "_tag_name", "_gaps")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -110,6 +110,12 @@ class TokenizerCore(TokenizerBase):
         self._direct_end = 0
 
         self._init_core(text, State, collect_errors=collect_errors, sink=sink)
+        #: With source locations on (a tree builder sets a list), the stream
+        #: offsets where input consumed with no token and no pending text
+        #: ends: ``</>`` and an empty CDATA section.  The next token starts
+        #: there, not where the previous one ended (see
+        #: :meth:`markup5.html.parser.HTMLParser._note_token`).
+        self._gaps: list[int] | None = None
         self._buffer_has_null = False
         self._strict_scan_until = 0
         self._stream = InputStream(keep=collect_errors)
@@ -221,6 +227,21 @@ class TokenizerCore(TokenizerBase):
             self._out.append(StartTag(name, self._attrs, self._self_closing))
         if self._ends is not None:
             self._ends.append(self._base + index + 1)
+
+    def _emit_eof_in_tag(self) -> bool:
+        """The end of the input inside a start or end tag, which is
+        dropped: the pending text ends at the tag's "<" (``_lt``), not at
+        the end of the input."""
+        if self._text:
+            self._flush_text(self._lt)
+        return self._emit_eof()
+
+    def _gap(self, end: int) -> None:
+        """Input up to stream offset ``end`` was consumed without making a
+        token (``</>``, an empty CDATA section): noted for source locations
+        when no text is pending (text pending goes on across it)."""
+        if self._gaps is not None and not self._text:
+            self._gaps.append(end)
 
     def _is_appropriate_end_tag(self) -> bool:
         """Whether the current end tag token is an appropriate end tag token."""

@@ -88,6 +88,7 @@ class TagStates(EndTagStates):
         if c == ">":
             self._error("missing-end-tag-name", pos)
             self.pos = pos + 1
+            self._gap(self._base + pos + 1)
             self._state = DATA
             return True
         self._error("invalid-first-character-of-tag-name", pos)
@@ -108,7 +109,7 @@ class TagStates(EndTagStates):
             if not self._closed:
                 return False
             self._error("eof-in-tag", pos)
-            return self._emit_eof()
+            return self._emit_eof_in_tag()
         c = buf[pos]
         self.pos = pos + 1
         if c == "\x00":
