@@ -27,6 +27,8 @@ from .errors import PositionMap
 
 __all__ = ["SourceLocation"]
 
+_new = object.__new__
+
 
 class SourceLocation:
     """The span of source text a node came from: immutable.
@@ -50,6 +52,17 @@ class SourceLocation:
         self._end_offset = end_offset
         self._map = position_map
         self._line_col = line_col
+
+    @classmethod
+    def _make(cls, offset: int, end_offset: int, position_map: PositionMap) -> SourceLocation:
+        """What the parser makes: the constructor without its checks (a
+        parse makes one for nearly every node)."""
+        location: SourceLocation = _new(cls)
+        location._offset = offset
+        location._end_offset = end_offset
+        location._map = position_map
+        location._line_col = None
+        return location
 
     def _resolve(self) -> tuple[int, int, int, int]:
         lc = self._line_col

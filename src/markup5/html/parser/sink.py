@@ -364,10 +364,12 @@ class LocatingDomSink(DomSink):
         else:
             node = children[_child_index(children, reference) - 1]
         start, end = span(data)
+        positions = self.positions
+        assert positions is not None
         if len(children) > count:  # a new Text node
-            node._location = SourceLocation(start, end, self.positions)
+            node._location = SourceLocation._make(start, end, positions)
             return
         old = node.source_location
         if old is not None:  # (a copy made without one keeps none)
-            node._location = SourceLocation(min(start, old.offset), max(end, old.end_offset),
-                                            self.positions)
+            node._location = SourceLocation._make(min(start, old.offset),
+                                                  max(end, old.end_offset), positions)

@@ -345,12 +345,12 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _location(self) -> SourceLocation:
         """The span of the token being handled."""
-        return SourceLocation(self._token_start, self._token_end, self.tokenizer._positions)
+        return SourceLocation._make(self._token_start, self._token_end, self.tokenizer._positions)
 
     def _locate(self, node: Any) -> None:
         """Give ``node``, made for the token being handled, its span."""
-        node._location = SourceLocation(self._token_start, self._token_end,
-                                        self.tokenizer._positions)
+        node._location = SourceLocation._make(self._token_start, self._token_end,
+                                              self.tokenizer._positions)
 
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
@@ -519,7 +519,7 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
-        if self._locating:
+        if self._locating and self._end_tag_name is not None:
             self._close_location(node)
         name = node.local_name
         virtual = self._virtual
