@@ -16,7 +16,9 @@
 HTML input is bytes, decoded as a browser decodes them: a byte order mark,
 else ``--encoding`` (a WHATWG encoding label, taken as a Content-Type charset
 would be), else a ``<meta charset>`` (or XML declaration) in the first 1024
-bytes, else windows-1252; ``parse`` and ``check`` also honour a later
+bytes, else UTF-8 if the bytes are valid UTF-8 and not all ASCII (the
+autodetection browsers do for local files; ``--no-detect`` skips it), else
+windows-1252; ``parse``, ``text`` and ``check`` also honour a later
 ``<meta>`` while the encoding is tentative.  XML input is bytes too, decoded
 as an XML parser in a browser does (:mod:`markup5.xml.encoding`): a byte
 order mark, else ``--encoding`` (a WHATWG label), else the XML
@@ -143,6 +145,10 @@ def _add_parser_options(parser: argparse.ArgumentParser) -> None:
                         action="store_false",
                         help="copy formatting elements without bound, as the standard does "
                              "(for trusted input: the tree can be quadratic in it)")
+    parser.add_argument("--no-detect", dest="detect", action="store_false",
+                        help="no encoding autodetection: bytes that declare no encoding are "
+                             "windows-1252, the standard's default (default: UTF-8 when they "
+                             "are valid UTF-8, as browsers do for local files)")
 
 
 def _tokens(args: argparse.Namespace, text: str) -> TokenStream:
@@ -178,7 +184,8 @@ def _parse(args: argparse.Namespace, data: bytes) -> Document | DocumentFragment
             raise CommandError(str(exc)) from None
     return parse(data, scripting=args.scripting,
                  processing_instructions=args.processing_instructions,
-                 transport_encoding=encoding, reconstruction_limit=args.reconstruction_limit)
+                 transport_encoding=encoding, reconstruction_limit=args.reconstruction_limit,
+                 detect=args.detect)
 
 
 #: The tree dump is written in pieces of about this many characters.

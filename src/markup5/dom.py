@@ -1226,9 +1226,19 @@ class Document(_ParseResult):
     "application/xml"; ``encoding`` is the document's character encoding
     (its name in the Encoding Standard, "UTF-8" unless parsed from bytes)
     and ``encoding_confidence`` the parser's confidence in it ("certain",
-    "tentative", or "irrelevant" when no bytes were decoded)."""
+    "tentative", or "irrelevant" when no bytes were decoded).
 
-    __slots__ = ("mode", "content_type", "encoding", "encoding_confidence")
+    ``encoding_source`` says which step of the HTML parser's encoding
+    sniffing (HTML §13.2.3) chose the encoding: "bom" (a byte order mark),
+    "transport" (the ``transport_encoding`` given, a Content-Type charset),
+    "prescan" (a ``<meta>`` or XML declaration in the first 1024 bytes),
+    "detected" (autodetection, see :mod:`markup5.encoding.detect`),
+    "default" (``default_encoding``, nothing else said) or "meta" (a
+    ``<meta>`` the tree builder met later changed it, §13.2.3.4).  None
+    when no bytes were decoded by the HTML parser (str input, a document
+    made by hand or by the XML parser)."""
+
+    __slots__ = ("mode", "content_type", "encoding", "encoding_confidence", "encoding_source")
 
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
@@ -1236,6 +1246,7 @@ class Document(_ParseResult):
         self.content_type = content_type
         self.encoding = "UTF-8"
         self.encoding_confidence = "irrelevant"
+        self.encoding_source: str | None = None
 
     @property
     def is_xml(self) -> bool:

@@ -17,7 +17,7 @@ from typing import Literal, NamedTuple, cast, overload
 
 from .core import ENCODINGS, Encoding, bom_sniff, get_encoding, lookup
 
-__all__ = ["SniffResult", "sniff_encoding", "prescan", "get_xml_encoding",
+__all__ = ["SniffResult", "sniff_encoding", "sniff_steps", "prescan", "get_xml_encoding",
            "extract_encoding_from_meta", "PRESCAN_LENGTH"]
 
 #: User agents are encouraged to prescan the first 1024 bytes.
@@ -87,23 +87,34 @@ def sniff(data: bytes, transport: Encoding | None,
           default: Encoding) -> tuple[Encoding, str, int]:
     """The sniffing algorithm's steps with labels already resolved:
     returns (encoding, confidence, length of the BOM)."""
+    encoding, confidence, bom, _ = sniff_steps(data, transport, default)
+    return encoding, confidence, bom
+
+
+def sniff_steps(data: bytes, transport: Encoding | None,
+                default: Encoding) -> tuple[Encoding, str, int, str]:
+    """:func:`sniff`, and which step gave the encoding: "bom",
+    "transport", "prescan" or "default" (the caller may then take the
+    autodetection step, :mod:`markup5.encoding.detect`, on more bytes)."""
     # Step 1: BOM sniffing.
     bom_encoding = bom_sniff(data)
     if bom_encoding is not None:
-        return bom_encoding, "certain", 3 if bom_encoding is _UTF8 else 2
+        return bom_encoding, "certain", 3 if bom_encoding is _UTF8 else 2, "bom"
     # Step 2 (a user's override) is the caller's transport_encoding here;
     # step 3 (waiting for bytes) is the caller's business.
     # Step 4: the transport layer's encoding.
     if transport is not None:
-        return transport, "certain", 0
+        return transport, "certain", 0, "transport"
     # Step 5: the prescan, on the first 1024 bytes.
     found = prescan(data[:PRESCAN_LENGTH])
     if found is not None:
-        return found, "tentative", 0
-    # Steps 6-8 (the parent document, remembered encodings, frequency
-    # analysis) do not apply to a parser without a browsing context.
+        return found, "tentative", 0, "prescan"
+    # Steps 6-7 (the parent document, remembered encodings) do not apply
+    # to a parser without a browsing context; step 8 (autodetection, "a
+    # frequency analysis or other algorithm") needs more than these bytes
+    # and is the caller's (markup5.encoding.detect).
     # Step 9: the default.
-    return default, "tentative", 0
+    return default, "tentative", 0, "default"
 
 
 class _OutOfBytes(Exception):

@@ -22,7 +22,8 @@ from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, Do
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
 from ...encoding.decoders import Decoder
 from ...errors import ErrorMerge, ParseError, error_offset
-from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff
+from ...encoding.detect import DETECT_LENGTH, detect
+from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff_steps
 from ...tokens import Characters, EndTag, StartTag
 from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
 from ..states import State
@@ -110,7 +111,12 @@ class HTMLParser(InsertionModes):
     The result is the same wherever the input is split.  Bytes are decoded
     as §13.2.3 says: ``transport_encoding`` is the transport layer's
     encoding label (a Content-Type charset), ``default_encoding`` the
-    default when nothing else says (a browser's depends on its locale).
+    default when nothing else says (a browser's depends on its locale), and
+    ``detect`` (on by default) the autodetection step before that default:
+    bytes that declare nothing are UTF-8 if their first 256 KiB are valid
+    UTF-8 and not all ASCII (:mod:`markup5.encoding.detect`; the bytes
+    from the first non-ASCII one are held back until that much has arrived
+    or :meth:`close`, so the guess never depends on the chunks).
     The encoding is sniffed once 1024 bytes have arrived (or at
     :meth:`close`); while its confidence is tentative the bytes are kept, so
     that a later ``<meta charset>`` naming another encoding can restart the
@@ -119,8 +125,10 @@ class HTMLParser(InsertionModes):
     ignored, as the standard says to do when re-parsing is not possible.
 
     After :meth:`close`, :attr:`encoding` is the encoding's name ("UTF-8"
-    for str input) and :attr:`encoding_confidence` is "certain",
-    "tentative" or, for str input, "irrelevant".
+    for str input), :attr:`encoding_confidence` is "certain",
+    "tentative" or, for str input, "irrelevant", and
+    :attr:`encoding_source` the step that chose the encoding (see
+    :attr:`markup5.dom.Document.encoding_source`; None for str input).
 
     ``reconstruction_limit`` (on by default) keeps the tree linear in the
     input: the formatting elements that "reconstruct the active formatting
@@ -135,12 +143,17 @@ class HTMLParser(InsertionModes):
     # (No __dict__: see SelectednessMixin.  A subclass has one again.)
     __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
                  "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
-                 "_allow_cdata", "_error_merge", "_source_locations", "__weakref__")
+                 "_allow_cdata", "_error_merge", "_source_locations", "encoding_source", "_detect",
+                 "_detect_end", "_held", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
                  default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
-                 source_locations: bool = False) -> None:
+                 source_locations: bool = False, detect: bool = True) -> None:
+        if not isinstance(detect, bool):
+            raise TypeError(f"detect must be a bool, not {type(detect).__name__}")
+        #: Whether bytes that declare no encoding are autodetected.
+        self._detect = detect
         if not isinstance(source_locations, bool):
             raise TypeError(f"source_locations must be a bool, not "
                             f"{type(source_locations).__name__}")
@@ -179,6 +192,13 @@ class HTMLParser(InsertionModes):
         self._decoder: Decoder | None = None
         self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
         self._all_ascii = True  # whether the kept bytes are all ASCII bytes
+        #: Where the encoding came from (None until the first chunk, and
+        #: for str input): see Document.encoding_source.
+        self.encoding_source: str | None = None
+        # Autodetection: the bytes of its window still to come (0 when it is
+        # not pending), and those held back from the first non-ASCII one.
+        self._detect_end = 0
+        self._held = bytearray()
         self._done = False
         self._start(sink, scripting, reconstruction_limit)
 
@@ -197,7 +217,9 @@ class HTMLParser(InsertionModes):
         if self._source_locations:  # (see TreeBuilderCore._note_token)
             assert isinstance(sink, LocatingDomSink)
             tokenizer._gaps = []
-            sink.text_span = self._text_span
+            if tokenizer.direct is not None:
+                tokenizer.direct = _LocatingDirect(self)
+            sink.builder = self
             sink.positions = tokenizer._positions
             self._locating = True
         self._pending = None
@@ -262,6 +284,7 @@ class HTMLParser(InsertionModes):
             assert self.encoding is not None and self.encoding_confidence is not None
             document.encoding = self.encoding
             document.encoding_confidence = self.encoding_confidence
+            document.encoding_source = self.encoding_source
         return document
 
     def run(self, text: str) -> None:
@@ -269,7 +292,12 @@ class HTMLParser(InsertionModes):
         self.feed(text)
         self.close()
 
-    def _set_encoding(self, encoding: Encoding, confidence: str) -> None:
+    def _set_encoding(self, encoding: Encoding, confidence: str,
+                      source: str | None = None) -> None:
+        """Set the encoding and its confidence, and its source unless
+        ``source`` is None (the same encoding, now certain, keeps it)."""
+        if source is not None:
+            self.encoding_source = source
         self._encoding = encoding
         self.encoding = encoding.name
         self.encoding_confidence = confidence
@@ -291,12 +319,70 @@ class HTMLParser(InsertionModes):
             elif len(data) < PRESCAN_LENGTH and not final:
                 self._head += data
                 return
-            encoding, confidence, bom = sniff(data[:PRESCAN_LENGTH], self._transport,
-                                              self._default)
-            self._set_encoding(encoding, confidence)
+            encoding, confidence, bom, source = sniff_steps(data[:PRESCAN_LENGTH],
+                                                            self._transport, self._default)
+            self._set_encoding(encoding, confidence, source)
             self._decoder = encoding.decoder()
             # "decode" skips a byte order mark.
             data = data[bom:]
+            if source == "default" and self._detect and encoding.is_ascii_compatible:
+                self._detect_end = DETECT_LENGTH  # autodetection is pending
+        if self._detect_end:
+            self._autodetect(data, final)
+        else:
+            self._push_decoded(data, final)
+
+    def _autodetect(self, data: bytes, final: bool) -> None:
+        """The autodetection step of the sniffing algorithm (§13.2.3.2
+        step 8, see markup5.encoding.detect) on the first DETECT_LENGTH
+        bytes, for bytes that declare no encoding; ``_detect_end`` is the
+        number of bytes of that window still to come.
+
+        Bytes up to the first non-ASCII one are decoded at once (an
+        ASCII-compatible default and the detected encoding agree on them,
+        and a <meta> among them may still change the encoding, which ends
+        detection); from it on, bytes are held back until the window is
+        complete (or the input ends), then detection decides and the
+        decoder is switched without a re-parse, since every byte decoded
+        so far was ASCII.  The decision depends only on the window's
+        bytes, never on how the input was cut into chunks."""
+        if not self._held:
+            non_ascii = _NON_ASCII_BYTE.search(data, 0, self._detect_end)
+            if non_ascii is None:
+                if len(data) >= self._detect_end or final:
+                    self._detect_end = 0  # an all-ASCII window: no guess
+                else:
+                    self._detect_end -= len(data)
+                self._push_decoded(data, final)
+                return
+            start = non_ascii.start()
+            if start:
+                self._detect_end -= start
+                self._push_decoded(data[:start], False)
+                if self.encoding_confidence != "tentative":  # a <meta> decided
+                    self._detect_end = 0
+                    self._push_decoded(data[start:], final)
+                    return
+                data = data[start:]
+            if len(data) < self._detect_end and not final:
+                self._held += data
+                return
+        else:
+            self._held += data
+            if len(self._held) < self._detect_end and not final:
+                return
+            data = bytes(self._held)
+            self._held = bytearray()
+        found = detect(data[:self._detect_end])
+        self._detect_end = 0
+        if found is not None:
+            self._set_encoding(found, "tentative", "detected")
+            self._decoder = found.decoder()
+        self._push_decoded(data, final)
+
+    def _push_decoded(self, data: bytes, final: bool) -> None:
+        """Decode bytes with the current decoder and parse the text."""
+        assert self._decoder is not None
         if self.encoding_confidence != "tentative":
             self._push_text(self._decoder.decode(data, final), final)
             return
@@ -414,7 +500,7 @@ class HTMLParser(InsertionModes):
         # encodings map those to the same code points, change the converter
         # on the fly.
         if self._all_ascii and current.is_ascii_compatible and new.is_ascii_compatible:
-            self._set_encoding(new, "certain")
+            self._set_encoding(new, "certain", "meta")
             self._decoder = new.decoder()
             return
         # Step 6: otherwise re-parse the bytes from memory with the new
@@ -432,7 +518,7 @@ class HTMLParser(InsertionModes):
         else:
             sink.reset()  # a custom sink starts again
         self._start(sink, self.scripting, self.reconstruction_limit)
-        self._set_encoding(encoding, "certain")  # no further change can happen
+        self._set_encoding(encoding, "certain", "meta")  # no further change can happen
         self._decoder = encoding.decoder()
         self._push_text(self._decoder.decode(data, final), final)
 
@@ -557,8 +643,6 @@ class HTMLParser(InsertionModes):
     def direct_text(self, data: str) -> bool:
         """A character token, without U+0000 NULL (see DirectTreeBuilder)."""
         self._token_end = DIRECT_TEXT_END
-        if self._locating:
-            self._note_token(self.tokenizer.direct_token_end(True), data, None)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(Characters(data))
@@ -607,8 +691,6 @@ class HTMLParser(InsertionModes):
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
         """A start tag token."""
         self._token_end = DIRECT_TAG_END
-        if self._locating:
-            self._note_token(self.tokenizer.direct_token_end(False), None, None)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(StartTag(name, attrs, self_closing))
@@ -649,8 +731,6 @@ class HTMLParser(InsertionModes):
     def direct_end_tag(self, name: str) -> bool:
         """An end tag token."""
         self._token_end = DIRECT_TAG_END
-        if self._locating:
-            self._note_token(self.tokenizer.direct_token_end(False), None, name)
         stack = self.open_elements
         if not stack or self._skip_newline or self.context is not None and len(stack) == 1:
             self._process(EndTag(name))
@@ -709,8 +789,6 @@ class HTMLParser(InsertionModes):
                 self._skip_newline:
             return False  # (the dispatcher's rules, with a token)
         self._token_end = DIRECT_TAG_END
-        if self._locating:
-            self._note_token(self.tokenizer.direct_token_end(False), None, None)
         self._insert_comment(data)
         return True
 
@@ -753,6 +831,45 @@ class HTMLParser(InsertionModes):
         return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
+class _LocatingDirect:
+    """The parser's tree building without tokens (``Tokenizer.direct``)
+    with source locations: each run of text, tag or comment the tokenizer
+    offers has its span noted first (TreeBuilderCore._note_token), while
+    the tokenizer can say where it ends; a parse without locations calls
+    the parser's methods with no such step."""
+
+    __slots__ = ("parser",)
+
+    def __init__(self, parser: HTMLParser) -> None:
+        self.parser = parser
+
+    def direct_text(self, data: str) -> bool:
+        parser = self.parser
+        parser._note_token(parser.tokenizer.direct_token_end(True), data, None)
+        return parser.direct_text(data)
+
+    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
+        parser = self.parser
+        parser._note_token(parser.tokenizer.direct_token_end(False), None, None)
+        return parser.direct_start_tag(name, attrs, self_closing)
+
+    def direct_end_tag(self, name: str) -> bool:
+        parser = self.parser
+        parser._note_token(parser.tokenizer.direct_token_end(False), None, name)
+        return parser.direct_end_tag(name)
+
+    def direct_comment(self, data: str) -> bool:
+        parser = self.parser
+        # (A comment the parser declines comes back as a token: its note
+        # is taken back.)
+        prev_end, gap_index = parser._prev_end, parser._gap_index
+        parser._note_token(parser.tokenizer.direct_token_end(False), None, None)
+        if parser.direct_comment(data):
+            return True
+        parser._prev_end, parser._gap_index = prev_end, gap_index
+        return False
+
+
 class _ErrorsOfParse:
     """The errors of a parse, in stream order when called: what a parse
     result keeps until its errors are first read.  That is the input
@@ -785,7 +902,7 @@ class _ErrorsOfParse:
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
           processing_instructions: bool = True, transport_encoding: str | None = None,
           default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
-          source_locations: bool = False) -> Document:
+          source_locations: bool = False, detect: bool = True) -> Document:
     """Parse a whole HTML document, as a browser does.
 
     Returns a :class:`~markup5.dom.Document`; ``document.errors`` lists the
@@ -796,12 +913,18 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
     Bytes are decoded the way a browser decodes them (§13.2.3): a byte order
     mark, else ``transport_encoding`` (the charset of a Content-Type
     header), else a ``<meta charset>`` / ``<meta http-equiv=Content-Type>``
-    in the first 1024 bytes or an XML declaration, else
-    ``default_encoding``; a later ``<meta>`` naming another encoding while
-    that is still tentative re-parses with it.  ``document.encoding`` is the
-    encoding's name ("windows-1252", "UTF-8", "Shift_JIS" ...) and
-    ``document.encoding_confidence`` "certain" or "tentative".  A str is
-    parsed as it is ("UTF-8", "irrelevant").  Unknown labels in the
+    in the first 1024 bytes or an XML declaration, else (with ``detect``,
+    the default, as browsers do for a local file) UTF-8 if the first 256 KiB
+    are valid UTF-8 and not all ASCII (:mod:`markup5.encoding.detect`),
+    else ``default_encoding``; ``detect=False`` skips that guess, as the
+    standard's algorithm without its optional autodetection step does.  A
+    later ``<meta>`` naming another encoding while that is still tentative
+    re-parses with it.  ``document.encoding`` is the encoding's name
+    ("windows-1252", "UTF-8", "Shift_JIS" ...),
+    ``document.encoding_confidence`` "certain" or "tentative" and
+    ``document.encoding_source`` the step that chose it ("bom",
+    "transport", "prescan", "detected", "default" or "meta").  A str is
+    parsed as it is ("UTF-8", "irrelevant", source None).  Unknown labels in the
     arguments are a :class:`ValueError`; undecodable bytes become U+FFFD.
     ``reconstruction_limit`` (on by default) bounds the copies of
     formatting elements that tag soup can make, so that the tree stays
@@ -817,7 +940,7 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
                             transport_encoding=transport_encoding,
                             default_encoding=default_encoding,
                             reconstruction_limit=reconstruction_limit,
-                            source_locations=source_locations)
+                            source_locations=source_locations, detect=detect)
         parser.feed(data)
         document = parser.close()
     return document

@@ -130,8 +130,6 @@ class InsertionModes(TreeBuilderCore):
                     system_id is not None and system_id != "about:legacy-compat"):
                 self._error("unknown-doctype")
             self.sink.append_doctype(name or "", public_id or "", system_id or "")
-            if self._locating:
-                self._locate(self.sink.document.children[-1])
             self.sink.set_document_mode(self._doctype_mode(token))
             self.mode = "before html"
             return None
@@ -185,8 +183,6 @@ class InsertionModes(TreeBuilderCore):
             token = Characters(rest)
         elif kind is StartTag and token.name == "html":
             element = self._create_element("html", token.attrs)
-            if self._locating:
-                self._locate(element)
             self.sink.append(self.sink.document, element)
             self._push(element)
             self.mode = "before head"
@@ -195,6 +191,8 @@ class InsertionModes(TreeBuilderCore):
             self._error("unexpected-end-tag-before-html")
             return None
         element = self._create_element("html", {})
+        if self._locating:
+            del element._location  # (implied: no token of its own)
         self.sink.append(self.sink.document, element)
         self._push(element)
         self.mode = "before head"

@@ -338,32 +338,59 @@ class DomSink:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class LocatingDomSink(DomSink):
-    """A :class:`DomSink` that gives the Text nodes it inserts or merges
-    into their source location (``source_locations=True``): the parser sets
-    :attr:`text_span`, which tells the span of the text being inserted, and
-    :attr:`positions`, the parse's line table.  A Text node made of several
-    pieces spans from the first's start to the last's end.  (The parser
-    locates the other nodes itself.)"""
+    """A :class:`DomSink` that gives the nodes it makes their source
+    location (``source_locations=True``): the parser sets :attr:`builder`,
+    the tree builder whose token is being handled (the span of its token,
+    and of the part of a character token inserted as text), and
+    :attr:`positions`, the parse's line table.  Every element it makes is
+    located: the tree builder takes the location back from those it makes
+    without a token of their own.  A Text node made of several pieces
+    spans from the first's start to the last's end."""
 
-    __slots__ = ("text_span", "positions")
+    __slots__ = ("builder", "positions")
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__(document)
-        self.text_span: Callable[[str], tuple[int, int]] | None = None
+        self.builder: Any = None
         self.positions: PositionMap | None = None
+
+    def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
+                       attr_namespaces: dict[str, str] | None = None) -> Element:
+        element = DomSink.create_element(self, local_name, namespace, attrs, attr_namespaces)
+        if self.builder is not None:
+            self.builder._locate(element)
+        return element
+
+    def create_comment(self, data: str) -> Comment:
+        node = Comment(data)
+        if self.builder is not None:
+            self.builder._locate(node)
+        return node
+
+    def create_processing_instruction(self, target: str, data: str) -> ProcessingInstruction:
+        node = ProcessingInstruction(target, data)
+        if self.builder is not None:
+            self.builder._locate(node)
+        return node
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        node = DocumentType(name, public_id, system_id)
+        if self.builder is not None:
+            self.builder._locate(node)
+        self.append(self.document, node)
 
     def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
         children = parent.children
         count = len(children)
         DomSink.insert_text(self, parent, data, reference)
-        span = self.text_span
-        if span is None:
+        builder = self.builder
+        if builder is None:
             return
         if reference is None:
             node = children[-1]
         else:
             node = children[_child_index(children, reference) - 1]
-        start, end = span(data)
+        start, end = builder._text_span(data)
         positions = self.positions
         assert positions is not None
         if len(children) > count:  # a new Text node

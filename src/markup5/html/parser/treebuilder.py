@@ -174,7 +174,7 @@ class TreeBuilderCore(SelectednessMixin):
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
                  "reconstruction_limit", "_copied", "_locating", "_token_start", "_prev_end",
                  "_gap_index", "_text_data", "_end_tag_name", "_text_override",
-                 "_table_text_span", "_chunk_starts")
+                 "_table_text_span", "_chunk_starts", "_loc_end")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool,
                    reconstruction_limit: bool = True) -> None:
@@ -287,6 +287,8 @@ class TreeBuilderCore(SelectednessMixin):
         self._text_override: tuple[int, int] | None = None
         self._table_text_span: tuple[int, int] | None = None
         self._chunk_starts: list[int] = [0]  # (see _source_window)
+        self._loc_end = 0  # (where the token being handled ends; _token_end
+        # may say "ask the tokenizer" instead)
         self._init_select()
 
     def _meta_encoding(self, attrs: dict[str, str]) -> None:
@@ -338,18 +340,18 @@ class TreeBuilderCore(SelectednessMixin):
                 i += 1
             self._gap_index = i
         self._token_start = start
-        self._token_end = end
+        self._token_end = self._loc_end = end
         self._prev_end = end
         self._text_data = text
         self._end_tag_name = end_tag
 
     def _location(self) -> SourceLocation:
         """The span of the token being handled."""
-        return SourceLocation._make(self._token_start, self._token_end, self.tokenizer._positions)
+        return SourceLocation._make(self._token_start, self._loc_end, self.tokenizer._positions)
 
     def _locate(self, node: Any) -> None:
         """Give ``node``, made for the token being handled, its span."""
-        node._location = SourceLocation._make(self._token_start, self._token_end,
+        node._location = SourceLocation._make(self._token_start, self._loc_end,
                                               self.tokenizer._positions)
 
     def _close_location(self, element: Any) -> None:
@@ -377,7 +379,7 @@ class TreeBuilderCore(SelectednessMixin):
         if override is not None:
             return override
         start = self._token_start
-        end = self._token_end
+        end = self._loc_end
         token = self._text_data
         if token is None or data == token:
             return start, end
@@ -519,7 +521,7 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
-        if self._locating and self._end_tag_name is not None:
+        if self._end_tag_name is not None:  # (never set without source locations)
             self._close_location(node)
         name = node.local_name
         virtual = self._virtual
@@ -671,7 +673,7 @@ class TreeBuilderCore(SelectednessMixin):
             return
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is node:
-                if self._locating:
+                if self._end_tag_name is not None:
                     self._close_location(node)
                 self._unindex_from(i)
                 del stack[i]
@@ -1093,8 +1095,6 @@ class TreeBuilderCore(SelectednessMixin):
         """Insert an HTML element for a token with this name and attributes."""
         sink = self.sink
         element = sink.create_element(name, HTML, attrs)
-        if self._locating:
-            self._locate(element)
         stack = self.open_elements
         current = stack[-1] if stack else None
         if current is not None and not self.foster_parenting and not (
@@ -1121,8 +1121,6 @@ class TreeBuilderCore(SelectednessMixin):
         if attrs:
             attrs, attr_namespaces = self._adjust_foreign_attributes(attrs)
         element = self.sink.create_element(name, namespace, attrs, attr_namespaces)
-        if self._locating:
-            self._locate(element)
         self._insert_node(element)
         self._push(element)
         return element
@@ -1154,15 +1152,11 @@ class TreeBuilderCore(SelectednessMixin):
 
     def _insert_comment(self, data: str, place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_comment(data)
-        if self._locating:
-            self._locate(node)
         self._insert_node(node, place)
 
     def _insert_processing_instruction(self, token: ProcessingInstruction,
                                        place: tuple[Any, Any] | None = None) -> None:
         node = self.sink.create_processing_instruction(token.target, token.data)
-        if self._locating:
-            self._locate(node)
         self._insert_node(node, place)
 
     def _insert_comment_like(self, token: Comment | ProcessingInstruction,
@@ -1291,6 +1285,8 @@ class TreeBuilderCore(SelectednessMixin):
                     continue
                 new_element = self._create_element(node.local_name, dict(node.attrs),
                                                    node.namespace)
+                if self._locating:
+                    del new_element._location  # (a copy: no token of its own)
                 self._afe_replace(node_afe, new_element)
                 stack[node_index] = new_element
                 node = new_element
@@ -1310,6 +1306,8 @@ class TreeBuilderCore(SelectednessMixin):
             new_element = self._create_element(formatting_element.local_name,
                                                dict(formatting_element.attrs),
                                                formatting_element.namespace)
+            if self._locating:
+                del new_element._location  # (a copy: no token of its own)
             self.sink.reparent_children(furthest_block, new_element)
             self.sink.append(furthest_block, new_element)
             # Step 4.18.
