@@ -236,3 +236,39 @@ def test_element_classes_are_used_for_every_kind_of_string():
     assert kinds == {MyComment, MyDoctype, MyPI, MyString}
     # Written out as the usual classes are.
     assert str(result) == str(soup(markup))
+
+
+# -- sourceline / sourcepos (issue 39: "the bs4 builder fills sourceline/sourcepos") --
+
+_POSITIONED = [
+    "<!DOCTYPE html>\n<p>a\n  <b class=x>b</b><i>c",
+    "<html lang=en>\r\n<head><title>T</title></head>\r\n<body><ul>\n<li>1<li>2</ul>",
+    "<div>\n\n\t<span\n  id=s>é</span>\n<img src=x><br/></div>",
+    "<table><tr><td>1</td>\n<td>2</td></tr></table>",
+]
+
+
+@pytest.mark.parametrize("markup", _POSITIONED)
+def test_sourceline_and_sourcepos_are_where_html_parser_puts_them(markup: str) -> None:
+    """Every tag made from a start tag gets the line and 0-based column of
+    that tag, the numbers bs4's html.parser builder gives the same tag."""
+    ours = [(t.name, t.sourceline, t.sourcepos)
+            for t in BeautifulSoup(markup, "markup5").find_all(True) if t.sourceline is not None]
+    theirs = [(t.name, t.sourceline, t.sourcepos)
+              for t in BeautifulSoup(markup, "html.parser").find_all(True)]
+    # html.parser makes no implied elements and markup5 no element without a
+    # start tag position, so the two lists name the same start tags
+    # (markup5's in tree order, which for these documents is source order).
+    assert ours == theirs
+
+
+def test_implied_elements_have_no_source_position() -> None:
+    soup = BeautifulSoup("<p>x", "markup5")
+    assert [(t.name, t.sourceline) for t in soup.find_all(True)] == [
+        ("html", None), ("head", None), ("body", None), ("p", 1)]
+
+
+def test_store_line_numbers_false_leaves_them_out() -> None:
+    soup = BeautifulSoup("<p>x<b>y</b>", "markup5", store_line_numbers=False)
+    assert all(t.sourceline is None and t.sourcepos is None for t in soup.find_all(True))
+    assert soup.b is not None and soup.b.string == "y"

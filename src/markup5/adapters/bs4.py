@@ -79,6 +79,12 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
     features = [FEATURE]
     is_xml = False
     picklable = True
+    #: Tags get ``sourceline`` / ``sourcepos`` (the start tag's line, 1-based,
+    #: and column, 0-based) from markup5's source locations, as bs4's
+    #: html.parser builder gives them; ``BeautifulSoup(...,
+    #: store_line_numbers=False)`` turns them off (and the parse does no work
+    #: for them).
+    TRACKS_LINE_NUMBERS = True
 
     def prepare_markup(self, markup: str | bytes, user_specified_encoding: str | None = None,
                        document_declared_encoding: str | None = None,
@@ -121,7 +127,7 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
         soup = self.soup
         if soup is None:
             raise RuntimeError("the builder is not attached to a BeautifulSoup object")
-        document = parse(markup)
+        document = parse(markup, source_locations=bool(self.store_line_numbers))
         if not isinstance(markup, str):
             soup.original_encoding = document.encoding.lower()
         self.build(document)
@@ -154,11 +160,19 @@ class Markup5TreeBuilder(HTMLTreeBuilder):  # type: ignore[misc, unused-ignore]
                 # (Script, Stylesheet ... inside those elements.)
                 _add_string(soup, strainer, soup.string_container(NavigableString)(node.data))
             elif isinstance(node, Element):
-                # Source positions: bs4's sourceline / sourcepos go here
-                # (keywords of handle_starttag) once markup5 nodes carry
-                # where they came from.
+                # sourceline / sourcepos as bs4's html.parser builder gives
+                # them: the start tag's line (1-based) and column (0-based;
+                # markup5's columns count UTF-16 code units).  None for an
+                # element no start tag made (an implied <body>, a
+                # reconstructed <b>).
+                location = node.start_tag_location
+                if location is None:
+                    sourceline = sourcepos = None
+                else:
+                    sourceline, sourcepos = location.line, location.col - 1
                 tag = soup.handle_starttag(node.local_name, node.namespace, node.prefix,
-                                           _attributes(node, attribute_dict_class))
+                                           _attributes(node, attribute_dict_class),
+                                           sourceline=sourceline, sourcepos=sourcepos)
                 if tag is not None:
                     stack.append((True, node))
                 contents = node.template_contents
