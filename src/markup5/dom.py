@@ -1234,11 +1234,14 @@ class Document(_ParseResult):
     "prescan" (a ``<meta>`` or XML declaration in the first 1024 bytes),
     "detected" (autodetection, see :mod:`markup5.encoding.detect`),
     "default" (``default_encoding``, nothing else said) or "meta" (a
-    ``<meta>`` the tree builder met later changed it, §13.2.3.4).  None
+    ``<meta>`` the tree builder met while the encoding was tentative named
+    it, §13.2.3.4: changed it, or declared what was the default or a
+    detected guess).  None
     when no bytes were decoded by the HTML parser (str input, a document
     made by hand or by the XML parser)."""
 
-    __slots__ = ("mode", "content_type", "encoding", "encoding_confidence", "encoding_source")
+    __slots__ = ("mode", "content_type", "encoding", "encoding_confidence", "encoding_source",
+                 "_url")
 
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
@@ -1247,6 +1250,7 @@ class Document(_ParseResult):
         self.encoding = "UTF-8"
         self.encoding_confidence = "irrelevant"
         self.encoding_source: str | None = None
+        self._url: str | None = None
 
     @property
     def is_xml(self) -> bool:
@@ -1368,6 +1372,40 @@ class Document(_ParseResult):
 
     def _set_text_content(self, value: str) -> None:  # no effect, as in the DOM
         return None
+
+    # Links (the rules live in markup5.links) ----------------------------------
+
+    @property
+    def url(self) -> str | None:
+        """The document's URL (the DOM's ``document.URL``), serialized by
+        the URL Standard; None when unknown.  Set by :func:`markup5.parse`'s
+        ``url``; setting it takes an absolute URL (ValueError otherwise)."""
+        return self._url
+
+    @url.setter
+    def url(self, value: str | None) -> None:
+        from .url import check_document_url
+        self._url = check_document_url(value)
+
+    @property
+    def base_url(self) -> str | None:
+        """HTML's "document base URL": the first ``<base href>``'s URL
+        (resolved against :attr:`url`), else :attr:`url`; None when neither
+        is known.  See :mod:`markup5.links`."""
+        from .links import document_base_url
+        return document_base_url(self)
+
+    def links(self) -> list[Element]:
+        """``document.links``: the ``a`` and ``area`` elements with an
+        ``href``, in tree order (see :mod:`markup5.links`)."""
+        from .links import links
+        return links(self)
+
+    def link_urls(self) -> list[tuple[Element, str | None]]:
+        """:meth:`links`, each with its absolute URL (None where the
+        ``href`` does not parse), the base URL worked out once."""
+        from .links import link_urls
+        return link_urls(self)
 
     def __repr__(self) -> str:
         return f"<Document mode={self.mode!r} children={len(self.children)}>"
@@ -1941,6 +1979,14 @@ class Element(_ElementSelectorMethods, ParentNode):
         else:
             assert self.parent is not None
             self.parent.insert_before(fragment, self.next_sibling)
+
+    def absolute_url(self, attribute_name: str = "href") -> str | None:
+        """The attribute's value parsed as a URL relative to the document's
+        base URL (``doc.base_url``) and serialized, as a browser's
+        ``a.href`` gives it; None when the attribute is absent or does not
+        parse.  See :mod:`markup5.links`."""
+        from .links import absolute_url
+        return absolute_url(self, attribute_name)
 
     def __repr__(self) -> str:
         ns = "" if self.namespace == HTML_NAMESPACE else f" ns={self.namespace!r}"

@@ -129,6 +129,7 @@ class HTMLParser(InsertionModes):
     "tentative" or, for str input, "irrelevant", and
     :attr:`encoding_source` the step that chose the encoding (see
     :attr:`markup5.dom.Document.encoding_source`; None for str input).
+    ``url`` becomes the document's ``url`` (see :func:`parse`).
 
     ``reconstruction_limit`` (on by default) keeps the tree linear in the
     input: the formatting elements that "reconstruct the active formatting
@@ -144,12 +145,18 @@ class HTMLParser(InsertionModes):
     __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
                  "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
                  "_allow_cdata", "_error_merge", "_source_locations", "encoding_source", "_detect",
-                 "_detect_end", "_held", "__weakref__")
+                 "_detect_end", "_held", "_url", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
                  default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
-                 source_locations: bool = False, detect: bool = True) -> None:
+                 source_locations: bool = False, detect: bool = True,
+                 url: str | None = None) -> None:
+        #: The document's URL (checked, serialized), for ``document.url``.
+        self._url: str | None = None
+        if url is not None:
+            from ...url import check_document_url
+            self._url = check_document_url(url)
         if not isinstance(detect, bool):
             raise TypeError(f"detect must be a bool, not {type(detect).__name__}")
         #: Whether bytes that declare no encoding are autodetected.
@@ -285,6 +292,7 @@ class HTMLParser(InsertionModes):
             document.encoding = self.encoding
             document.encoding_confidence = self.encoding_confidence
             document.encoding_source = self.encoding_source
+            document._url = self._url
         return document
 
     def run(self, text: str) -> None:
@@ -346,6 +354,10 @@ class HTMLParser(InsertionModes):
         decoder is switched without a re-parse, since every byte decoded
         so far was ASCII.  The decision depends only on the window's
         bytes, never on how the input was cut into chunks."""
+        if self.encoding_confidence != "tentative":  # a <meta> decided already
+            self._detect_end = 0
+            self._push_decoded(data, final)
+            return
         if not self._held:
             non_ascii = _NON_ASCII_BYTE.search(data, 0, self._detect_end)
             if non_ascii is None:
@@ -492,9 +504,11 @@ class HTMLParser(InsertionModes):
         # Step 3.
         if new is _X_USER_DEFINED:
             new = _WINDOWS_1252
-        # Step 4.
+        # Step 4.  (The <meta> now declares what was the default or a
+        # detected guess: its source; what the prescan found stays so.)
         if new is current:
-            self._set_encoding(current, "certain")
+            self._set_encoding(current, "certain",
+                               None if self.encoding_source == "prescan" else "meta")
             return
         # Step 5: when every byte converted so far is an ASCII byte, and both
         # encodings map those to the same code points, change the converter
@@ -902,7 +916,8 @@ class _ErrorsOfParse:
 def parse(data: str | bytes | bytearray, *, scripting: bool = False,
           processing_instructions: bool = True, transport_encoding: str | None = None,
           default_encoding: str = "windows-1252", reconstruction_limit: bool = True,
-          source_locations: bool = False, detect: bool = True) -> Document:
+          source_locations: bool = False, detect: bool = True,
+          url: str | None = None) -> Document:
     """Parse a whole HTML document, as a browser does.
 
     Returns a :class:`~markup5.dom.Document`; ``document.errors`` lists the
@@ -932,6 +947,9 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
     :class:`HTMLParser`).  ``source_locations=True`` gives each node made
     for a token its span in the source (``node.source_location``,
     ``element.end_tag_location``; see :mod:`markup5.locations`).
+    ``url`` is the document's URL (an absolute URL, else ValueError):
+    ``document.url``, against which ``document.base_url`` and the links
+    resolve (see :mod:`markup5.links`).
     """
     if not isinstance(data, (str, bytes, bytearray)):
         raise TypeError(f"parse() takes str or bytes, not {type(data).__name__}")
@@ -940,7 +958,7 @@ def parse(data: str | bytes | bytearray, *, scripting: bool = False,
                             transport_encoding=transport_encoding,
                             default_encoding=default_encoding,
                             reconstruction_limit=reconstruction_limit,
-                            source_locations=source_locations, detect=detect)
+                            source_locations=source_locations, detect=detect, url=url)
         parser.feed(data)
         document = parser.close()
     return document
