@@ -43,12 +43,12 @@ __version__ = "0.1.0"
 # The rooms above the DOM, reachable as attributes right after ``import
 # markup5`` (``markup5.selectors.compile(...)``) but imported on first use:
 # markup5.selectors alone added about a third to the import time.
-_SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xml",
+_SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xml", "url", "links",
                          "adapters", "domexceptions", "treedump", "errors"})
 
 if TYPE_CHECKING:
-    from . import (adapters, domexceptions, errors, find, html, microsyntax,  # noqa: F401
-                   selectors, text, treedump, xml)
+    from . import (adapters, domexceptions, errors, find, html, links,  # noqa: F401
+                   microsyntax, selectors, text, treedump, url, xml)
 
 
 def __getattr__(name: str) -> object:

@@ -33,13 +33,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Final
-from urllib.parse import unquote_to_bytes
 
 __all__ = [
     "URL", "parse_url", "basic_url_parser", "url_serializer", "host_parser",
     "opaque_host_parser", "domain_to_ascii", "uts46_to_ascii", "ipv4_parser",
     "ipv4_number_parser", "ends_in_a_number", "ipv6_parser", "ipv4_serializer",
-    "ipv6_serializer", "utf8_percent_encode", "percent_decode", "SPECIAL_SCHEMES",
+    "ipv6_serializer", "utf8_percent_encode", "percent_decode", "check_document_url",
+    "url_path_serializer", "SPECIAL_SCHEMES",
     "C0_CONTROL_PERCENT_ENCODE_SET", "FRAGMENT_PERCENT_ENCODE_SET", "QUERY_PERCENT_ENCODE_SET",
     "SPECIAL_QUERY_PERCENT_ENCODE_SET", "PATH_PERCENT_ENCODE_SET",
     "USERINFO_PERCENT_ENCODE_SET", "COMPONENT_PERCENT_ENCODE_SET",
@@ -117,7 +117,15 @@ def _encode_run(match: re.Match[str]) -> str:
 def percent_decode(text: str) -> bytes:
     """"Percent-decode" a string: its UTF-8 bytes with each ``%XX`` (two
     hex digits) turned into that byte; a ``%`` not so followed stays."""
-    return unquote_to_bytes(text)
+    data = text.encode("utf-8")
+    return _PERCENT_BYTE.sub(_percent_byte, data) if b"%" in data else data
+
+
+_PERCENT_BYTE = re.compile(rb"%([0-9A-Fa-f]{2})")
+
+
+def _percent_byte(match: re.Match[bytes]) -> bytes:
+    return bytes((int(match.group(1), 16),))
 
 
 # ---------------------------------------------------------------------------
@@ -1100,8 +1108,9 @@ def _uts46_map(c: str) -> str | None:
     if c in _DISALLOWED or unicodedata.category(c) in _DISALLOWED_CATEGORIES:
         return None
     mapped = unicodedata.normalize("NFKC", unicodedata.normalize("NFKD", c).casefold())
-    if mapped != c and any(m == "." or m in _FULL_STOPS or m in _DISALLOWED or unicodedata.category(m) in
-                           _DISALLOWED_CATEGORIES for m in mapped):
+    if mapped != c and any(m == "." or m in _FULL_STOPS or m in _DISALLOWED
+                           or unicodedata.category(m) in _DISALLOWED_CATEGORIES
+                           for m in mapped):
         return None  # (mapping to a full stop, as U+2025 to "..", is disallowed)
     return mapped
 
@@ -1260,3 +1269,17 @@ def _satisfies_bidi_rule(label: str) -> bool:
     if any(cls not in _BIDI_LTR_ALLOWED for cls in classes):
         return False
     return last in ("L", "EN")
+
+
+def check_document_url(value: object) -> str | None:
+    """A document's URL as :func:`markup5.parse` and ``Document.url`` take
+    it: None, or a str that parses without a base (an absolute URL), given
+    back serialized.  TypeError or ValueError otherwise."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"the document URL must be a str or None, not {type(value).__name__}")
+    url = basic_url_parser(value)
+    if url is None:
+        raise ValueError(f"the document URL must be an absolute URL, not {value!r}")
+    return url.href
