@@ -210,3 +210,218 @@ def test_locations_are_exact_on_the_html5lib_tree_inputs(case, scripting):
     result = parse_case(case, scripting)
     problems, _ = check_locations(result, normalise(case.data), scripting, case.fragment_context)
     assert problems == [], f"#data\n{case.data}"
+
+
+def located(result):
+    """(node description, start, end tag) for every node, in tree order:
+    what must not depend on how the input was fed."""
+    out = []
+    for node, _, _ in walk(result):
+        start = node.source_location
+        end = node.end_tag_location if isinstance(node, Element) else None
+        out.append((repr(node), start and (start.offset, start.end_offset, start.line,
+                                           start.col, start.end_line, start.end_col),
+                    end and (end.offset, end.end_offset, end.line, end.col)))
+    return out
+
+
+_DOCUMENTS = [case for case in load_cases() if case.fragment_context is None]
+
+
+@pytest.mark.parametrize("case", _DOCUMENTS, ids=[case.id(False) for case in _DOCUMENTS])
+def test_locations_do_not_depend_on_the_chunks(case):
+    whole = markup5.parse(case.data, source_locations=True)
+    parser = HTMLParser(source_locations=True)
+    for c in case.data:  # (one character at a time: every split point at once)
+        parser.feed(c)
+    assert located(parser.close()) == located(whole)
+
+
+def reference_line_col(source: str, offset: int) -> tuple[int, int]:
+    """Line and column worked out the plain way: lines end at LF, columns
+    count UTF-16 code units."""
+    line_start = source.rfind("\n", 0, offset) + 1
+    return (source.count("\n", 0, offset) + 1,
+            len(source[line_start:offset].encode("utf-16-le")) // 2 + 1)
+
+
+@pytest.mark.parametrize("text", [
+    "<!DOCTYPE html>\r\n<title>T\u00e9</title>\r<p class=a>x<b>y</b>\r\n\r\nz\rq",
+    "\U0001F600<p>\U0001F600\U0001F600<b>x</b></p>\n\U00010000<!--c\r\n-->",
+    "<table><tr><td>a\r\n<td>b</table><pre>\r\nline</pre><textarea>\r\n</textarea>",
+    "<svg><![CDATA[a\r\nb]]><path/></svg>&amp;\r\n&#x1F600;<?pi x?>",
+])
+def test_lines_and_columns_are_those_of_parse_errors(text):
+    document = markup5.parse(text, source_locations=True)
+    source = normalise(text)
+    seen = 0
+    for node, _, _ in walk(document):
+        for location in (node.source_location,
+                         node.end_tag_location if isinstance(node, Element) else None):
+            if location is None:
+                continue
+            seen += 1
+            position_map = location._map  # (the parse's: dropped once resolved)
+            assert position_map is not None
+            assert (location.line, location.col) == reference_line_col(source, location.offset)
+            assert (location.end_line, location.end_col) == \
+                reference_line_col(source, location.end_offset)
+            # The same map a ParseError at that offset reads.
+            error = markup5.ParseError("x", location.offset, position_map)
+            assert (error.line, error.col) == reference_line_col(source, location.offset)
+    assert seen > 3
+
+
+def test_the_example_in_the_brief():
+    text = "<!DOCTYPE html>\n<p class=x>Hi &amp; bye</p>\n<!-- c -->"
+    document = markup5.parse(text, source_locations=True)
+    doctype, html = document.children[0], document.document_element
+    body = html.children[1]
+    p = body.children[0]
+    assert doctype.source_location == SourceLocation(0, 15)
+    assert p.start_tag_location == p.source_location == SourceLocation(16, 27)
+    assert text[p.start_tag_location.offset:p.start_tag_location.end_offset] == "<p class=x>"
+    assert (p.source_location.line, p.source_location.col) == (2, 1)
+    assert p.end_tag_location == SourceLocation(39, 43)
+    assert (p.end_tag_location.end_line, p.end_tag_location.end_col) == (2, 28)
+    assert p.children[0].source_location == SourceLocation(27, 39)  # "Hi &amp; bye"
+    comment = body.children[-1]
+    assert text[comment.source_location.offset:comment.source_location.end_offset] == \
+        "<!-- c -->"
+    # The elements the tree builder made without a token have none.
+    assert html.source_location is None and body.source_location is None
+    assert html.children[0].source_location is None  # head
+
+
+def test_implied_reconstructed_and_adopted_elements_have_no_location():
+    text = "<table><td>a</td></table><b>x<p>y</b>z</p><p><i>1</p>2<div>3"
+    document = markup5.parse(text, source_locations=True)
+    names = {}
+    for node, _, _ in walk(document):
+        if isinstance(node, Element):
+            names.setdefault(node.local_name, []).append(node)
+    assert names["tbody"][0].source_location is None
+    assert names["tr"][0].source_location is None
+    td = names["td"][0]
+    assert text[td.source_location.offset:td.source_location.end_offset] == "<td>"
+    assert text[td.end_tag_location.offset:td.end_tag_location.end_offset] == "</td>"
+    b, b_copy = names["b"]  # the adoption agency's copy inside <p>
+    assert b.source_location is not None and b_copy.source_location is None
+    assert text[b.end_tag_location.offset:b.end_tag_location.end_offset] == "</b>"
+    i, i_copy = names["i"]  # reconstructed after the <p>
+    assert i.source_location is not None and i_copy.source_location is None
+    # Closed by the end of the input, or by another tag: no end tag.
+    assert i.end_tag_location is None and names["div"][0].end_tag_location is None
+
+
+def test_implicitly_closed_elements_have_no_end_tag_location():
+    text = "<ul><li>a<li>b</li></ul><p>x<p>y</p><h1>t</h2>"
+    document = markup5.parse(text, source_locations=True)
+    items = list(document.select("li"))
+    assert items[0].end_tag_location is None
+    assert text[items[1].end_tag_location.offset:items[1].end_tag_location.end_offset] == "</li>"
+    first_p, second_p = document.select("p")
+    assert first_p.end_tag_location is None and second_p.end_tag_location is not None
+    assert document.select_one("h1").end_tag_location is None  # (closed by </h2>)
+
+
+def test_elements_an_end_tag_makes():
+    # </p> with no p open makes an empty p, </br> a br: no start tag, and the
+    # end tag that made them closed them.
+    text = "<body></p></br>"
+    document = markup5.parse(text, source_locations=True)
+    p, br = document.select_one("p"), document.select_one("br")
+    assert p.start_tag_location is None and br.start_tag_location is None
+    assert p.end_tag_location == SourceLocation(6, 10)
+    assert br.end_tag_location == SourceLocation(10, 15)
+
+
+def test_text_split_by_the_rules_is_located_piece_by_piece():
+    text = "<html> \n<head> <title>t</title> x<pre>\nabc</pre><pre>&#10;&#10;d</pre>"
+    document = markup5.parse(text, source_locations=True)
+    for node, _, _ in walk(document):
+        if isinstance(node, Text):
+            location = node.source_location
+            piece = text[location.offset:location.end_offset]
+            assert piece == node.data or piece == "&#10;d" and node.data == "\nd", piece
+
+
+def test_fragment_offsets_count_from_the_start_of_the_text():
+    text = "<td>a</td><!--c-->b"
+    fragment = markup5.parse_fragment(text, "tr", source_locations=True)
+    td, comment = fragment.children[0], fragment.children[1]
+    assert td.source_location == SourceLocation(0, 4)
+    assert td.end_tag_location == SourceLocation(5, 10)
+    assert comment.source_location == SourceLocation(10, 18)
+
+
+def test_bytes_offsets_count_decoded_characters_even_after_a_re_parse():
+    data = "<p>caf\u00e9</p>".encode() + b" " * 1100 + b"<meta charset=utf-8><p>\xc3\xa9"
+    document = markup5.parse(data, source_locations=True, default_encoding="windows-1252",
+                             detect=False)
+    assert document.encoding == "UTF-8"  # (re-parsed once the meta was seen)
+    text = data.decode()
+    for node, _, _ in walk(document):
+        if isinstance(node, Text) and node.data.strip():
+            location = node.source_location
+            assert text[location.offset:location.end_offset] == node.data
+
+
+def test_locations_are_off_by_default():
+    document = markup5.parse("<!DOCTYPE html><p>x</p><!--c-->")
+    assert all(node.source_location is None for node, _, _ in walk(document))
+    assert document.select_one("p").end_tag_location is None
+    fragment = markup5.parse_fragment("<p>x</p>")
+    assert fragment.children[0].source_location is None
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError, match="source_locations must be a bool"):
+        markup5.parse("x", source_locations=1)
+    with pytest.raises(TypeError, match="source_locations must be a bool"):
+        markup5.parse_fragment("x", source_locations="yes")
+    from markup5.html.parser import DomSink
+    with pytest.raises(ValueError, match="LocatingDomSink"):
+        HTMLParser(DomSink(), source_locations=True)
+    with pytest.raises(ValueError):
+        SourceLocation(5, 4)
+    with pytest.raises(TypeError):
+        SourceLocation(0.5, 4)
+
+
+def test_source_location_is_a_small_immutable_value():
+    document = markup5.parse("<p>\n<b>x</b>", source_locations=True)
+    location = document.select_one("b").source_location
+    assert location == SourceLocation(4, 7) and hash(location) == hash(SourceLocation(4, 7))
+    with pytest.raises(AttributeError):
+        location.offset = 3
+    assert repr(location) == ("SourceLocation(line=2, col=1, offset=4, end_line=2, end_col=4, "
+                              "end_offset=7)")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy = pickle.loads(pickle.dumps(location, protocol))
+        assert copy == location and (copy.line, copy.col, copy.end_line, copy.end_col) == \
+            (2, 1, 2, 4)
+    # A pickled tree keeps its locations (resolved: not the whole input).
+    copy = pickle.loads(pickle.dumps(document))
+    b = copy.select_one("b")
+    assert b.source_location == location and b.end_tag_location == SourceLocation(8, 12)
+    assert b.children[0].source_location.line == 2
+
+
+def test_the_check_catches_a_wrong_location():
+    """The exactness check is not vacuous: one location moved by one
+    character, or a start tag's span given to its end tag, is caught."""
+    text = "<div id=a><p>x &amp; y</p><!--c--></div>"
+    document = markup5.parse(text, source_locations=True)
+    assert check_locations(document, text, False) == ([], 6)
+    p = document.select_one("p")
+    start, end = p.start_tag_location, p.end_tag_location
+    p._location = (SourceLocation(start.offset + 1, start.end_offset), end)
+    assert check_locations(document, text, False)[0]
+    p._location = (start, start)
+    assert check_locations(document, text, False)[0]
+    p._location = (start, end)
+    text_node = p.children[0]
+    text_node._location = SourceLocation(text_node.source_location.offset,
+                                         text_node.source_location.end_offset - 1)
+    assert check_locations(document, text, False)[0]
