@@ -15,6 +15,7 @@ all have a location (but for the copies a ``selectedcontent`` gets).
 
 from __future__ import annotations
 
+import os
 import pickle
 
 import pytest
@@ -375,11 +376,19 @@ def test_locations_are_off_by_default():
     assert fragment.children[0].source_location is None
 
 
+#: In the compiled build mypyc checks the argument types first: still a
+#: TypeError, whose message names the types but not the parameter.
+COMPILED_STAGE = os.environ.get("MARKUP5_EXPECT_COMPILED") == "1"
+
+
 def test_bad_arguments():
-    with pytest.raises(TypeError, match="source_locations must be a bool"):
+    message = None if COMPILED_STAGE else "source_locations must be a bool"
+    with pytest.raises(TypeError, match=message):
         markup5.parse("x", source_locations=1)
-    with pytest.raises(TypeError, match="source_locations must be a bool"):
+    with pytest.raises(TypeError, match=message):
         markup5.parse_fragment("x", source_locations="yes")
+    with pytest.raises(TypeError, match=message):
+        HTMLParser(source_locations=None)
     from markup5.html.parser import DomSink
     with pytest.raises(ValueError, match="LocatingDomSink"):
         HTMLParser(DomSink(), source_locations=True)
