@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from typing import Any
 from urllib.parse import urljoin
 
@@ -133,6 +134,14 @@ def test_url_is_immutable() -> None:
     assert url is not None
     with pytest.raises(AttributeError):
         url.scheme = "https"  # type: ignore[misc]
+
+
+def test_url_pickles_and_hashes() -> None:
+    url = parse_url("http://user@a.example:81/b?c#d")
+    assert url is not None
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(url, protocol)) == url
+    assert len({url, parse_url("HTTP://user@A.example:81/b?c#d")}) == 1
 
 
 def test_serializer_excludes_fragment() -> None:
