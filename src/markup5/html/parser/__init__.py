@@ -35,7 +35,7 @@ from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BO
 from .treebuilder import DIRECT_TAG_END, DIRECT_TEXT_END, MARKER
 from .sink import DomSink, LocatingDomSink, TreeSink
 
-__all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink"]
+__all__ = ["HTMLParser", "parse", "parse_fragment", "TreeSink", "DomSink", "LocatingDomSink"]
 
 HTML = HTML_NAMESPACE
 
@@ -136,6 +136,12 @@ class HTMLParser(InsertionModes):
     elements" copies over a parse may take at most 65,536 characters plus
     one for each character of input (docs/html.md, "Limits").  False
     follows the standard without it, for input you trust.
+
+    ``source_locations=True`` gives each node made for a token that token's
+    span in the input (``node.source_location``, and on elements
+    ``start_tag_location`` and ``end_tag_location``: see
+    :mod:`markup5.locations`); the tree is then markup5's own (no ``sink``,
+    or a :class:`~markup5.html.parser.sink.LocatingDomSink`).
 
     The parser keeps its state in ``__slots__``, so an instance takes no
     attributes of your own; a subclass does.
