@@ -12,6 +12,8 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import markup5.url as url_module
 
@@ -248,3 +250,23 @@ def test_zwnj_context_is_linear(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parse_url(f"http://{label}/") is None
     assert calls[0] <= 10
     assert parse_url("http://\u0646\u0627\u0645\u0647\u200c\u0627\u06cc/") is not None
+
+
+# Properties ------------------------------------------------------------------------
+
+_URL_ALPHABET = st.sampled_from(list(
+    "aAzZ09+-.:/\\?#@[]%20 \t\n\x00\x1f\x7f|^'\"<>`{}xX.é\u00df\u0130\ufffd\u200c\u3002\ud800"))
+_BASES = st.sampled_from([None, "http://example.com/a/b?q#f", "file:///C:/dir/f",
+                          "non-spec:/x/y", "mailto:x", "sc://h/p"])
+
+
+@given(st.lists(_URL_ALPHABET, max_size=40).map("".join), _BASES,
+       st.sampled_from(["", "http://", "file:", "sc:", "//", "http://[", "http://1."]))
+def test_parse_never_raises_and_href_is_a_fixed_point(body: str, base: str | None,
+                                                      prefix: str) -> None:
+    # The URL Standard's serializer and parser are idempotent: an href
+    # parses to the same URL.
+    url = parse_url(prefix + body, base)
+    if url is not None:
+        again = parse_url(url.href)
+        assert again == url, (url.href, again)
