@@ -11,6 +11,8 @@ window's end) or later does not."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -209,11 +211,17 @@ def test_str_input_has_no_source() -> None:
     assert HTMLParser().close().encoding_source is None
 
 
+#: In the compiled build mypyc checks the argument types before the parser's
+#: own check: still a TypeError, but its message does not name the parameter.
+COMPILED_STAGE = os.environ.get("MARKUP5_EXPECT_COMPILED") == "1"
+
+
 @pytest.mark.parametrize("bad", [None, 1, "yes"])
 def test_detect_must_be_a_bool(bad: object) -> None:
-    with pytest.raises(TypeError, match="detect must be a bool"):
+    message = None if COMPILED_STAGE else "detect must be a bool"
+    with pytest.raises(TypeError, match=message):
         parse(b"x", detect=bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="detect must be a bool"):
+    with pytest.raises(TypeError, match=message):
         HTMLParser(detect=bad)  # type: ignore[arg-type]
 
 

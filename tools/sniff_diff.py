@@ -152,8 +152,10 @@ def chromium_encodings(browser: Chromium, documents: Sequence[bytes],
 
 def markup5_encoding(data: bytes) -> str:
     """The encoding ``markup5.parse`` ends with: sniffed, then changed by
-    a ``<meta>`` the tree builder inserts while it is tentative."""
-    return markup5.parse(data).encoding
+    a ``<meta>`` the tree builder inserts while it is tentative.  Without
+    autodetection: a frame's document takes its parent's encoding at the
+    step before it, so Chromium never detects here."""
+    return markup5.parse(data, detect=False).encoding
 
 
 # ---------------------------------------------------------------------------
