@@ -434,3 +434,14 @@ def test_the_check_catches_a_wrong_location():
     text_node._location = SourceLocation(text_node.source_location.offset,
                                          text_node.source_location.end_offset - 1)
     assert check_locations(document, text, False)[0]
+
+
+def test_body_and_html_end_tags_are_recorded_though_the_elements_stay_open():
+    text = "<html><body>x</body>\n</html>y"
+    document = markup5.parse(text, source_locations=True)
+    html, body = document.document_element, document.select_one("body")
+    assert body.end_tag_location == SourceLocation(13, 20)
+    assert html.end_tag_location == SourceLocation(21, 28)
+    assert body.children[-1].data == "x\ny"  # (what follows still goes into the body)
+    assert markup5.parse("<p>x", source_locations=True).select_one("body").end_tag_location \
+        is None

@@ -896,6 +896,10 @@ class InsertionModes(TreeBuilderCore):
             self.mode = "after body"
             if name == "html":
                 return True
+            if self._locating:
+                # The body stays open (what follows goes into it), but this
+                # is its end tag in the source, as parse5 records it.
+                self._close_location(self.open_elements[self._real(self._positions["body"][-1])])
             return None
         if name == "form":
             if not self._template_in_stack():
@@ -1405,6 +1409,8 @@ class InsertionModes(TreeBuilderCore):
                 self._error("unexpected-end-tag")
                 return None
             self.mode = "after after body"
+            if self._locating:  # (the html element stays open too: see </body>)
+                self._close_location(self.open_elements[0])
             return None
         elif token is EOF:
             self._stop_parsing()
