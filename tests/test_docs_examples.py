@@ -1,4 +1,4 @@
-"""Every code example in docs/*.md runs, and its shown output is checked.
+"""Every code example in docs/*.md and README.md runs, and its shown output is checked.
 
 The convention for writing examples in docs/ (one, for every page):
 
@@ -54,7 +54,8 @@ _OPTIONAL = {"lxml": re.compile(r"\bimport lxml|\bfrom lxml\b|\bto_lxml\("),
 
 
 def _pages():
-    return sorted(DOCS.glob("*.md"))
+    # The README's examples are held to the same rule as the pages'.
+    return sorted(DOCS.glob("*.md")) + [ROOT / "README.md"]
 
 
 def _blocks(page):
