@@ -100,3 +100,55 @@ def test_detached_nodes_subclasses_and_xml():
 def test_markup5_top_level_objects_are_untouched():
     # (Pickling goes through Node only.)
     assert markup5.ParseError("x", 1) == _round_trip(markup5.ParseError("x", 1))
+
+
+# Every protocol (issue 39, defect 13): with protocols 0 and 1 the pickle
+# module's default for classes with __slots__ and no __getstate__ raised
+# TypeError for ParseErrors, tokens and so every parsed document.
+
+PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
+
+
+def test_documents_fragments_and_nodes_pickle_with_every_protocol():
+    document = parse("<!DOCTYPE html><p id=a>x</b><template><i>t</i></template><!--c--><?pi d?>",
+                     source_locations=True)
+    fragment = parse_fragment("<td>a</td><b>b", "tr")
+    xml = parse_xml('<a xmlns="urn:a" xmlns:x="urn:x"><x:b x:c="1">t</x:b><?p d?></a')
+    for protocol in PROTOCOLS:
+        for original in (document, fragment, xml):
+            copy = pickle.loads(pickle.dumps(original, protocol=protocol))
+            assert dump_tree(copy) == dump_tree(original), protocol
+            assert _errors(copy) == _errors(original) != [], protocol
+        copy = pickle.loads(pickle.dumps(document, protocol=protocol))
+        p = copy.get_elements_by_tag_name("p")[0]
+        assert p.source_location == document.get_elements_by_tag_name("p")[0].source_location
+        text = document.get_elements_by_tag_name("p")[0].children[0]
+        text2, p2 = pickle.loads(pickle.dumps([text, text.parent], protocol=protocol))
+        assert text2.data == "x" and text2.parent is p2 and p2.get_attribute("id") == "a"
+
+
+def test_parse_errors_and_tokens_pickle_with_every_protocol():
+    from markup5 import tokens
+    from markup5.xml import tokens as xml_tokens
+    error = parse("<!DOCTYPE html>\n</x>").errors[0]
+    values = [error, markup5.ParseError("x", 3),
+              tokens.StartTag("a", {"href": "u"}, True), tokens.EndTag("a"),
+              tokens.Characters("x\r\n"), tokens.Comment("c"),
+              tokens.Doctype("html", "p", None, True), tokens.ProcessingInstruction("t", "d"),
+              xml_tokens.StartTag("a", {"b": "c"}), xml_tokens.EmptyTag("e"),
+              xml_tokens.EndTag("a"), xml_tokens.ShortTag(), xml_tokens.Characters("x"),
+              xml_tokens.Comment("c"), xml_tokens.ProcessingInstruction("t", "d"),
+              xml_tokens.Doctype("d", None, "s")]
+    # (Every token class, HTML's and XML's, is in the list.)
+    for module in (tokens, xml_tokens):
+        classes = {c for c in vars(module).values() if isinstance(c, type)
+                   and issubclass(c, tokens.Token) and c.__module__ == module.__name__
+                   and c.__subclasses__() == []}
+        assert classes <= {type(v) for v in values}, classes
+    for protocol in PROTOCOLS:
+        for value in values:
+            copy = pickle.loads(pickle.dumps(value, protocol=protocol))
+            assert type(copy) is type(value) and copy == value, (protocol, value)
+        copy = pickle.loads(pickle.dumps(error, protocol=protocol))
+        assert (copy.code, copy.offset, copy.line, copy.col) == \
+            (error.code, error.offset, error.line, error.col) == ("unexpected-end-tag-before-html", 19, 2, 4)

@@ -126,6 +126,12 @@ class ParseError:
     def __hash__(self) -> int:
         return hash((self.code, self.offset))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Resolved first, and by the constructor: a pickle carries neither
+        # the parse's line table (which holds the whole input) nor depends
+        # on the protocol (the default for __slots__ fails with 0 and 1).
+        return (type(self), (self.code, self.offset, None, self._resolve()))
+
     def __repr__(self) -> str:
         line, col = self._resolve()
         return f"ParseError({self.code!r}, line={line}, col={col})"

@@ -43,6 +43,12 @@ class Token:
 
     __hash__ = None  # type: ignore[assignment]  # tokens are mutable
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickling by the constructor (every token class takes its slots in
+        # order): the default for classes with __slots__ fails with
+        # protocols 0 and 1.
+        return (type(self), self._values())
+
     def __repr__(self) -> str:
         args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({args})"
