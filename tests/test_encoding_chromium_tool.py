@@ -54,3 +54,12 @@ def test_markup5_side_honours_no_detect(tool: ModuleType) -> None:
     assert tool.markup5_encoding(data) == ("UTF-8", "detected")
     assert tool.markup5_encoding(data, detect=False) == ("windows-1252", "default")
     assert tool.markup5_encoding(b"<meta charset=koi8-r><p>x") == ("KOI8-R", "prescan")
+
+
+def test_page_urls(tool: ModuleType, tmp_path: Path) -> None:
+    page = tmp_path / "sub dir" / "p#1.html"
+    page.parent.mkdir()
+    page.write_bytes(b"x")
+    assert tool.page_url(page, tmp_path, None) == page.resolve().as_uri()
+    assert tool.page_url(page, tmp_path, "http://127.0.0.1:8000") == \
+        "http://127.0.0.1:8000/sub%20dir/p%231.html"

@@ -22,13 +22,16 @@ over HTTP it drops that guess and uses its locale's default (Firefox's
 chardetng likewise allows UTF-8 only for ``file:`` URLs).  So this tool
 measures markup5 against a browser opening saved files, which is what
 ``markup5.parse(bytes)`` is most often given (see docs/encodings.md,
-"Autodetection").
+"Autodetection").  ``--http`` loads the pages from a local web server instead,
+as ``text/html`` without a charset, to see the other behaviour (compare it
+with ``--no-detect``).
 
 A development tool, not part of the test suite; it needs a Chromium binary
 (``apt-get install chromium``, or ``--chromium`` / ``$CHROMIUM``)::
 
     python tools/encoding_chromium.py ../shared/corpus/readability
     python tools/encoding_chromium.py --no-detect ../shared/corpus/readability
+    python tools/encoding_chromium.py --http --no-detect ../shared/corpus/readability
 
 Exit status: 0 when every page agrees, 1 otherwise.
 """
@@ -36,12 +39,16 @@ Exit status: 0 when every page agrees, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.parse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,7 +122,7 @@ class DevTools:
     messages, each ended by a NUL byte, written to the browser's fd 3 and
     read from its fd 4."""
 
-    def __init__(self, binary: str, timeout: float = 10.0) -> None:
+    def __init__(self, binary: str, timeout: float = 10.0, block_http: bool = True) -> None:
         self.timeout = timeout
         self._profile = tempfile.TemporaryDirectory(prefix="encoding_chromium_")
         to_browser_r, self._to_browser = os.pipe()
@@ -143,8 +150,9 @@ class DevTools:
         self.call("Page.enable", session=self.session)
         self.call("Emulation.setScriptExecutionDisabled", value=True, session=self.session)
         self.call("Network.enable", session=self.session)
-        self.call("Network.setBlockedURLs", urls=["http://*", "https://*", "ws://*", "wss://*"],
-                  session=self.session)
+        # (With the local server, http: stays open: other hosts fail offline.)
+        blocked = ["https://*", "ws://*", "wss://*"] + (["http://*"] if block_http else [])
+        self.call("Network.setBlockedURLs", urls=blocked, session=self.session)
 
     def _read_message(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -211,14 +219,33 @@ class DevTools:
         self._profile.cleanup()
 
 
+class _PlainHTML(http.server.SimpleHTTPRequestHandler):
+    """Serves every file as ``text/html`` without a charset."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return "text/html"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def page_url(path: Path, root: Path, server: str | None) -> str:
+    """The URL a page is loaded from: its ``file:`` URL, or with ``server``
+    (``http://127.0.0.1:PORT``) its URL there."""
+    if server is None:
+        return path.resolve().as_uri()
+    return server + "/" + urllib.parse.quote(path.relative_to(root).as_posix())
+
+
 def compare(browser: DevTools, files: Iterable[Path], root: Path,
-            detect: bool = True, verbose: bool = False) -> list[Result]:
+            detect: bool = True, verbose: bool = False,
+            server: str | None = None) -> list[Result]:
     """Load each file in Chromium and parse it with markup5."""
     results = []
     for path in files:
         if verbose:
             print(path.relative_to(root), file=sys.stderr, flush=True)
-        chromium = browser.character_set(path.resolve().as_uri())
+        chromium = browser.character_set(page_url(path, root, server))
         encoding, source = markup5_encoding(path.read_bytes(), detect)
         results.append(Result(str(path.relative_to(root)), chromium, encoding, source))
     return results
@@ -230,17 +257,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--chromium", help="the Chromium binary (default: $CHROMIUM or PATH)")
     parser.add_argument("--no-detect", action="store_true",
                         help="parse with detect=False (the standard's default, no detection)")
+    parser.add_argument("--http", action="store_true",
+                        help="load the pages from a local web server (text/html, no charset) "
+                             "instead of file: URLs")
     parser.add_argument("--verbose", action="store_true", help="name each page as it loads")
     args = parser.parse_args(argv)
     files = corpus_files(args.directory)
     if not files:
         parser.error(f"no {'/'.join(SUFFIXES)} files under {args.directory}")
-    browser = DevTools(find_chromium(args.chromium))
+    httpd = None
+    server = None
+    if args.http:
+        httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(_PlainHTML, directory=str(args.directory)))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        server = f"http://127.0.0.1:{httpd.server_address[1]}"
+    browser = DevTools(find_chromium(args.chromium), block_http=not args.http)
     try:
         results = compare(browser, files, args.directory, detect=not args.no_detect,
-                          verbose=args.verbose)
+                          verbose=args.verbose, server=server)
     finally:
         browser.close()
+        if httpd is not None:
+            httpd.shutdown()
     lines, all_agree = report(results)
     print("\n".join(lines))
     return 0 if all_agree else 1
