@@ -55,7 +55,8 @@ from html.entities import codepoint2name
 
 from ..dom import (
     HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, Comment as CommentNode,
-    DocumentType, Element, Node, ParentNode, ProcessingInstruction as PINode, Text,
+    Document, DocumentFragment, DocumentType, Element, Node, ParentNode,
+    ProcessingInstruction as PINode, Text,
 )
 from .optionaltags import omit_optional_tags
 from .walker import (
@@ -690,6 +691,30 @@ def _options(quote_attr_values: str | bool, quote_char: str, use_best_quote_char
         inject_meta_charset, encoding, omit_optional_tags, doctype_ids)
 
 
+def _in_xml_document(node: Node) -> bool:
+    """Whether ``node``'s node document is an XML document: its tree's root
+    (past template contents, to their template's tree) is a Document with
+    ``is_xml``.  A node in no document is taken as HTML."""
+    while True:
+        root = node.get_root_node()
+        if isinstance(root, DocumentFragment) and root.host is not None:
+            node = root.host
+            continue
+        return isinstance(root, Document) and root.is_xml
+
+
+def _check_xml_options(function: str, scripting: bool, pretty: bool,
+                       options: SerializerOptions) -> None:
+    """ValueError unless the HTML serializer's options are all defaults
+    (they have no meaning for the XML serialization)."""
+    if scripting or pretty or options != _DEFAULT_OPTIONS:
+        raise ValueError(
+            f"{function}() writes a node of an XML document with the XML serialization, "
+            "which takes none of the HTML serializer's options (pretty, scripting, quoting, "
+            "...); to write such a tree with HTML syntax, serialize the events of "
+            "markup5.html.walker.walk(node) with markup5.html.serializer.serialize_events()")
+
+
 def serialize_children(
         node: Node, *, scripting: bool = False, pretty: bool = False, indent: str = "  ",
         quote_attr_values: str | bool = "always", quote_char: str = '"',
@@ -718,6 +743,13 @@ def serialize_children(
     _check_common(scripting, pretty, indent)
     if not isinstance(node, ParentNode):
         return ""
+    if _in_xml_document(node):
+        _check_xml_options("serialize_children", scripting, pretty, options)
+        from ..xml.serializer import serialize_xml
+        children = node.children
+        if isinstance(node, Element) and node.template_contents is not None:
+            children = node.template_contents.children
+        return "".join([serialize_xml(child) for child in children])
     if not pretty and options == _DEFAULT_OPTIONS:
         children = node.children
         if isinstance(node, Element) and node.template_contents is not None:
@@ -737,10 +769,17 @@ def serialize(
         strip_whitespace: bool = False, inject_meta_charset: bool = False,
         encoding: str | None = None, omit_optional_tags: bool = False,
         doctype_ids: bool = False) -> str:
-    """``node`` serialized as HTML: for a Document or DocumentFragment its
+    """``node`` serialized: for a Document or DocumentFragment its
     children; for an element the element itself with its subtree
     (``outerHTML``); for any other node the node itself (text escaped
     according to its parent).
+
+    As the DOM's fragment serializing algorithm chooses, a node of an XML
+    document (one :func:`markup5.parse_xml` built: its tree's root is a
+    Document whose ``is_xml`` is true) is written with the XML
+    serialization (:func:`markup5.serialize_xml`), any other node with the
+    HTML one.  The options are the HTML serializer's: with an XML
+    document's node any option other than the defaults raises ValueError.
 
     With no options this is exactly the standard's serialization.
     ``pretty=True`` indents by ``indent`` where whitespace does not matter
@@ -756,6 +795,10 @@ def serialize(
                        resolve_entities, alphabetical_attributes, strip_whitespace,
                        inject_meta_charset, encoding, omit_optional_tags, doctype_ids)
     _check_common(scripting, pretty, indent)
+    if _in_xml_document(node):
+        _check_xml_options("serialize", scripting, pretty, options)
+        from ..xml.serializer import serialize_xml
+        return serialize_xml(node)
     if not pretty and options == _DEFAULT_OPTIONS:
         if isinstance(node, Element):
             return _serialize_nodes([node], scripting)
