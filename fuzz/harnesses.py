@@ -266,18 +266,27 @@ def fragment_target(data: bytes) -> str:
     from the payload when it is 255); the result dumps and serializes."""
     options, _, payload = split_input(data)
     text = as_text(payload)
+    context: str | markup5.Element
     if options == 255:
-        # A context name made from the input: any non-blank name must work.
+        # A context name made from the input: a name parse_fragment refuses
+        # (documented: only known HTML and custom element names, "svg",
+        # "math", "svg NAME", "math NAME") raises ValueError, and then the
+        # element of that name, where it is a valid element name, must work.
         head, _, text = text.partition("|")
         context = head[:20] or "body"
-        if not context.strip():
-            try:
-                markup5.parse_fragment(text, context)
-            except ValueError:
+        try:
+            markup5.html.contexts.context_name(context)
+        except ValueError:
+            if not context.strip():
                 return "argument-error"  # documented: a blank context
-            raise InvariantViolation("blank context accepted")
+            try:
+                context = markup5.Element(context.lower())
+            except markup5.InvalidCharacterError:
+                return "argument-error"  # documented: not an element name
     else:
         context = FRAGMENT_CONTEXTS[options % len(FRAGMENT_CONTEXTS)]
+        if context == "image":  # (no HTML element: refused as a name)
+            context = markup5.Element("image")
     scripting = bool(options & 64) and options != 255
     fragment = markup5.parse_fragment(text, context, scripting=scripting)
     with _full_rules():

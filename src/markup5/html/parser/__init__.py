@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._collector import collector_paused
-from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, \
+from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, Document, DocumentFragment, \
     Element, Node, _create_element
 from ...encoding.core import ENCODINGS, Encoding, decode as _decode_bytes, lookup
 from ...encoding.decoders import Decoder
@@ -25,7 +25,8 @@ from ...errors import ErrorMerge, ParseError, error_offset
 from ...encoding.detect import DETECT_LENGTH, detect
 from ...encoding.sniff import PRESCAN_LENGTH, _label, extract_encoding_from_meta, sniff_steps
 from ...tokens import Characters, EndTag, StartTag
-from ..constants import FOREIGN_BREAKOUT_TAGS, SVG_TAG_ADJUSTMENTS, VOID_ELEMENTS
+from ..constants import FOREIGN_BREAKOUT_TAGS, VOID_ELEMENTS
+from ..contexts import context_name
 from ..states import State
 from ..tokenizer import Tokenizer
 from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
@@ -989,10 +990,15 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
                    source_locations: bool = False) -> DocumentFragment:
     """The HTML fragment parsing algorithm (innerHTML).
 
-    ``context`` is the context element: an :class:`~markup5.dom.Element`, a
-    tag name (HTML namespace), or ``"svg NAME"`` / ``"math NAME"`` for a
-    foreign context.  Returns a :class:`~markup5.dom.DocumentFragment` with
-    the parsed nodes; its ``errors`` lists the parse errors.
+    ``context`` is the context element: an :class:`~markup5.dom.Element`
+    (taken as it is), or a name: a known HTML element's or a custom
+    element name (``"td"``, ``"my-widget"``; any case), ``"svg"`` or
+    ``"math"`` for the SVG or MathML root element (not an HTML element of
+    that name), or ``"svg NAME"`` / ``"math NAME"`` for another foreign
+    element.  Any other string (empty, other whitespace, another prefix, a
+    misspelled name such as ``"tabel"``) raises ValueError naming these
+    forms; :mod:`markup5.html.contexts` has the details.  Returns a
+    :class:`~markup5.dom.DocumentFragment` with the parsed nodes; its ``errors`` lists the parse errors.
     ``reconstruction_limit`` and ``source_locations`` are :func:`parse`'s
     (offsets count from the start of ``text``).
     """
@@ -1006,18 +1012,8 @@ def parse_fragment(text: str | bytes | bytearray, context: str | Element = "body
 def _context_element(context: object) -> Element:
     """The context element that :func:`parse_fragment`'s ``context`` names."""
     if isinstance(context, str):
-        if not context.strip():
-            raise ValueError("context must name an element, e.g. 'body', 'td' or 'svg path'")
-        parts = context.split(None, 1)
-        if len(parts) == 2 and parts[0] in ("svg", "math"):
-            namespace = SVG_NAMESPACE if parts[0] == "svg" else MATHML_NAMESPACE
-            name = parts[1].strip()
-            if namespace == SVG_NAMESPACE:  # "svg foreignobject" is foreignObject
-                name = SVG_TAG_ADJUSTMENTS.get(name.lower(), name)
-            return _create_element(name, {}, namespace)
-        # (Unchecked, as before Element() validated names: which context
-        # names parse_fragment accepts is decided here, issue 39 defect 9.)
-        return _create_element(context.strip().lower(), {}, HTML)
+        namespace, name = context_name(context)  # (ValueError for a bad name)
+        return _create_element(name, {}, namespace)
     if isinstance(context, Element):
         return context
     raise TypeError(f"context must be a tag name or an Element, not {type(context).__name__}")
