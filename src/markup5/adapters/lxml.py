@@ -22,6 +22,9 @@ differences:
   ``aU00003Ab``), characters XML does not allow in text or values become
   U+FFFD, a comment's ``--`` becomes ``- -`` (and a final ``-`` gets a
   space after it), a processing instruction's ``?>`` becomes ``? >``.
+  A namespace URI that lxml refuses (libxml2 wants a URI reference:
+  ``xmlns="urn:x y"``, ``xmlns="&#1;"`` parse as XML5 but are none) is
+  percent-encoded until it fits (:func:`namespace_uri`: ``urn:x%20y``).
 
 Iterative: any depth works, in time linear in the tree (see the comment
 in :func:`to_lxml` on how the element proxies are let go of).
@@ -29,6 +32,7 @@ in :func:`to_lxml` on how the element proxies are let go of).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -45,7 +49,7 @@ from ..dom import (
 )
 from .etree import _add_text  # (the same text rule, on lxml's elements)
 
-__all__ = ["to_lxml", "xml_name"]
+__all__ = ["to_lxml", "xml_name", "namespace_uri"]
 
 # XML 1.0 (fifth edition) NameStartChar and NameChar, without ":" (lxml
 # wants local names to be NCNames).
@@ -77,6 +81,49 @@ def xml_name(name: str) -> str:
     return first + _BAD_NAME_CHAR.sub(_escape_char, name[1:])
 
 
+# RFC 3986: the characters a URI holds as they are (unreserved, reserved,
+# "%"); and of those, the ones that never give a URI structure
+# (unreserved, sub-delims; with "%XX" they make a path segment that any
+# URI reference may be).
+_NOT_URI_CHAR = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})")
+_NOT_PLAIN_URI_CHAR = re.compile(r"[^A-Za-z0-9\-._~!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})")
+
+
+def _percent_encode(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group().encode("utf-8", "surrogatepass"))
+
+
+def _lxml_takes(uri: str) -> bool:
+    """Whether lxml takes ``uri`` as a namespace URI (it must be XML text,
+    parse as a URI reference in libxml2, and hold no "}", which would end
+    the ``{uri}name`` form early)."""
+    if "}" in uri:
+        return False
+    try:
+        etree.QName(f"{{{uri}}}a")
+        etree.Element(f"{{{uri}}}a")
+    except ValueError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=1024)
+def namespace_uri(uri: str) -> str:
+    """``uri`` made a namespace URI that lxml takes: itself where lxml takes
+    it; else with each character that a URI cannot hold (controls, spaces,
+    non-ASCII, ``"<>{}|\\^```) and each ``%`` that starts no ``%XX``
+    percent-encoded as UTF-8 (``urn:x y`` becomes ``urn:x%20y``); and if
+    libxml2 still refuses the structure (``1:x``, ``a#b#c``,
+    ``http://a:b/``), with ``:/?#[]@`` percent-encoded too, which leaves a
+    plain relative reference.  Distinct URIs can become one."""
+    if _lxml_takes(uri):
+        return uri
+    fitted = _NOT_URI_CHAR.sub(_percent_encode, uri)
+    if _lxml_takes(fitted):
+        return fitted
+    return _NOT_PLAIN_URI_CHAR.sub(_percent_encode, fitted)
+
+
 def _xml_text(data: str) -> str:
     return _NOT_XML_CHAR.sub("\ufffd", data) if data else data
 
@@ -97,7 +144,7 @@ def _tag(element: Element, html_namespace: bool) -> str:
     local = xml_name(element.local_name)
     if namespace == HTML_NAMESPACE and not html_namespace:
         return local
-    return f"{{{namespace}}}{local}"
+    return f"{{{namespace_uri(namespace)}}}{local}"
 
 
 def _attributes(element: Element) -> dict[str, str]:
@@ -110,7 +157,7 @@ def _attributes(element: Element) -> dict[str, str]:
         if namespace is None:
             key = xml_name(qualified)
         else:
-            key = f"{{{namespace}}}{xml_name(qualified.rpartition(':')[2])}"
+            key = f"{{{namespace_uri(namespace)}}}{xml_name(qualified.rpartition(':')[2])}"
         out[key] = _xml_text(value)
     return out
 
@@ -121,7 +168,7 @@ def _nsmap(element: Element, parent_namespace: str | None,
     nsmap: dict[str | None, str] = {}
     if namespace is not None and namespace != parent_namespace and (
             namespace != HTML_NAMESPACE or html_namespace):
-        nsmap[None] = namespace
+        nsmap[None] = namespace_uri(namespace)
     if element.attr_namespaces and XLINK_NAMESPACE in element.attr_namespaces.values():
         nsmap["xlink"] = XLINK_NAMESPACE
     return nsmap or None
