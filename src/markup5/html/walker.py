@@ -238,8 +238,28 @@ def _ends_body(node: Node) -> bool:
         and node.local_name in ("body", "html")
 
 
-# Stack actions of the walk.
-_NODE, _TEXT, _END = 0, 1, 2
+def _swallows_end_tag(script: Element) -> bool:
+    """Whether the text of the HTML ``script`` element leaves the tokenizer
+    in a script data escape state from which its ``</script>`` end tag does
+    not get out (``<!--<script>`` opens a double-escaped run): then the end
+    tag, and what follows it up to another ``</script>``, parse as the
+    script's text, so no whitespace may be added there."""
+    data = "".join(c.data for c in script.children if isinstance(c, Text))
+    if "<!--" not in data:
+        return False  # (no escape without "<!--": the end tag always ends it)
+    from ..tokens import EndTag as _EndTagToken
+    from .states import State
+    from .tokenizer import Tokenizer
+    tokens = list(Tokenizer(data + "</script>", initial_state=State.SCRIPT_DATA,
+                            last_start_tag="script", collect_errors=False))
+    return not (tokens and isinstance(tokens[-1], _EndTagToken)
+                and tokens[-1].name == "script")
+
+
+# Stack actions of the walk: a node, added whitespace, an end tag, and a
+# whitespace-only Text that the layout drops (written as it is once the
+# rest of the output must be verbatim).
+_NODE, _TEXT, _END, _BLANK = 0, 1, 2, 3
 
 _Action = tuple[int, Union[Node, str, None], int, bool]
 
@@ -250,11 +270,13 @@ def _block_actions(children: list[Node], depth: int, indent: str,
     ``depth`` (whitespace-only text dropped), with a line break before the
     container's end tag when ``closing``.  No whitespace follows a body or
     html element (see :func:`_ends_body`)."""
-    items = [c for c in children if not _is_blank(c)]
     actions: list[_Action] = []
     line = "\n" + indent * min(depth, PRETTY_MAX_LEVEL)
     previous: Node | None = None
-    for item in items:
+    for item in children:
+        if _is_blank(item):
+            actions.append((_BLANK, item, depth, False))
+            continue
         if closing or previous is not None:
             if previous is None or not _ends_body(previous):
                 actions.append((_TEXT, line, depth, False))
@@ -287,9 +309,12 @@ def walk(node: Node, *, children_only: bool = False, pretty: bool = False,
       subtree of ``pre``, ``textarea``, ``listing``, ``plaintext``,
       ``title``, raw text elements (``script``, ``style``, ...) and of
       SVG, MathML and other foreign elements;
-    * no whitespace is written after a ``body`` or ``html`` element (the
-      parser would move it into the body, onto the end of its text), nor
-      anywhere after a ``plaintext`` start tag (it would become its text).
+    * no whitespace is written anywhere after the end of a ``body`` or
+      ``html`` element (the parser would move it into the body, onto the
+      end of its text), and nothing changes after a ``plaintext`` start tag
+      or after a ``script`` whose text keeps its ``</script>`` from ending
+      it (``<!--<script>``): there the output is the plain serialization's
+      (what follows parses as their text).
 
     So a pretty-printed document parses back to the same tree except for
     whitespace-only text between block-level elements.
@@ -309,24 +334,36 @@ def walk(node: Node, *, children_only: bool = False, pretty: bool = False,
         stack.append((_NODE, node, 0, verbatim))
     pop = stack.pop
     push = stack.append
-    # After a <plaintext> start tag everything parses as its text: no more
-    # indentation then.
-    plaintext_seen = False
+    # After a <plaintext> start tag, or a script that swallows its end tag,
+    # everything parses as their text: the rest is written as it is.
+    rest_verbatim = False
+    # After </body> or </html>, whitespace goes into the body.
+    body_ended = False
     while stack:
         action, item, depth, keep = pop()
         if action == _TEXT:
-            if not plaintext_seen:
+            if not rest_verbatim and not body_ended:
                 yield Characters(item)  # type: ignore[arg-type]
+        elif action == _BLANK:
+            if rest_verbatim:
+                assert isinstance(item, Text)
+                yield Characters(item.data)
         elif action == _END:
             element = item
             assert isinstance(element, Element)
             yield EndTag(element.namespace, tag_name(element))
+            if pretty and element.namespace == HTML_NAMESPACE:
+                name = element.local_name
+                if name == "body" or name == "html":
+                    body_ended = True
+                elif name == "script" and not rest_verbatim and _swallows_end_tag(element):
+                    rest_verbatim = True
         elif isinstance(item, Element):
             name = tag_name(item)
             start = _start_tag(item, name)
             yield start
             if item.local_name == "plaintext" and item.namespace == HTML_NAMESPACE:
-                plaintext_seen = True
+                rest_verbatim = True
             if start.empty:
                 continue
             push((_END, item, depth, keep))
@@ -334,7 +371,8 @@ def walk(node: Node, *, children_only: bool = False, pretty: bool = False,
             if not children:
                 continue
             inner_keep = keep or (pretty and _preserves(item))
-            if pretty and not inner_keep and _block_layout(item, children):
+            if pretty and not inner_keep and not rest_verbatim \
+                    and _block_layout(item, children):
                 stack.extend(reversed(_block_actions(children, depth + 1, indent, True)))
             else:
                 for child in reversed(children):
