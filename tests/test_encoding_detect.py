@@ -12,6 +12,9 @@ window's end) or later does not."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -295,3 +298,33 @@ def test_cli_detects_and_no_detect_skips(tmp_path, capsys) -> None:
     assert capsys.readouterr().out == "caf\u00e9\n"
     assert main(["text", "--no-detect", str(page)]) == 0
     assert capsys.readouterr().out == "caf\u00c3\u00a9\n"
+
+
+# -- the tokenizer's bytes path takes the same step (markup5.tokenize, the CLI) --
+
+def test_tokenize_bytes_autodetects_as_parse_does() -> None:
+    data = "<p>Café crème".encode("utf-8")
+    [_, chars] = [t for t in markup5.tokenize(data)]
+    assert chars.data == "Café crème"
+    assert chars.data == markup5.parse(data).body.text
+    [_, legacy] = [t for t in markup5.tokenize(data, detect=False)]
+    assert legacy.data == data[3:].decode("windows-1252")
+
+
+def test_tokenize_bytes_detection_yields_to_declarations() -> None:
+    data = '<meta charset="windows-1252"><p>Café'.encode("utf-8")
+    tokens = list(markup5.tokenize(data))
+    assert tokens[-1].data == "CafÃ©"
+    with pytest.raises(TypeError, match="detect must be a bool"):
+        markup5.tokenize(data, detect="no")  # type: ignore[arg-type]
+
+
+def test_cli_tokenize_detects_and_no_detect_turns_it_off(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_bytes("<p>Café".encode("utf-8"))
+    run = [sys.executable, "-m", "markup5", "tokenize", str(page)]
+    detected = subprocess.run(run, capture_output=True, check=True).stdout.decode("utf-8")
+    assert "Café" in detected
+    legacy = subprocess.run(run + ["--no-detect"], capture_output=True,
+                            check=True).stdout.decode("utf-8")
+    assert "CafÃ©" in legacy

@@ -100,7 +100,8 @@ def _read_html_text(args: argparse.Namespace) -> tuple[str, str]:
     algorithm; no later <meta> can change the encoding)."""
     encoding = _html_encoding(args)
     name, data = _read_bytes(args.file)
-    return name, decode_html_bytes(data, transport_encoding=encoding)
+    return name, decode_html_bytes(data, transport_encoding=encoding,
+                                   detect=getattr(args, "detect", True))
 
 
 def _read_xml(args: argparse.Namespace) -> tuple[str, Document]:
@@ -346,6 +347,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p)
     _add_tokenizer_options(p)
     p.add_argument("--errors", action="store_true", help="also print parse errors to stderr")
+    p.add_argument("--no-detect", dest="detect", action="store_false",
+                   help="no encoding autodetection, as for parse")
     p.set_defaults(run=_cmd_tokenize)
 
     p = commands.add_parser("trace", help="show the tokenizer's steps on a string")

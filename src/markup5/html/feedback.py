@@ -112,18 +112,27 @@ class TokenStream:
 
 
 def decode_html_bytes(data: bytes, *, transport_encoding: str | None = None,
-                      default_encoding: str = "windows-1252") -> str:
+                      default_encoding: str = "windows-1252", detect: bool = True) -> str:
     """Decode an HTML byte stream as a browser would before parsing: the
     encoding sniffing algorithm (BOM, ``transport_encoding``, the prescan of
-    the first 1024 bytes, ``default_encoding``), then the encoding's decoder
-    (a BOM is skipped; errors become U+FFFD).  Without a tree builder a
-    later ``<meta>`` cannot change the encoding (see
+    the first 1024 bytes, then with ``detect`` the autodetection step, as
+    :func:`markup5.parse` takes it, then ``default_encoding``), then the
+    encoding's decoder (a BOM is skipped; errors become U+FFFD).  Without a
+    tree builder a later ``<meta>`` cannot change the encoding (see
     :class:`markup5.HTMLParser` for that)."""
     from ..encoding.core import ENCODINGS
-    from ..encoding.sniff import PRESCAN_LENGTH, _label, sniff
-    encoding, _, bom = sniff(bytes(data[:PRESCAN_LENGTH]),
-                             _label(transport_encoding, "transport_encoding", True),
-                             _label(default_encoding, "default_encoding", False))
+    from ..encoding.detect import DETECT_LENGTH
+    from ..encoding.detect import detect as autodetect
+    from ..encoding.sniff import PRESCAN_LENGTH, _label, sniff_steps
+    if not isinstance(detect, bool):
+        raise TypeError(f"detect must be a bool, not {type(detect).__name__}")
+    encoding, _, bom, source = sniff_steps(bytes(data[:PRESCAN_LENGTH]),
+                                           _label(transport_encoding, "transport_encoding", True),
+                                           _label(default_encoding, "default_encoding", False))
+    # The autodetection step, on the same window and under the same
+    # condition as the parser's (an ASCII-compatible default).
+    if source == "default" and detect and encoding.is_ascii_compatible:
+        encoding = autodetect(bytes(data[:DETECT_LENGTH])) or encoding
     return ENCODINGS[encoding.name].decode(bytes(data[bom:]))
 
 
@@ -131,7 +140,7 @@ def tokenize(text: str | bytes, *, initial_state: State | str = State.DATA,
              last_start_tag: str | None = None, processing_instructions: bool = True,
              scripting: bool = False, feedback: bool = True,
              transport_encoding: str | None = None,
-             default_encoding: str = "windows-1252") -> TokenStream:
+             default_encoding: str = "windows-1252", detect: bool = True) -> TokenStream:
     """Tokenize HTML the way a browser's tokenizer sees it.
 
     Returns a :class:`TokenStream`: iterate over it for the tokens, then read
@@ -143,12 +152,12 @@ def tokenize(text: str | bytes, *, initial_state: State | str = State.DATA,
     the first ``</script>``.  ``feedback=False`` gives the raw tokenizer.
     ``scripting`` makes ``<noscript>`` RAWTEXT, as in a browser with
     scripting on.  Bytes are decoded as a browser decodes them, with
-    ``transport_encoding`` and ``default_encoding`` as in :func:`markup5.parse`
-    (see :func:`decode_html_bytes`).
+    ``transport_encoding``, ``default_encoding`` and ``detect`` as in
+    :func:`markup5.parse` (see :func:`decode_html_bytes`).
     """
     if isinstance(text, (bytes, bytearray)):
         text = decode_html_bytes(bytes(text), transport_encoding=transport_encoding,
-                                 default_encoding=default_encoding)
+                                 default_encoding=default_encoding, detect=detect)
     elif not isinstance(text, str):
         raise TypeError(f"tokenize() takes str or bytes, not {type(text).__name__}")
     if not isinstance(scripting, bool):
