@@ -132,7 +132,8 @@ def decode_html_bytes(data: bytes, *, transport_encoding: str | None = None,
     # The autodetection step, on the same window and under the same
     # condition as the parser's (an ASCII-compatible default).
     if source == "default" and detect and encoding.is_ascii_compatible:
-        encoding = autodetect(bytes(data[:DETECT_LENGTH])) or encoding
+        encoding = autodetect(bytes(data[:DETECT_LENGTH]),
+                              len(data) >= DETECT_LENGTH) or encoding
     return ENCODINGS[encoding.name].decode(bytes(data[bom:]))
 
 

@@ -392,7 +392,7 @@ class HTMLParser(InsertionModes):
                 return
             data = bytes(self._held)
             self._held = bytearray()
-        found = detect(data[:self._detect_end])
+        found = detect(data[:self._detect_end], len(data) >= self._detect_end)
         self._detect_end = 0
         if found is not None:
             self._set_encoding(found, "tentative", "detected")
