@@ -115,6 +115,13 @@ def test_bad_filters_raise_type_error():
         doc.find_all("li", limit="2")
 
 
+def test_limit_zero_is_no_limit_and_a_negative_limit_is_refused():
+    doc = markup5.parse(PAGE)
+    assert doc.find_all("li", limit=0) == doc.find_all("li")
+    with pytest.raises(ValueError, match="limit must be 0"):
+        doc.find_all("li", limit=-1)
+
+
 def test_strings_and_stripped_strings_agree_with_beautifulsoup():
     soup = bs4.BeautifulSoup(PAGE, "html.parser")
     ours = markup5.parse(PAGE).find("div")

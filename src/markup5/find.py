@@ -143,7 +143,10 @@ def _search(root: ParentNode, name: Any, attrs: Mapping[str, Any] | str | None,
         raise TypeError(f"recursive must be a bool, not {type(recursive).__name__}")
     filters = _attribute_filters(attrs, kwargs)
     found: list[Node] = []
-    if limit is not None and limit <= 0:
+    if limit is not None and limit < 0:
+        # (bs4 quietly returns one result there: a trap, not a rule.)
+        raise ValueError(f"limit must be 0 (no limit) or more, not {limit}")
+    if limit == 0:
         limit = None  # (bs4: 0 means no limit)
     strings_only = string is not None and name is None and not filters
     for node in _walk(root, recursive):
