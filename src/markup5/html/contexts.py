@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, is_valid_element_local_name
 from .constants import SVG_TAG_ADJUSTMENTS
+from .names import is_valid_custom_element_name
 
 __all__ = ["KNOWN_HTML_ELEMENTS", "context_name"]
 
@@ -58,13 +59,6 @@ _FORMS = ("a context must be an Element, or a name: an HTML element's name ('td'
           "MathML root element, or 'svg NAME' / 'math NAME' for another SVG or MathML element")
 
 _WHITESPACE = frozenset("\t\n\f\r ")
-
-
-def _is_custom_element_name(name: str) -> bool:
-    # (The rule lives with the selectors, which need it for :defined; they
-    # import nothing of the parser.)
-    from ..selectors.htmlrules import is_valid_custom_element_name
-    return is_valid_custom_element_name(name)
 
 
 def context_name(context: str) -> tuple[str, str]:
@@ -98,7 +92,7 @@ def context_name(context: str) -> tuple[str, str]:
     if not is_valid_element_local_name(name):
         raise ValueError(f"{context!r} is not a context name: it holds characters an element "
                          f"name cannot have; {_FORMS}")
-    if name not in KNOWN_HTML_ELEMENTS and not _is_custom_element_name(name):
+    if name not in KNOWN_HTML_ELEMENTS and not is_valid_custom_element_name(name):
         raise ValueError(f"{context!r} is not a known HTML element nor a custom element name "
                          f"(a misspelling?); to parse in an unknown element on purpose, pass "
                          f"Element({name!r}); {_FORMS}")

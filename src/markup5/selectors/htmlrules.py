@@ -6,7 +6,9 @@ pseudo-classes of §4.16.3 (":checked", ":disabled", ":enabled", ":link",
 
 from __future__ import annotations
 
-import re
+# HTML §4.13.3 "valid custom element name" (":defined" needs it; the
+# fragment parser's context check too, so the rule lives below both).
+from ..html.names import RESERVED_CUSTOM_ELEMENT_NAMES, is_valid_custom_element_name
 
 __all__ = ["CASE_INSENSITIVE_ATTRIBUTES", "is_valid_custom_element_name",
            "RESERVED_CUSTOM_ELEMENT_NAMES", "FORM_CONTROLS", "ENABLEABLE", "INPUT_TYPES",
@@ -23,25 +25,6 @@ CASE_INSENSITIVE_ATTRIBUTES = frozenset({
     "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
     "text", "type", "valign", "valuetype", "vlink",
 })
-
-# HTML §4.13.3 "valid custom element name": these hyphenated names belong
-# to SVG and MathML and can never be custom elements.
-RESERVED_CUSTOM_ELEMENT_NAMES = frozenset({
-    "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
-    "font-face-format", "font-face-name", "missing-glyph",
-})
-
-# A valid custom element name (the 2025 relaxed definition, which Chromium
-# ships): an ASCII lower alpha first, a '-' somewhere, and none of ASCII
-# upper alpha, ASCII whitespace, NULL, '/' or '>'.
-_CUSTOM_ELEMENT_NAME = re.compile(r"[a-z][^\x00\t\n\f\r />A-Z]*\Z")
-
-
-def is_valid_custom_element_name(name: str) -> bool:
-    """HTML §4.13.3: whether ``name`` is a valid custom element name."""
-    return ("-" in name and _CUSTOM_ELEMENT_NAME.match(name) is not None
-            and name not in RESERVED_CUSTOM_ELEMENT_NAMES)
-
 
 # HTML §4.16.3 ":enabled" / ":disabled": the elements that can be disabled
 # (form-associated custom elements aside: a parsed document has no
