@@ -356,6 +356,25 @@ def _normalize(text: str) -> None:
     element.normalize()
 
 
+#: markup5.url.parse_url on long hostile URLs (the parser of links and of a
+#: sanitizer's URL checks): each family's URL is its unit x N.
+URL_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    ("url: ../ x N", lambda n: "https://h/" + "../" * n),
+    ("url: %2e%2e/ x N", lambda n: "https://h/" + "%2e%2e/" * n),
+    ("url: a. x N host", lambda n: "https://" + "a." * n + "com/"),
+    ("url: [::: x N", lambda n: "http://[" + ":" * n),
+    ("url: 1. x N ipv4", lambda n: "http://" + "1." * n),
+    ("url: xn--a. x N", lambda n: "http://" + "xn--a." * n),
+    ("url: \u00e9 x N path", lambda n: "https://h/" + "\u00e9" * n),
+    ("url: ?&#% x N", lambda n: "https://h/?" + "&#%" * n),
+    ("url: file C| x N", lambda n: "file:///C|/" + "C|/" * n),
+]
+
+
+def _parse_url(text: str) -> None:
+    markup5.url.parse_url(text, "https://example.com/a/b")
+
+
 def best_time(text: str, repeats: int, budget: float,
               run: Callable[[str], object] | None = None) -> float:
     best = float("inf")
@@ -486,6 +505,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in "normalize: N adjacent Text nodes":
         _scale("normalize: N adjacent Text nodes", lambda n: "x" * 10 * n, _normalize, n, args,
                flagged)
+    print(f"\nmarkup5.url.parse_url, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in URL_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _parse_url, n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:

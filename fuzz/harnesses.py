@@ -821,6 +821,57 @@ def _gen_scaling(rng: random.Random) -> bytes:
 
 # the registry ----------------------------------------------------------------------
 
+# URLs and links -------------------------------------------------------------------
+
+_URL_BASES = (None, "https://example.com/a/b?c#d", "file:///C:/x/y", "about:blank",
+              "sc://h/p?q", "data:text/plain,x", "http://[::1]:8080/", "not a url")
+_URL_PIECES = ("http:", "https:", "file:", "mailto:", "ws:", "sc:", "javascript:", "//", "/",
+               "\\", "..", ".", "%2e", "%2E.", "%", "%zz", "@", ":", "[", "]", "::1", "::ffff:1.2.3.4",
+               "127.0.0.1", "0x7f.1", "4294967296", "xn--", "xn--nxasmq6b", "\u00e9", "\u00df",
+               "\u200d", "\uff0e", "?", "#", " ", "\t", "\n", "\x00", "\x7f", "a", "b.c",
+               "80", "C|", "C:", "user:pass", "\U0001f600", "\ud800", "&", "=", "'", "<", ">")
+
+
+def url_target(data: bytes) -> str:
+    """``markup5.url.parse_url`` against a base the first byte chooses: no
+    exception; a URL's ``href`` parses again to the same ``href`` (the URL
+    serializer's output is a fixed point).  Then the payload as a ``<base
+    href>`` and an ``<a href>`` of a document with a URL: ``base_url`` and
+    ``link_urls()`` never raise and give such fixed points or None."""
+    options, _, payload = split_input(data)
+    s = as_text(payload)
+    base = _URL_BASES[options % len(_URL_BASES)]
+    url = markup5.url.parse_url(s, base)
+    if url is None:
+        outcome = "failure"
+    else:
+        again = markup5.url.parse_url(url.href)
+        check(again is not None and again.href == url.href, "href does not re-parse to itself")
+        outcome = "parsed"
+    doc = markup5.parse("<a>x</a>", url="https://example.com/dir/page")
+    link = doc.select_one("a")
+    assert link is not None and doc.head is not None
+    link["href"] = s
+    if options & 0x80:
+        base_element = doc.create_element("base")
+        base_element["href"] = s
+        doc.head.append(base_element)
+    for resolved in (doc.base_url, *(u for _, u in doc.link_urls())):
+        if resolved is not None:
+            again = markup5.url.parse_url(resolved)
+            check(again is not None and again.href == resolved, "resolved link is not a URL")
+    return outcome
+
+
+def _gen_url(rng: random.Random) -> bytes:
+    if rng.random() < 0.8:
+        text = "".join(rng.choice(_URL_PIECES) for _ in range(rng.randint(0, 24)))
+        payload = text.encode("utf-8", "surrogatepass")
+    else:
+        payload = bytes(rng.randrange(256) for _ in range(rng.randint(0, 64)))
+    return _header(rng) + payload
+
+
 def _gen_tokenizer(rng: random.Random) -> bytes:
     return _gen_with("html", grammar.html)(rng)
 
@@ -838,6 +889,7 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
             xml_target.__doc__ or ""),
     Harness("microsyntax", microsyntax_target, _gen_with("microsyntax", grammar.microsyntax),
             "microsyntax", 1.0, microsyntax_target.__doc__ or ""),
+    Harness("url", url_target, _gen_url, "microsyntax", 1.0, url_target.__doc__ or ""),
     Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or "",
             _warm_up_encodings),
     Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or "",
