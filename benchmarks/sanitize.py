@@ -91,7 +91,8 @@ class Allowlist(NamedTuple):
     allow_relative_urls: bool
     link_rel: tuple[str, ...]
     drop_content: frozenset[str]
-    data_attributes: bool
+    #: attribute name prefixes allowed on every allowed element ("data-", "aria-")
+    prefixes: frozenset[str]
 
     def attributes_of(self, element: str) -> frozenset[str]:
         """The attributes allowed on ``element``, global ones included."""
@@ -119,7 +120,7 @@ FALLBACK = Allowlist(
     drop_content=frozenset({"script", "style", "template", "noscript", "iframe", "textarea",
                             "title", "xmp", "noembed", "noframes", "plaintext", "object",
                             "embed", "select"}),
-    data_attributes=False)
+    prefixes=frozenset())
 
 
 def markup5_policy() -> Any | None:
@@ -143,7 +144,8 @@ def allowlist_of(policy: Any | None) -> Allowlist:
         allow_relative_urls=bool(policy.allow_relative_urls),
         link_rel=tuple(policy.link_rel),
         drop_content=frozenset(policy.drop_content),
-        data_attributes=bool(policy.data_attributes))
+        prefixes=frozenset({"data-"} if policy.data_attributes else set())
+        | frozenset({"aria-"} if policy.aria_attributes else set()))
 
 
 # The contenders ------------------------------------------------------------------------
@@ -170,13 +172,17 @@ def cleaners(allow: Allowlist, skipped: list[str] | None = None) -> list[tuple[s
     else:
         tags, protocols = set(allow.elements), set(allow.url_schemes)
         bleach_attributes: Any = per_element
-        if allow.data_attributes:
-            def bleach_attributes(tag: str, name: str, value: str) -> bool:
-                return name in per_element.get(tag, ()) or name.startswith("data-")
+        if allow.prefixes:
+            prefixes = tuple(allow.prefixes)
+
+            def by_prefix(tag: str, name: str, value: str) -> bool:
+                return name in per_element.get(tag, ()) or name.startswith(prefixes)
+            bleach_attributes = by_prefix
 
         def run_bleach(text: str) -> str:
-            return bleach.clean(text, tags=tags, attributes=bleach_attributes,
-                                protocols=protocols, strip=True, strip_comments=True)
+            cleaned: str = bleach.clean(text, tags=tags, attributes=bleach_attributes,
+                                        protocols=protocols, strip=True, strip_comments=True)
+            return cleaned
         found.append((BLEACH, run_bleach))
     try:
         from justhtml import JustHTML, SanitizationPolicy, UrlPolicy, UrlRule
@@ -209,12 +215,12 @@ def cleaners(allow: Allowlist, skipped: list[str] | None = None) -> list[tuple[s
         nh3_tags, schemes = set(allow.elements), set(allow.url_schemes)
         drop = set(allow.drop_content - allow.elements)
         rel = " ".join(allow.link_rel) or None
-        prefixes = {"data-"} if allow.data_attributes else None
+        generic = set(allow.prefixes) or None
 
         def run_nh3(text: str) -> str:
             return nh3.clean(text, tags=nh3_tags, attributes=nh3_attributes,
                              url_schemes=schemes, link_rel=rel, clean_content_tags=drop,
-                             generic_attribute_prefixes=prefixes, strip_comments=True,
+                             generic_attribute_prefixes=generic, strip_comments=True,
                              url_relative=None if allow.allow_relative_urls else "deny")
         found.append((NH3, run_nh3))
     return found
