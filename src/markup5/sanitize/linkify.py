@@ -1,0 +1,382 @@
+"""Linkify: turn URLs (and, when asked, e-mail addresses) in an HTML fragment's text into links.
+
+This works on the parsed tree, never on the markup's text: the fragment is parsed as
+``innerHTML`` would parse it, the text nodes are searched, each recognized URL becomes an
+``<a href>`` element, and the tree is serialized.  So a URL inside an attribute, a comment, a
+``<script>`` or ``<textarea>`` is never touched, text already inside a link is left alone
+(no ``a`` is ever created inside an ``a``), and the output re-parses to the tree linkify built.
+
+URL recognition follows Bleach's (a run of dotted labels whose last label is a known top-level
+domain, an optional scheme from a list, port, path and query), with the trailing punctuation
+and unbalanced parentheses of prose left outside the link.  The regular expressions are
+written so that a search is linear in the text's length, whatever the text: a 100 KB run of
+dots, labels or ``http://`` takes time proportional to its length.
+
+Callbacks have Bleach's shape: ``callback(attrs, new) -> attrs | None``, where ``attrs`` maps
+``(namespace, name)`` to the attribute's value, plus the key ``"_text"`` for the link's text,
+and ``new`` tells whether linkify made the link (True) or found it in the input (False).
+Returning None drops the link (its text stays); changing ``"_text"`` replaces the link's
+content with that text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Optional, Union
+from urllib.parse import quote
+
+from ..dom import DocumentFragment, Element, Node, ParentNode, Text
+from ..html.parser import parse_fragment
+from ..html.serializer import serialize_children
+
+__all__ = [
+    "DEFAULT_SKIP_TAGS", "LinkAttrs", "LinkCallback", "PROTOCOLS", "TLDS", "build_email_pattern",
+    "build_url_pattern", "linkify", "linkify_tree",
+]
+
+_HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
+
+#: The attributes a callback receives and returns: ``(namespace, name)`` -> value, and the
+#: link's text under ``"_text"``.
+LinkAttrs = dict[Union[tuple[Optional[str], str], str], str]
+#: ``callback(attrs, new) -> attrs or None`` (None: no link).
+LinkCallback = Callable[[LinkAttrs, bool], Optional[LinkAttrs]]
+
+#: The top-level domains a scheme-less URL may end with: Bleach 6's list (the generic and
+#: country-code domains of its time).
+TLDS: tuple[str, ...] = tuple("""
+    ac ad ae aero af ag ai al am an ao aq ar arpa as asia at au aw ax az ba bb bd be bf bg bh bi
+    biz bj bm bn bo br bs bt bv bw by bz ca cat cc cd cf cg ch ci ck cl cm cn co com coop cr cu
+    cv cx cy cz de dj dk dm do dz ec edu ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg
+    gh gi gl gm gn gov gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in info int io iq
+    ir is it je jm jo jobs jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly
+    ma mc md me mg mh mil mk ml mm mn mo mobi mp mq mr ms mt mu museum mv mw mx my mz na name nc
+    ne net nf ng ni nl no np nr nu nz om org pa pe pf pg ph pk pl pm pn post pr pro ps pt pw py
+    qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr ss st su sv sx sy sz tc td
+    tel tf tg th tj tk tl tm tn to tp tr travel tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn
+    vu wf ws xn xxx ye yt yu za zm zw""".split())
+
+#: The schemes a URL may be written with (Bleach's list: html5lib's allowed protocols).
+PROTOCOLS: tuple[str, ...] = (
+    "afs", "aim", "callto", "data", "ed2k", "feed", "ftp", "gopher", "http", "https", "irc",
+    "mailto", "news", "nntp", "rsync", "rtsp", "sftp", "ssh", "tag", "telnet", "urn", "webcal",
+    "xmpp",
+)
+
+#: Elements whose text linkify leaves alone unless told otherwise.
+DEFAULT_SKIP_TAGS: frozenset[str] = frozenset({"pre", "code"})
+
+# Elements whose content is never markup (raw text, escapable raw text, plaintext) or where an
+# ``a`` element cannot stand: their text is never linkified, whatever skip_tags says.
+_NEVER_LINKIFIED = frozenset({
+    "a", "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+    "noscript", "plaintext", "select", "option", "optgroup", "datalist",
+})
+
+# What a URL's text never holds (besides white space): RFC 3986's "unsafe" characters, except
+# "#" and "~" which occur in practice.
+_URL_TAIL = r"""(?:[/?][^\s{}|\\^`<>"]*)?"""
+
+
+def _tld_lookbehind(tlds: Iterable[str]) -> str:
+    """A test that the text just matched ends with ``.TLD``: one fixed-width lookbehind per
+    TLD length, as Python's ``re`` needs (linear: no backtracking over the labels)."""
+    by_length: dict[int, list[str]] = {}
+    for tld in tlds:
+        if not isinstance(tld, str) or not tld or not re.fullmatch(r"[\w-]+", tld):
+            raise ValueError(f"a TLD must be a non-empty run of letters, digits or '-': {tld!r}")
+        by_length.setdefault(len(tld), []).append(re.escape(tld))
+    if not by_length:
+        raise ValueError("tlds must name at least one top-level domain")
+    return "(?:" + "|".join(
+        rf"(?<=\.(?:{'|'.join(sorted(names))}))" for _, names in sorted(by_length.items())) + ")"
+
+
+def build_url_pattern(tlds: Iterable[str] = TLDS,
+                      protocols: Iterable[str] = PROTOCOLS) -> re.Pattern[str]:
+    """The regular expression that finds URLs in text, for ``tlds`` and ``protocols``.
+
+    A match is: opening parentheses (kept outside the link later when unbalanced), an optional
+    ``scheme:`` with up to three slashes and ``user[:password]@``, a host of two or more
+    dot-separated labels whose last label is one of ``tlds`` (any case), an optional port,
+    and an optional path or query.  A match starts at the start of a word that does not follow
+    ``@``, ``.`` or ``-`` (so ``person@example.com`` is not a URL).  Linear time: the host is
+    taken in one atomic step and the TLD checked by lookbehind.
+    """
+    schemes = sorted({_checked_scheme(p) for p in protocols}, key=lambda s: (-len(s), s))
+    scheme = rf"(?:(?:{'|'.join(schemes)}):/{{0,3}}(?:(?:\w+:)?\w+@)?)?" if schemes else ""
+    return re.compile(
+        r"(?<!\()\(*(?<![\w@.-])(?=\w)"          # opening parentheses, then a word's start
+        + scheme
+        + r"(?=(?P<host>[\w-]+(?:\.[\w-]+)+))(?P=host)"   # the whole dotted run, atomically
+        + _tld_lookbehind(tlds)
+        + r"(?::[0-9]+(?![\w.]))?"               # a port
+        + _URL_TAIL,
+        re.IGNORECASE)
+
+
+def _checked_scheme(protocol: str) -> str:
+    if not isinstance(protocol, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", protocol):
+        raise ValueError(f"not a URL scheme: {protocol!r}")
+    return re.escape(protocol)
+
+
+# The characters of an unquoted e-mail local part (RFC 5322's atext).
+_ATEXT = r"[-!#$%&'*+/=?^_`{|}~0-9A-Z]"
+
+
+def build_email_pattern(tlds: Iterable[str] = TLDS) -> re.Pattern[str]:
+    """The regular expression that finds e-mail addresses in text, for ``tlds``.
+
+    A local part (a dot-atom, or a quoted string at the start of a line) not preceded by
+    another local-part character, ``@``, then a domain of two or more labels ending with one
+    of ``tlds``.  Linear time, as :func:`build_url_pattern`.
+    """
+    return re.compile(
+        rf"(?<!{_ATEXT})(?<![.@])"
+        rf"(?:(?=(?P<local>{_ATEXT}+(?:\.{_ATEXT}+)*))(?P=local)"
+        r'|^"(?:[\x01-\x08\x0b\x0c\x0e-\x1f!#-\[\]-\x7f]|\\[\x01-\x09\x0b\x0c\x0e-\x7f])*")'
+        r"@(?=(?P<domain>[A-Z0-9-]+(?:\.[A-Z0-9-]+)+))(?P=domain)"
+        + _tld_lookbehind(tlds),
+        re.IGNORECASE | re.MULTILINE)
+
+
+_URL_PATTERN = build_url_pattern()
+_EMAIL_PATTERN = build_email_pattern()
+_SCHEME_PREFIX = re.compile(r"[\w-]+:/{0,3}")
+
+
+def _split_punctuation(found: str) -> tuple[str, str, str]:
+    """Split a URL match into (opening text, URL, closing text): leading "(" go out with as
+    many trailing ")"; then trailing "," and "." go out, and trailing ")" too when the URL has
+    no "(" (prose around a link, as Bleach does).  Linear: no per-character loop in Python."""
+    core = found.lstrip("(")
+    opening = len(found) - len(core)
+    closing = len(core) - len(core.rstrip(")"))
+    taken = min(opening, closing)
+    suffix = ""
+    if taken:
+        suffix = core[-taken:]
+        core = core[:-taken]
+    trailing = ",." if "(" in core else ",.)"
+    stripped = core.rstrip(trailing)
+    return found[:opening], stripped, core[len(stripped):] + suffix
+
+
+def _href_for(url: str) -> str:
+    """The link for a URL's text: as written when it has a scheme, else with ``http://``."""
+    return url if _SCHEME_PREFIX.match(url) else "http://" + url
+
+
+def _mailto_for(address: str) -> str:
+    """``mailto:`` and the address, its local part percent-encoded (RFC 6068)."""
+    local, _, domain = address.rpartition("@")
+    return "mailto:" + quote(local) + "@" + domain
+
+
+def _apply_callbacks(callbacks: Sequence[LinkCallback], attrs: LinkAttrs,
+                     new: bool) -> LinkAttrs | None:
+    result: LinkAttrs | None = attrs
+    for callback in callbacks:
+        result = callback(result, new)  # type: ignore[arg-type]
+        if result is None:
+            return None
+    return result
+
+
+def _attribute_names(attrs: LinkAttrs) -> dict[str, str]:
+    """The element attributes a callback's mapping describes (``"_text"`` removed before)."""
+    names: dict[str, str] = {}
+    for key, value in attrs.items():
+        name = key[1] if isinstance(key, tuple) else key
+        if not isinstance(value, str):
+            raise TypeError(f"a link callback set attribute {name!r} to "
+                            f"{type(value).__name__}, not a str")
+        names[name] = value
+    return names
+
+
+def _new_link(attrs: LinkAttrs) -> Element:
+    text = str(attrs.pop("_text", ""))
+    link = Element("a", _attribute_names(attrs))
+    link.append_child(Text(text))
+    return link
+
+
+class _Linkifier:
+    """One configuration of linkify, applied to trees."""
+
+    __slots__ = ("callbacks", "skip_tags", "parse_email", "url_pattern", "email_pattern")
+
+    def __init__(self, callbacks: Sequence[LinkCallback], skip_tags: Iterable[str] | None,
+                 parse_email: bool, url_pattern: re.Pattern[str] | None,
+                 email_pattern: re.Pattern[str] | None) -> None:
+        if isinstance(callbacks, (str, bytes)) or not all(callable(c) for c in callbacks):
+            raise TypeError("callbacks must be a sequence of callables")
+        if isinstance(skip_tags, str):
+            raise TypeError("skip_tags must be a collection of element names, not a str")
+        if not isinstance(parse_email, bool):
+            raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
+        for what, pattern in (("url_pattern", url_pattern), ("email_pattern", email_pattern)):
+            if pattern is not None and not isinstance(pattern, re.Pattern):
+                raise TypeError(f"{what} must be a compiled re.Pattern or None")
+        self.callbacks = tuple(callbacks)
+        self.skip_tags = frozenset(t.lower() for t in (skip_tags or ()))
+        self.parse_email = parse_email
+        self.url_pattern = url_pattern or _URL_PATTERN
+        self.email_pattern = email_pattern or _EMAIL_PATTERN
+
+    def run(self, root: ParentNode) -> None:
+        """Linkify ``root``'s descendants in document order (an iterative walk)."""
+        texts_and_links: list[Node] = []
+        skip_tags = self.skip_tags
+        # (node, skipping): skipping when inside a skip tag; never entered: a and the rest of
+        # _NEVER_LINKIFIED (an existing link is collected, its content is not).
+        stack: list[tuple[Node, bool]] = [(child, False) for child in reversed(root.children)]
+        while stack:
+            node, skipping = stack.pop()
+            if isinstance(node, Text):
+                parent = node.parent
+                if (not skipping and isinstance(parent, (Element, DocumentFragment))
+                        and (not isinstance(parent, Element)
+                             or parent.namespace == _HTML_NAMESPACE)):
+                    texts_and_links.append(node)
+                continue
+            if not isinstance(node, Element):
+                continue
+            children: list[Node] = node.children
+            if node.namespace == _HTML_NAMESPACE:
+                name = node.local_name
+                if name == "a":
+                    texts_and_links.append(node)
+                    continue
+                if name in _NEVER_LINKIFIED:
+                    continue
+                if name in skip_tags:
+                    skipping = True
+                if node.template_contents is not None:
+                    children = node.template_contents.children
+            stack.extend((child, skipping) for child in reversed(children))
+        for node in texts_and_links:
+            if isinstance(node, Text):
+                self._linkify_text(node)
+            elif isinstance(node, Element):
+                self._existing_link(node)
+
+    def _existing_link(self, link: Element) -> None:
+        """Run a link found in the input through the callbacks (``new=False``)."""
+        if link.parent is None or not self.callbacks:
+            return
+        namespaces = link.attr_namespaces or {}
+        attrs: LinkAttrs = {(namespaces.get(name), name): value
+                            for name, value in link.attrs.items()}
+        text = link.text_content or ""
+        attrs["_text"] = text
+        result = _apply_callbacks(self.callbacks, attrs, False)
+        if result is None:
+            link.replace_with(text)
+            return
+        new_text = str(result.pop("_text", ""))
+        link.attrs = Element("a", _attribute_names(result)).attrs
+        link.attr_namespaces = None
+        if new_text != text:
+            link.replace_children(new_text)
+
+    def _linkify_text(self, node: Text) -> None:
+        data = node.data
+        pieces: list[Node | str] = []
+        position = 0
+        if self.parse_email:
+            for match in self.email_pattern.finditer(data):
+                self._urls(data[position:match.start()], pieces)
+                address = match.group(0)
+                attrs = _apply_callbacks(
+                    self.callbacks, {(None, "href"): _mailto_for(address), "_text": address},
+                    True)
+                pieces.append(address if attrs is None else _new_link(attrs))
+                position = match.end()
+        if position == 0:
+            self._urls(data, pieces)
+        else:
+            self._urls(data[position:], pieces)
+        if any(not isinstance(piece, str) for piece in pieces):
+            node.replace_with(*_joined(pieces))
+
+    def _urls(self, text: str, pieces: list[Node | str]) -> None:
+        position = 0
+        for match in self.url_pattern.finditer(text):
+            before, url, after = _split_punctuation(match.group(0))
+            if not url:
+                continue
+            attrs = _apply_callbacks(self.callbacks, {(None, "href"): _href_for(url),
+                                                      "_text": url}, True)
+            pieces.append(text[position:match.start()] + before)
+            pieces.append(url if attrs is None else _new_link(attrs))
+            pieces.append(after)
+            position = match.end()
+        pieces.append(text[position:])
+
+
+def _joined(pieces: list[Node | str]) -> list[Node | str]:
+    """Adjacent strings joined, empty ones dropped (so that the tree has no empty or split
+    text nodes, as a parse of the output would not)."""
+    out: list[Node | str] = []
+    run: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            run.append(piece)
+            continue
+        if run:
+            text = "".join(run)
+            if text:
+                out.append(text)
+            run = []
+        out.append(piece)
+    text = "".join(run)
+    if text:
+        out.append(text)
+    return out
+
+
+def linkify_tree(node: ParentNode, *, callbacks: Sequence[LinkCallback] = (),
+                 skip_tags: Iterable[str] | None = DEFAULT_SKIP_TAGS, parse_email: bool = False,
+                 url_pattern: re.Pattern[str] | None = None,
+                 email_pattern: re.Pattern[str] | None = None) -> None:
+    """Linkify the text of ``node``'s descendants in place (see :func:`linkify`).
+
+    Text inside an HTML ``a``, an element named in ``skip_tags`` (ASCII case-insensitive), an
+    element whose content is not markup (``script``, ``style``, ``textarea``, ``title``, ...),
+    a ``select``, or directly inside an SVG or MathML element is left alone.  Existing links
+    are run through ``callbacks`` with ``new=False``.
+    """
+    if not isinstance(node, ParentNode):
+        raise TypeError(f"linkify_tree needs an Element, DocumentFragment or Document, "
+                        f"not {type(node).__name__}")
+    _Linkifier(callbacks, skip_tags, parse_email, url_pattern, email_pattern).run(node)
+
+
+def linkify(markup: str, *, callbacks: Sequence[LinkCallback] = (),
+            skip_tags: Iterable[str] | None = DEFAULT_SKIP_TAGS, parse_email: bool = False,
+            context: str = "div", url_pattern: re.Pattern[str] | None = None,
+            email_pattern: re.Pattern[str] | None = None) -> str:
+    """Parse ``markup`` as the content of a ``context`` element, wrap the URLs in its text
+    (and e-mail addresses, with ``parse_email=True``) in ``<a href>`` elements, serialize.
+
+    ``callbacks`` (Bleach's shape, see the module's docstring) may change each link's
+    attributes and text, or veto it; ``skip_tags`` names elements whose text is left alone
+    (default ``pre`` and ``code``; None or empty: none).  ``url_pattern`` and
+    ``email_pattern`` replace the recognizers (see :func:`build_url_pattern`).  The output,
+    parsed again in ``context``, gives the tree linkify built.
+
+    >>> linkify("see example.com, or mail me@example.org", parse_email=True)
+    'see <a href="http://example.com">example.com</a>, or mail <a href="mailto:me@example.org">me@example.org</a>'
+    """
+    if not isinstance(markup, str):
+        raise TypeError(f"markup must be a str, not {type(markup).__name__}")
+    if not isinstance(context, str):
+        raise TypeError(f"context must be an element name, not {type(context).__name__}")
+    linker = _Linkifier(callbacks, skip_tags, parse_email, url_pattern, email_pattern)
+    fragment = parse_fragment(markup, context, scripting=True)
+    linker.run(fragment)
+    return serialize_children(fragment, scripting=True)
