@@ -4,7 +4,8 @@ The work is done by :mod:`markup5.sanitize.linkify` on the parsed tree; this mod
 Bleach's names, signatures and defaults (``DEFAULT_CALLBACKS`` adds ``rel="nofollow"``; no
 skip tags).  Where Bleach's html5lib output is not what a browser parses, the output follows
 the browser: character references are resolved and written back only where HTML needs them,
-and unknown tags stay elements (``recognized_tags`` is accepted and ignored).  See
+and a tag that ``recognized_tags`` does not name is written back as text, as Bleach does
+(its source text, taken from the parse's source locations).  See
 ``docs/sanitizing.md``, "Migrating from Bleach".
 """
 
@@ -14,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...dom import ParentNode
+from ...dom import Element, Node, ParentNode, Text
 from ..linkify import (PROTOCOLS, TLDS, LinkCallback, _Linkifier, build_email_pattern,
                        build_url_pattern)
 from ...html.parser import parse_fragment
@@ -22,7 +23,7 @@ from ...html.serializer import serialize_children
 from .callbacks import nofollow
 
 __all__ = [
-    "DEFAULT_CALLBACKS", "EMAIL_RE", "Linker", "LinkifyFilter", "TLDS", "URL_RE",
+    "DEFAULT_CALLBACKS", "EMAIL_RE", "HTML_TAGS", "Linker", "LinkifyFilter", "TLDS", "URL_RE",
     "build_email_re", "build_url_re", "linkify",
 ]
 
@@ -47,6 +48,48 @@ URL_RE = build_url_re()
 EMAIL_RE = build_email_re()
 
 
+#: The tags Linker parses as tags (others are written back as text): Bleach's list.
+HTML_TAGS: frozenset[str] = frozenset("""
+    a abbr address area article aside audio b base bdi bdo blockquote body br button canvas
+    caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed
+    fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe
+    img input ins kbd keygen label legend li link map mark menu meta meter nav noscript object ol
+    optgroup option output p param picture pre progress q rp rt ruby s samp script section
+    select slot small source span strong style sub summary sup table tbody td template textarea
+    tfoot th thead time title tr track u ul var video wbr""".split())
+
+_HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
+
+
+def _escape_unrecognized(fragment: ParentNode, source: str, recognized: frozenset[str]) -> None:
+    """Replace each element whose tag is not in ``recognized`` (every SVG and MathML element
+    too, as Bleach's parser knows none) by the text of its start tag, its children and the
+    text of its end tag (when one closed it).  ``source`` is the parsed text with newlines
+    normalized (the offsets' stream).  Iterative; text nodes merged afterwards."""
+    escaped = False
+    stack: list[Node] = list(fragment.children)
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Element):
+            continue
+        stack.extend(node.children)
+        if node.template_contents is not None:
+            stack.extend(node.template_contents.children)
+        if node.namespace == _HTML_NAMESPACE and node.local_name in recognized:
+            continue
+        start, end = node.start_tag_location, node.end_tag_location
+        replacement: list[Node | str] = []
+        if start is not None:
+            replacement.append(source[start.offset:start.end_offset])
+        replacement.extend(node.children)
+        if end is not None:
+            replacement.append(source[end.offset:end.end_offset])
+        node.replace_with(*replacement)
+        escaped = True
+    if escaped:
+        fragment.normalize()
+
+
 class Linker:
     """Bleach's ``Linker``: a linkify configuration, reused for many texts."""
 
@@ -54,8 +97,12 @@ class Linker:
                  skip_tags: Iterable[str] | None = None, parse_email: bool = False,
                  url_re: re.Pattern[str] = URL_RE, email_re: re.Pattern[str] = EMAIL_RE,
                  recognized_tags: Iterable[str] | None = None) -> None:
-        """``recognized_tags`` is accepted for compatibility and has no effect: markup5 parses
-        every tag as a browser does (Bleach escapes tags it does not know)."""
+        """``recognized_tags`` (default :data:`HTML_TAGS`): tags not named there are written
+        back as text, as Bleach does."""
+        if isinstance(recognized_tags, str):
+            raise TypeError("recognized_tags must be a collection of tag names, not a str")
+        self._recognized = frozenset(
+            t.lower() for t in (HTML_TAGS if recognized_tags is None else recognized_tags))
         self._linker = _Linkifier(callbacks or (), skip_tags, bool(parse_email), url_re,
                                   email_re)
 
@@ -65,7 +112,9 @@ class Linker:
             raise TypeError("argument must be of text type")
         if not text:
             return ""
-        fragment = parse_fragment(text, "div", scripting=True)
+        fragment = parse_fragment(text, "div", scripting=True, source_locations=True)
+        source = text.replace("\r\n", "\n").replace("\r", "\n")
+        _escape_unrecognized(fragment, source, self._recognized)
         self._linker.run(fragment)
         return serialize_children(fragment, scripting=True)
 
