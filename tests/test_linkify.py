@@ -154,7 +154,8 @@ def test_patterns_can_be_rebuilt() -> None:
     (lambda: build_url_pattern(tlds=["c m"]), "TLD"),
     (lambda: build_url_pattern(tlds=[]), "at least one"),
     (lambda: build_url_pattern(protocols=["1x"]), "scheme"),
-    (lambda: linkify("a.com", callbacks=[lambda a, n: {**a, (None, "x"): 1}]), "'x'"),
+    (lambda: linkify("a.com", callbacks=[lambda a, n: {**a, (None, "x"): 1}]),  # type: ignore[dict-item]
+     "'x'"),
 ])
 def test_bad_arguments_are_named(call: Callable[[], object], message: str) -> None:
     with pytest.raises((TypeError, ValueError), match=re.escape(message)):
