@@ -74,6 +74,11 @@ _NEVER_LINKIFIED = frozenset({
     "noscript", "plaintext", "select", "option", "optgroup", "datalist",
 })
 
+# Children of a template whose contents parse in a table mode: an ``a`` written among them
+# would not parse back where it was (its start tag would pick "in body", or be foster-parented).
+_TABLE_PARTS = frozenset({"caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td",
+                          "th"})
+
 # What a URL's text never holds (besides white space): RFC 3986's "unsafe" characters, except
 # "#" and "~" which occur in practice.
 _URL_TAIL = r"""(?:[/?][^\s{}|\\^`<>"]*)?"""
@@ -257,6 +262,11 @@ class _Linkifier:
                     skipping = True
                 if node.template_contents is not None:
                     children = node.template_contents.children
+                    if any(isinstance(child, Element) and child.local_name in _TABLE_PARTS
+                           and child.namespace == _HTML_NAMESPACE for child in children):
+                        # The template's first start tag chose how its contents parse: an
+                        # ``a`` written before or among table parts changes that choice.
+                        continue
             stack.extend((child, skipping) for child in reversed(children))
         for node in texts_and_links:
             if isinstance(node, Text):
