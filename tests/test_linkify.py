@@ -157,6 +157,7 @@ def test_patterns_can_be_rebuilt() -> None:
     (lambda: build_url_pattern(tlds=["c m"]), "TLD"),
     (lambda: build_url_pattern(tlds=[]), "at least one"),
     (lambda: build_url_pattern(protocols=["1x"]), "scheme"),
+    (lambda: linkify("a.com", callbacks=[lambda a, n: [a]]), "must return a dict"),  # type: ignore[list-item,return-value]
     (lambda: linkify("a.com", callbacks=[lambda a, n: {**a, (None, "x"): 1}]),  # type: ignore[dict-item]
      "'x'"),
 ])

@@ -182,12 +182,16 @@ def _mailto_for(address: str) -> str:
 
 def _apply_callbacks(callbacks: Sequence[LinkCallback], attrs: LinkAttrs,
                      new: bool) -> LinkAttrs | None:
-    result: LinkAttrs | None = attrs
+    """Run ``callbacks`` in order; None as soon as one returns None."""
     for callback in callbacks:
-        result = callback(result, new)  # type: ignore[arg-type]
+        result = callback(attrs, new)
         if result is None:
             return None
-    return result
+        if not isinstance(result, dict):
+            raise TypeError(f"a link callback must return a dict or None, not "
+                            f"{type(result).__name__} ({callback!r})")
+        attrs = result
+    return attrs
 
 
 def _attribute_names(attrs: LinkAttrs) -> dict[str, str]:
