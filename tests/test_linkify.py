@@ -46,8 +46,15 @@ def _reparses_to_itself(markup: str, context: str = "div", **options: object) ->
     ("example.com/wiki/A_(b)", '<a href="http://example.com/wiki/A_(b)">example.com/wiki/A_(b)</a>'),
     ("example.com, example.org...",
      '<a href="http://example.com">example.com</a>, <a href="http://example.org">example.org</a>...'),
-    # Not after "@", "." or "-": an address is not a URL unless parse_email asks for it.
+    # Not after "@" or ".": an address is not a URL unless parse_email asks for it.
     ("me@example.com", "me@example.com"),
+    # Dashes before a host stay outside it; a dash after the TLD ends the URL (Bleach's rule).
+    ("--example.com (-a.org)", '--<a href="http://example.com">example.com</a> '
+                               '(-<a href="http://a.org">a.org</a>)'),
+    ("example.com-x a-b.example.co.uk/x", '<a href="http://example.com">example.com</a>-x '
+                                          '<a href="http://a-b.example.co.uk/x">a-b.example.co.uk/x</a>'),
+    ("a.com..b example.com.", '<a href="http://a.com">a.com</a>..b '
+                              '<a href="http://example.com">example.com</a>.'),
 ])
 def test_urls(text: str, expected: str) -> None:
     assert _reparses_to_itself(text) == expected

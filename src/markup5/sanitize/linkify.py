@@ -89,13 +89,26 @@ def _tld_lookbehind(tlds: Iterable[str]) -> str:
     TLD length, as Python's ``re`` needs (linear: no backtracking over the labels)."""
     by_length: dict[int, list[str]] = {}
     for tld in tlds:
-        if not isinstance(tld, str) or not tld or not re.fullmatch(r"[\w-]+", tld):
-            raise ValueError(f"a TLD must be a non-empty run of letters, digits or '-': {tld!r}")
-        by_length.setdefault(len(tld), []).append(re.escape(tld))
+        by_length.setdefault(len(tld), []).append(_checked_tld(tld))
     if not by_length:
         raise ValueError("tlds must name at least one top-level domain")
     return "(?:" + "|".join(
         rf"(?<=\.(?:{'|'.join(sorted(names))}))" for _, names in sorted(by_length.items())) + ")"
+
+
+def _tld_alternation(tlds: Iterable[str]) -> str:
+    """The TLDs as one alternation, longest first, ending where a word does: the last label
+    of a URL's host (``com`` in ``example.com-x``, as Bleach reads it)."""
+    names = {_checked_tld(tld) for tld in tlds}
+    if not names:
+        raise ValueError("tlds must name at least one top-level domain")
+    return "(?:" + "|".join(sorted(names, key=lambda t: (-len(t), t))) + r")(?!\w)"
+
+
+def _checked_tld(tld: str) -> str:
+    if not isinstance(tld, str) or not tld or not re.fullmatch(r"[\w-]+", tld):
+        raise ValueError(f"a TLD must be a non-empty run of letters, digits or '-': {tld!r}")
+    return re.escape(tld)
 
 
 def build_url_pattern(tlds: Iterable[str] = TLDS,
@@ -104,19 +117,24 @@ def build_url_pattern(tlds: Iterable[str] = TLDS,
 
     A match is: opening parentheses (kept outside the link later when unbalanced), an optional
     ``scheme:`` with up to three slashes and ``user[:password]@``, a host of two or more
-    dot-separated labels whose last label is one of ``tlds`` (any case), an optional port,
-    and an optional path or query.  A match starts at the start of a word that does not follow
-    ``@``, ``.`` or ``-`` (so ``person@example.com`` is not a URL).  Linear time: the host is
-    taken in one atomic step and the TLD checked by lookbehind.
+    dot-separated labels whose last label is one of ``tlds`` (any case; the label may go on
+    with ``-``, which then ends the URL), an optional port, and an optional path or query.  A
+    match starts at the start of a word (or of a run of ``-`` before it) that does not follow
+    ``@`` or ``.`` (so ``person@example.com`` is not a URL).  Linear time: a start is never
+    inside a run of word characters, dashes or parentheses, and the host's labels up to the
+    last dot are taken in one atomic step (a lookahead, then a backreference), so nothing
+    backtracks over them.
     """
     schemes = sorted({_checked_scheme(p) for p in protocols}, key=lambda s: (-len(s), s))
     scheme = rf"(?:(?:{'|'.join(schemes)}):/{{0,3}}(?:(?:\w+:)?\w+@)?)?" if schemes else ""
     return re.compile(
-        r"(?<!\()\(*(?<![\w@.-])(?=\w)"          # opening parentheses, then a word's start
+        # Opening parentheses, then a word's start (or a run of dashes before one).
+        r"(?<!\()\(*(?:(?<![\w@.-])-+|(?<![\w@.-]))(?=\w)"
         + scheme
-        + r"(?=(?P<host>[\w-]+(?:\.[\w-]+)+))(?P=host)"   # the whole dotted run, atomically
-        + _tld_lookbehind(tlds)
-        + r"(?::[0-9]+(?![\w.]))?"               # a port
+        # The labels up to the last dot followed by a label, atomically; then the TLD.
+        + r"(?=(?P<host>[\w-]+(?:\.[\w-]+)*\.(?=[\w-])))(?P=host)"
+        + _tld_alternation(tlds)
+        + r"(?::[0-9]+(?!\w))?"                  # a port
         + _URL_TAIL,
         re.IGNORECASE)
 
@@ -154,10 +172,12 @@ _SCHEME_PREFIX = re.compile(r"[\w-]+:/{0,3}")
 
 def _split_punctuation(found: str) -> tuple[str, str, str]:
     """Split a URL match into (opening text, URL, closing text): leading "(" go out with as
-    many trailing ")"; then trailing "," and "." go out, and trailing ")" too when the URL has
+    many trailing ")", leading "-" go out; then trailing "," and "." go out, and trailing ")" too when the URL has
     no "(" (prose around a link, as Bleach does).  Linear: no per-character loop in Python."""
     core = found.lstrip("(")
     opening = len(found) - len(core)
+    core = core.lstrip("-")
+    lead = len(found) - len(core)
     closing = len(core) - len(core.rstrip(")"))
     taken = min(opening, closing)
     suffix = ""
@@ -166,7 +186,7 @@ def _split_punctuation(found: str) -> tuple[str, str, str]:
         core = core[:-taken]
     trailing = ",." if "(" in core else ",.)"
     stripped = core.rstrip(trailing)
-    return found[:opening], stripped, core[len(stripped):] + suffix
+    return found[:lead], stripped, core[len(stripped):] + suffix
 
 
 def _href_for(url: str) -> str:
