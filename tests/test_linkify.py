@@ -99,6 +99,33 @@ def test_where_links_are_never_made(markup: str) -> None:
     assert dump_tree(fragment) == before
 
 
+@pytest.mark.parametrize("context", ["a", "select", "option", "svg", "math", "svg desc", "pre"])
+def test_no_link_is_made_in_a_context_that_forbids_one(context: str) -> None:
+    fragment = parse_fragment("x.com <a href=/y>y</a>", context, scripting=True)
+    expected = serialize_children(fragment, scripting=True)
+    assert linkify("x.com <a href=/y>y</a>", context=context) == expected
+
+
+@pytest.mark.parametrize("context", ["script", "TEXTAREA", "title", "plaintext", "noscript"])
+def test_a_text_context_is_refused(context: str) -> None:
+    with pytest.raises(ValueError, match="is text, not markup"):
+        linkify("x.com", context=context)
+
+
+def test_linkify_tree_looks_at_the_node_and_its_ancestors() -> None:
+    fragment = parse_fragment("<a href=/x><span>x.com</span></a><pre><b>y.com</b></pre>"
+                              "<template><tr></tr></template><p>z.com</p>", "div")
+    span, bold = fragment.select_one("span"), fragment.select_one("b")
+    template, paragraph = fragment.select_one("template"), fragment.select_one("p")
+    assert span and bold and template and paragraph and template.template_contents
+    before = dump_tree(fragment)
+    for node in (span, bold, template, template.template_contents):
+        linkify_tree(node)
+    assert dump_tree(fragment) == before
+    linkify_tree(paragraph)
+    assert paragraph.serialize() == '<p><a href="http://z.com">z.com</a></p>'
+
+
 def test_skip_tags_are_chosen_by_the_caller() -> None:
     assert linkify("<pre>example.com</pre>", skip_tags=None) == \
         '<pre><a href="http://example.com">example.com</a></pre>'

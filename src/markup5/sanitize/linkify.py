@@ -233,6 +233,21 @@ def _new_link(attrs: LinkAttrs) -> Element:
     return link
 
 
+def _holds_table_parts(children: list[Node]) -> bool:
+    """Whether template contents parse in a table mode: the template's first start tag chose
+    how its contents parse, and an ``a`` written before or among table parts changes that."""
+    return any(isinstance(child, Element) and child.local_name in _TABLE_PARTS
+               and child.namespace == _HTML_NAMESPACE for child in children)
+
+
+# Contexts whose content is not markup: a fragment parsed there has only text, which the
+# serializer cannot write back for every context (script data is not unescaped).
+_TEXT_CONTEXTS = frozenset({
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
+    "plaintext",
+})
+
+
 class _Linkifier:
     """One configuration of linkify, applied to trees."""
 
@@ -256,13 +271,38 @@ class _Linkifier:
         self.url_pattern = url_pattern or _URL_PATTERN
         self.email_pattern = email_pattern or _EMAIL_PATTERN
 
-    def run(self, root: ParentNode) -> None:
-        """Linkify ``root``'s descendants in document order (an iterative walk)."""
+    def _blocked_at(self, root: ParentNode) -> bool:
+        """Whether no link may be made anywhere below ``root``: it or an ancestor (through
+        template hosts) is an ``a``, a skip tag or an element whose text is never linkified,
+        or ``root`` itself is an SVG or MathML element.  O(depth), once."""
+        if isinstance(root, Element) and root.namespace != _HTML_NAMESPACE:
+            return True
+        node: Node | None = root
+        while node is not None:
+            if isinstance(node, Element) and node.namespace == _HTML_NAMESPACE and (
+                    node.local_name in _NEVER_LINKIFIED or node.local_name in self.skip_tags):
+                return True
+            parent: Node | None = node.parent
+            if parent is None and isinstance(node, DocumentFragment):
+                parent = node.host
+            node = parent
+        return False
+
+    def run(self, root: ParentNode, blocked: bool = False) -> None:
+        """Linkify ``root``'s descendants in document order (an iterative walk); with
+        ``blocked``, only run the existing links through the callbacks."""
         texts_and_links: list[Node] = []
         skip_tags = self.skip_tags
+        blocked = blocked or self._blocked_at(root)
+        children: list[Node] = root.children
+        if isinstance(root, Element) and root.template_contents is not None:
+            children = root.template_contents.children
+        if (isinstance(root, DocumentFragment) and root.host is not None
+                or isinstance(root, Element) and root.template_contents is not None):
+            blocked = blocked or _holds_table_parts(children)
         # (node, skipping): skipping when inside a skip tag; never entered: a and the rest of
         # _NEVER_LINKIFIED (an existing link is collected, its content is not).
-        stack: list[tuple[Node, bool]] = [(child, False) for child in reversed(root.children)]
+        stack: list[tuple[Node, bool]] = [(child, blocked) for child in reversed(children)]
         while stack:
             node, skipping = stack.pop()
             if isinstance(node, Text):
@@ -274,7 +314,7 @@ class _Linkifier:
                 continue
             if not isinstance(node, Element):
                 continue
-            children: list[Node] = node.children
+            children = node.children
             if node.namespace == _HTML_NAMESPACE:
                 name = node.local_name
                 if name == "a":
@@ -286,10 +326,7 @@ class _Linkifier:
                     skipping = True
                 if node.template_contents is not None:
                     children = node.template_contents.children
-                    if any(isinstance(child, Element) and child.local_name in _TABLE_PARTS
-                           and child.namespace == _HTML_NAMESPACE for child in children):
-                        # The template's first start tag chose how its contents parse: an
-                        # ``a`` written before or among table parts changes that choice.
+                    if _holds_table_parts(children):
                         continue
             stack.extend((child, skipping) for child in reversed(children))
         for node in texts_and_links:
@@ -381,8 +418,9 @@ def linkify_tree(node: ParentNode, *, callbacks: Sequence[LinkCallback] = (),
 
     Text inside an HTML ``a``, an element named in ``skip_tags`` (ASCII case-insensitive), an
     element whose content is not markup (``script``, ``style``, ``textarea``, ``title``, ...),
-    a ``select``, or directly inside an SVG or MathML element is left alone.  Existing links
-    are run through ``callbacks`` with ``new=False``.
+    a ``select``, or directly inside an SVG or MathML element is left alone, and so is all of
+    ``node`` when it or an ancestor is such an element.  Existing links are run through
+    ``callbacks`` with ``new=False``.
     """
     if not isinstance(node, ParentNode):
         raise TypeError(f"linkify_tree needs an Element, DocumentFragment or Document, "
@@ -401,7 +439,9 @@ def linkify(markup: str, *, callbacks: Sequence[LinkCallback] = (),
     attributes and text, or veto it; ``skip_tags`` names elements whose text is left alone
     (default ``pre`` and ``code``; None or empty: none).  ``url_pattern`` and
     ``email_pattern`` replace the recognizers (see :func:`build_url_pattern`).  The output,
-    parsed again in ``context``, gives the tree linkify built.
+    parsed again in ``context``, gives the tree linkify built.  A context whose content is text
+    (``script``, ``textarea``, ...) is a ValueError; in an ``a``, ``select``, ``option``,
+    SVG or MathML context, or a skip tag's, no link is made.
 
     >>> linkify("see example.com, or mail me@example.org", parse_email=True)
     'see <a href="http://example.com">example.com</a>, or mail <a href="mailto:me@example.org">me@example.org</a>'
@@ -410,7 +450,14 @@ def linkify(markup: str, *, callbacks: Sequence[LinkCallback] = (),
         raise TypeError(f"markup must be a str, not {type(markup).__name__}")
     if not isinstance(context, str):
         raise TypeError(f"context must be an element name, not {type(context).__name__}")
+    name = context.strip().lower()
+    if name in _TEXT_CONTEXTS:
+        raise ValueError(f"context {context!r}: the content of {name} is text, not markup; "
+                         "linkify needs an element whose content is markup")
     linker = _Linkifier(callbacks, skip_tags, parse_email, url_pattern, email_pattern)
     fragment = parse_fragment(markup, context, scripting=True)
-    linker.run(fragment)
+    # No link may be made in an a, select, option, ... or SVG/MathML context, nor in a skip tag.
+    blocked = (name in _NEVER_LINKIFIED or name in linker.skip_tags
+               or name.startswith(("svg", "math")))
+    linker.run(fragment, blocked)
     return serialize_children(fragment, scripting=True)
