@@ -44,11 +44,11 @@ __version__ = "0.1.0"
 # markup5`` (``markup5.selectors.compile(...)``) but imported on first use:
 # markup5.selectors alone added about a third to the import time.
 _SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xml", "url", "links",
-                         "adapters", "domexceptions", "treedump", "errors"})
+                         "adapters", "domexceptions", "treedump", "errors", "sanitize"})
 
 if TYPE_CHECKING:
     from . import (adapters, domexceptions, errors, find, html, links,  # noqa: F401
-                   microsyntax, selectors, text, treedump, url, xml)
+                   microsyntax, sanitize, selectors, text, treedump, url, xml)
 
 
 def __getattr__(name: str) -> object:
