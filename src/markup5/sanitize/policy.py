@@ -238,7 +238,13 @@ class Policy:
         set_(self, "styles", _str_set(self.styles, "styles", _PROPERTY, "CSS property name"))
 
     def __hash__(self) -> int:
-        return hash(self.to_json())
+        # Computed once (the policy is immutable): sanitize() looks its
+        # compiled rules up by policy on every call.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(self.to_json())
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     # Changing and converting ------------------------------------------
 
