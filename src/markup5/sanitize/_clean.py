@@ -27,18 +27,13 @@ from collections.abc import Iterator
 from ..dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Comment, Element, Node,
                    ParentNode, Text)
 from ..html.serializer import VOID_ELEMENTS, escape_attribute
+from . import css
 from ._foreign import (MATHML_ATTRIBUTES, MATHML_ELEMENTS, SVG_ATTRIBUTES, SVG_ELEMENTS,
                        local_reference_only)
 from .policy import Policy
 from .urls import srcset_allowed, url_allowed
 
 __all__ = ["Rules", "clean_children"]
-
-try:
-    from . import css
-    _CSS_AVAILABLE = css.AVAILABLE
-except ImportError:  # TEMPORARY until css.py lands
-    _CSS_AVAILABLE = False
 
 #: Attributes whose values are URLs wherever they appear: checked as URLs
 #: whether or not a policy lists them in ``url_attributes``, so that
@@ -80,7 +75,7 @@ class Rules:
         self.data = policy.data_attributes
         self.aria = policy.aria_attributes
         self.prefix = policy.clobber_prefix
-        self.styles = frozenset(policy.styles) if _CSS_AVAILABLE else frozenset()
+        self.styles = frozenset(policy.styles) if css.AVAILABLE else frozenset()
         self.schemes = frozenset(policy.url_schemes)
         self.relative = policy.allow_relative_urls
         self.rel = policy.link_rel
