@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from html import unescape
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Union
 
@@ -254,12 +255,14 @@ class Cleaner:
                     replacement.append("\n")
                 replacement.extend(children)
             else:
+                # The tag's source, read as text: character references in it decoded as
+                # in text (Bleach keeps them as written, which displays the same).
                 if start is not None:
-                    replacement.append(source[start.offset:start.end_offset])
+                    replacement.append(unescape(source[start.offset:start.end_offset]))
                 replacement.extend(children)
                 end = node.end_tag_location
                 if end is not None:
-                    replacement.append(source[end.offset:end.end_offset])
+                    replacement.append(unescape(source[end.offset:end.end_offset]))
             node.replace_with(*replacement)
             changed = True
         if changed:
