@@ -1,0 +1,179 @@
+"""markup5.sanitize.bleach_compat's clean, Cleaner and CSSSanitizer (beyond Bleach's suite):
+agreement with the real Bleach where both parse alike, the re-parse property, the filters
+contract, and the checks added to CSSSanitizer."""
+
+from __future__ import annotations
+
+import functools
+import sys
+import warnings
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from markup5.html.parser import parse_fragment
+from markup5.html.serializer import serialize_children
+from markup5.sanitize._verify import same_tree
+from markup5.sanitize.bleach_compat import (ALLOWED_PROTOCOLS, ALLOWED_TAGS, Cleaner,
+                                            NoCssSanitizerWarning, clean)
+
+tinycss2 = pytest.importorskip("tinycss2")
+
+from markup5.sanitize.bleach_compat.css_sanitizer import CSSSanitizer  # noqa: E402
+
+
+def _reparses(out: str) -> bool:
+    tree = parse_fragment(out, "div", scripting=True)
+    return serialize_children(tree, scripting=True, use_best_quote_char=True) == out
+
+
+# Inputs where html5lib and a browser build the same tree: the real Bleach is the oracle.
+AGREED = [
+    ("<b onclick=alert(1)>bold</b>", {}),
+    ("<a href='javascript:alert(1)' title=t>x</a>", {}),
+    ("<a href='JaVa\tScRiPt:alert(1)'>x</a>", {}),
+    ("<a href='  http://example.com/'>x</a>", {}),
+    ("<a href='/relative?a=1&amp;b=2'>x</a>", {}),
+    ("<a href='ftp://example.com/'>x</a>", {}),
+    ("<a href='ftp://example.com/'>x</a>", {"protocols": {"ftp"}}),
+    ("<a href='mailto:a@example.com'>x</a>", {}),
+    ("<span class=x>hi</span> <em>there</em>", {}),
+    ("<span class=x>hi</span>", {"strip": True}),
+    ("<div><p>one</p><p>two</p></div>", {"strip": True}),
+    ("<p>a</p><!-- c --><b>x</b>", {"tags": {"p", "b"}, "strip_comments": False}),
+    ("<p>a</p><!-- c -->", {"tags": {"p"}}),
+    ("<script>alert(1)</script>", {}),
+    ("<style>*{}</style>x", {"strip": True}),
+    ("<img src=x onerror=alert(1)>", {}),
+    ("<img src=x title=y>", {"tags": {"img"}, "attributes": {"img": ["src"]}}),
+    ("<img src=x title=y>", {"tags": {"img"}, "attributes": {"*": ["title"]}}),
+    ("<img src=x title=y>", {"tags": {"img"}, "attributes": ["src", "title"]}),
+    ("<b title=keep class=drop>x</b>",
+     {"tags": {"b"}, "attributes": lambda tag, name, value: name == "title"}),
+    ("<b title=keep class=drop>x</b>",
+     {"tags": {"b"}, "attributes": {"b": lambda tag, name, value: value == "keep"}}),
+    ("a\x07b <b>c\x1fd</b>", {}),
+    ("ヘルプ <em>Домашняя</em>", {}),
+    ("<ul><li>one<li>two</ul>", {}),
+    ("<blockquote><b>x</blockquote>y", {}),
+    ("<a href='#frag'>x</a><a href='localhost:8000'>y</a>", {}),
+]
+
+
+@pytest.mark.parametrize("text, kwargs", AGREED)
+def test_agrees_with_bleach(text: str, kwargs: dict[str, object]) -> None:
+    bleach = pytest.importorskip("bleach")
+    assert clean(text, **kwargs) == bleach.clean(text, **kwargs)  # type: ignore[arg-type]
+
+
+def test_table_rows_stay_in_the_table() -> None:
+    # Bleach writes '<table>&lt;tbody&gt;<tr>...': text a browser moves out of the table.
+    out = clean("<table><tr><td>x</td></tr></table>", tags={"table", "tr", "td"})
+    assert out == "<table><tbody><tr><td>x</td></tr></tbody></table>"
+    assert _reparses(out)
+
+
+@pytest.mark.parametrize("text, tags", [
+    ("<p><div>x</div></p>", {"p"}),
+    ("<table><tr><td>x</td></tr></table>", {"tr", "td"}),
+    ("<math><mi><img src=x></mi></math>", {"mi", "img"}),
+    ("<svg><a xlink:href=x>y</a></svg>", {"a"}),
+    ("<select><option>a<b>x</b></select>", {"option", "b"}),
+    ("<noscript><p title='</noscript><img src=x onerror=alert(1)>'></noscript>", {"p"}),
+])
+def test_output_reparses_to_itself(text: str, tags: set[str]) -> None:
+    for strip in (False, True):
+        out = clean(text, tags=tags, strip=strip)
+        assert _reparses(out), out
+        elements = parse_fragment(out, "div", scripting=True).query_selector_all("*")
+        assert all(e.local_name in tags and not e.attrs for e in elements), out
+
+
+SOUP = st.lists(st.sampled_from([
+    "<b>", "</b>", "<p>", "</p>", "<div>", "<table>", "<tr>", "<td>", "</table>", "<svg>",
+    "<math>", "<mi>", "<style>", "</style>", "<script>", "<noscript>", "</noscript>",
+    "<select>", "<option>", "<a href=x>", "</a>", "<!--", "-->", "<img src=x>", "x", " ",
+    "&amp;", "<", ">", "<template>", "</template>", "<textarea>", "<title>", "<xmp>",
+]), max_size=25).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(SOUP, st.booleans(), st.booleans())
+def test_soup_output_reparses_to_itself(text: str, strip: bool, strip_comments: bool) -> None:
+    out = clean(text, tags={"b", "p", "table", "tr", "td", "a", "mi", "option"}, strip=strip,
+                strip_comments=strip_comments)
+    assert _reparses(out), (text, out)
+    fragment = parse_fragment(out, "div", scripting=True)
+    assert same_tree(fragment, parse_fragment(out, "div", scripting=True))
+
+
+def test_defaults_are_bleachs() -> None:
+    assert ALLOWED_PROTOCOLS == {"http", "https", "mailto"}
+    assert "script" not in ALLOWED_TAGS and "a" in ALLOWED_TAGS
+
+
+def test_not_text_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="bytes"):
+        clean(b"<b>x</b>")  # type: ignore[arg-type]
+    assert clean("") == ""
+
+
+def test_bad_attributes_argument() -> None:
+    with pytest.raises(ValueError, match="attributes"):
+        clean("x", attributes=42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="tags"):
+        clean("x", tags="b")
+
+
+def test_style_without_css_sanitizer_warns_and_empties() -> None:
+    with pytest.warns(NoCssSanitizerWarning):
+        cleaner = Cleaner(tags={"p"}, attributes={"p": ["style"]})
+    assert cleaner.clean('<p style="color: red">x</p>') == '<p style="">x</p>'
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Cleaner(tags={"p"}, attributes={"p": ["style"]}, css_sanitizer=CSSSanitizer())
+
+
+def test_css_sanitizer_keeps_bleachs_form_and_drops_script() -> None:
+    sanitizer = CSSSanitizer(allowed_css_properties={"color", "background", "behavior",
+                                                     "-moz-binding", "width"})
+    assert sanitizer.sanitize_css("color: red; float: left; background: url(a.png)") == \
+        "color: red; background: url(a.png);"
+    for hostile in ("width: expression(alert(1))", "behavior: url(x.htc)",
+                    "-moz-binding: url(x.xml#x)", "color: r\\65 d",
+                    "width: EXPRESSION(alert(1))", "background: url(x) expression"):
+        assert sanitizer.sanitize_css(hostile) == "", hostile
+    assert sanitizer.sanitize_css("color: \\72 ed; width: 1px") == "width: 1px;"
+    with pytest.raises(TypeError, match="str"):
+        sanitizer.sanitize_css(None)  # type: ignore[arg-type]
+
+
+def test_filters_run_on_the_cleaned_tree() -> None:
+    from markup5.sanitize.bleach_compat.linkifier import LinkifyFilter
+    cleaner = Cleaner(tags={"a", "p"}, filters=[functools.partial(LinkifyFilter,
+                                                                  callbacks=[])])
+    out = cleaner.clean("<p>see http://example.com <script>x</script></p>")
+    assert out == ('<p>see <a href="http://example.com">http://example.com</a> '
+                   "&lt;script&gt;x&lt;/script&gt;</p>")
+
+
+def test_a_stream_filter_is_a_type_error() -> None:
+    class StreamFilter:
+        def __init__(self, source: object) -> None:
+            self.source = source
+
+    with pytest.raises(TypeError, match="apply_to_tree"):
+        Cleaner(filters=[StreamFilter])
+
+
+def test_invalid_absolute_url_dropped() -> None:
+    # A browser's URL parser fails on the host "example.com]": no link.
+    assert clean('<a href="http://example.com]">x</a>') == "<a>x</a>"
+
+
+def test_vendored_loading_restores_bleach() -> None:
+    from bleach_shim import load_vendored
+    before = sys.modules.get("bleach")
+    load_vendored("test_unicode.py")
+    assert sys.modules.get("bleach") is before
