@@ -177,3 +177,9 @@ def test_vendored_loading_restores_bleach() -> None:
     before = sys.modules.get("bleach")
     load_vendored("test_unicode.py")
     assert sys.modules.get("bleach") is before
+
+
+def test_css_sanitizer_deep_nesting_is_dropped_not_a_crash() -> None:
+    sanitizer = CSSSanitizer(allowed_css_properties={"color", "width"})
+    assert sanitizer.sanitize_css("color: red; width: " + "(" * 100_000) == "color: red;"
+

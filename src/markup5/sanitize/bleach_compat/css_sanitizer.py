@@ -8,8 +8,9 @@ compatibility (markup5's own :func:`markup5.sanitize.css.sanitize_style`, used b
 ``Policy.styles``, drops them).  Beyond Bleach, a declaration is dropped whatever the
 allowlist says when it can run script in some browser or hide what it spells: the properties
 in :data:`markup5.sanitize.css.NEVER_ALLOWED_PROPERTIES` (``behavior``, ``-moz-binding``), a
-value holding ``expression`` in an identifier or function name, or a backslash (a CSS
-escape) anywhere in its source text.
+value holding ``expression`` in an identifier or function name or nesting blocks deeper than
+:data:`markup5.sanitize.css.MAX_NESTING`, or a backslash (a CSS escape) anywhere in its
+source text.
 """
 
 from __future__ import annotations
@@ -45,21 +46,29 @@ ALLOWED_SVG_PROPERTIES: frozenset[str] = frozenset({
 })
 
 
-def _mentions_expression(tokens: list[Any]) -> bool:
-    """Whether an identifier or function name in ``tokens`` (nested blocks included, walked
-    with an explicit stack) contains ``expression``."""
-    stack = [tokens]
+def _unsafe(tokens: list[Any]) -> bool:
+    """Whether an identifier or function name in ``tokens`` contains ``expression``, or the
+    blocks nest deeper than :data:`markup5.sanitize.css.MAX_NESTING` (tinycss2's serializer
+    recurses into blocks: a hostile value would exhaust the stack).  Walked with an explicit
+    stack."""
+    stack: list[tuple[list[Any], int]] = [(tokens, 0)]
     while stack:
-        for token in stack.pop():
+        level, depth = stack.pop()
+        for token in level:
             kind = token.type
             if kind == "ident" and "expression" in token.lower_value:
                 return True
             if kind == "function":
                 if "expression" in token.lower_name:
                     return True
-                stack.append(token.arguments)
+                content = token.arguments
             elif kind in ("() block", "[] block", "{} block"):
-                stack.append(token.content)
+                content = token.content
+            else:
+                continue
+            if depth + 1 > _css.MAX_NESTING:
+                return True
+            stack.append((content, depth + 1))
     return False
 
 
@@ -92,7 +101,7 @@ class CSSSanitizer:
             if kind == "declaration":
                 name = node.lower_name
                 if (name in self._allowed and name not in _css.NEVER_ALLOWED_PROPERTIES
-                        and index not in escaped and not _mentions_expression(node.value)):
+                        and index not in escaped and not _unsafe(node.value)):
                     kept.append(node)
             elif kind in ("comment", "whitespace"):
                 if kept and kept[-1].type != kind:

@@ -221,52 +221,70 @@ class Cleaner:
             "\xa0", "&nbsp;")
 
     def _clean_tree(self, fragment: ParentNode, source: str) -> None:
-        """One iterative walk over ``fragment``: disallowed elements escaped or stripped,
-        attributes filtered, comments removed, control characters replaced."""
-        changed = False
-        stack: list[Node] = list(reversed(fragment.children))
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Text):
-                if _INVISIBLE.search(node.data):
-                    node.data = _INVISIBLE.sub("?", node.data)
-                continue
-            if isinstance(node, Comment):
-                if self.strip_comments:
-                    node.remove()
-                continue
-            if not isinstance(node, Element):
-                continue
-            contents = node.template_contents
-            children = list((contents if contents is not None else node).children)
-            stack.extend(reversed(children))
-            name = node.local_name
-            start = node.start_tag_location
-            if name.lower() in self.tags:
-                self._clean_attributes(node)
-                continue
-            if start is None and node.namespace == _HTML and name in _IMPLIED_STRUCTURE:
-                for key in list(node.attrs):
-                    del node.attrs[key]
-                continue
-            replacement: list[Node | str] = []
-            if self.strip:
-                if start is not None and start.offset > 0 and name in _BLOCK_LEVEL:
-                    replacement.append("\n")
-                replacement.extend(children)
-            else:
-                # The tag's source, read as text: character references in it decoded as
-                # in text (Bleach keeps them as written, which displays the same).
-                if start is not None:
-                    replacement.append(unescape(source[start.offset:start.end_offset]))
-                replacement.extend(children)
-                end = node.end_tag_location
-                if end is not None:
-                    replacement.append(unescape(source[end.offset:end.end_offset]))
-            node.replace_with(*replacement)
-            changed = True
-        if changed:
-            fragment.normalize()
+        """Disallowed elements escaped or stripped, attributes filtered, comments removed,
+        control characters replaced.  Each parent's new child list is built in one pass
+        (a disallowed element's children are spliced in where it was, adjacent text merged)
+        and set at once, so the work is linear even for many escaped siblings; no
+        recursion (an explicit stack of parents, and of the nodes still to place)."""
+        parents: list[ParentNode] = [fragment]
+        while parents:
+            parent = parents.pop()
+            kept: list[Node] = []
+            run: list[str] = []
+            work: list[Node | str] = list(reversed(parent.children))
+            while work:
+                item = work.pop()
+                if isinstance(item, str):
+                    run.append(item)
+                    continue
+                if isinstance(item, Text):
+                    data = item.data
+                    run.append(_INVISIBLE.sub("?", data) if _INVISIBLE.search(data) else data)
+                    continue
+                if isinstance(item, Comment) and self.strip_comments:
+                    continue
+                if isinstance(item, Element):
+                    contents = item.template_contents
+                    name = item.local_name
+                    start = item.start_tag_location
+                    implied = (start is None and item.namespace == _HTML
+                               and name in _IMPLIED_STRUCTURE)
+                    if not implied and name.lower() not in self.tags:
+                        children = list((contents if contents is not None else item).children)
+                        if self.strip:
+                            work.extend(reversed(children))
+                            if start is not None and start.offset > 0 \
+                                    and name in _BLOCK_LEVEL:
+                                work.append("\n")
+                        else:
+                            # The tag's source, read as text: character references in it
+                            # decoded as in text (Bleach keeps them as written, which
+                            # displays the same).
+                            end = item.end_tag_location
+                            if end is not None:
+                                work.append(unescape(source[end.offset:end.end_offset]))
+                            work.extend(reversed(children))
+                            if start is not None:
+                                work.append(unescape(source[start.offset:start.end_offset]))
+                        continue
+                    if implied:
+                        item.attrs.clear()
+                    else:
+                        self._clean_attributes(item)
+                    parents.append(item)
+                    if contents is not None:
+                        parents.append(contents)
+                if run:
+                    data = "".join(run)
+                    run.clear()
+                    if data:
+                        kept.append(Text(data))
+                kept.append(item)
+            if run:
+                data = "".join(run)
+                if data:
+                    kept.append(Text(data))
+            parent._replace_all(kept)
 
     def _clean_attributes(self, element: Element) -> None:
         """Keep the attributes Bleach's rules allow on the kept ``element``."""
