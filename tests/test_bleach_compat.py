@@ -58,6 +58,13 @@ AGREED = [
     ("<ul><li>one<li>two</ul>", {}),
     ("<blockquote><b>x</blockquote>y", {}),
     ("<a href='#frag'>x</a><a href='localhost:8000'>y</a>", {}),
+    # A start tag cut off by the end of the input: a browser drops it, Bleach (and this
+    # layer) keep it as text.
+    ("a<b", {}),
+    ("<b>x<y", {}),
+    ("<p>a</p><y", {"strip": True}),
+    ("<table><tr><td>x<y", {}),
+    ('a <a title="x', {}),
 ]
 
 

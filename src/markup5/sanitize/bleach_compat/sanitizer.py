@@ -32,7 +32,7 @@ from typing import Any, Union
 
 from ...dom import Comment, DocumentFragment, Element, Node, ParentNode, Text
 from ...html.parser import parse_fragment
-from ...html.serializer import serialize_children
+from ...html.serializer import VOID_ELEMENTS, serialize_children
 from ...url import parse_url
 from .._verify import MAX_ROUNDS, same_tree
 
@@ -151,6 +151,44 @@ def _uri_allowed(value: str, protocols: frozenset[str]) -> bool:
     return "http" in protocols or "https" in protocols
 
 
+def _keep_tag_cut_by_end(fragment: DocumentFragment, source: str) -> None:
+    """A start tag cut off by the end of the input (``a<b``, ``x <img src=y``) is no token
+    for a browser: it is dropped.  Bleach writes it back as text, so that a user's "a<b"
+    still shows; so does this layer: the text is added where the parser stopped (the last
+    element still open), and the output is verified like any other.  One walk, iterative."""
+    covered = 0
+    stack: list[Node] = list(fragment.children)
+    while stack:
+        node = stack.pop()
+        location = node.source_location
+        if location is not None and location.end_offset > covered:
+            covered = location.end_offset
+        if isinstance(node, Element):
+            end = node.end_tag_location
+            if end is not None and end.end_offset > covered:
+                covered = end.end_offset
+            stack.extend(node.children)
+            if node.template_contents is not None:
+                stack.extend(node.template_contents.children)
+    tail = source[covered:]
+    if len(tail) < 2 or tail[0] != "<" or not tail[1].isascii() or not tail[1].isalpha():
+        return
+    # Cut by the end, the tag would have closed with one more ">".
+    probe = parse_fragment(tail + ">", "div", source_locations=True).children
+    start = probe[0].start_tag_location if probe and isinstance(probe[0], Element) else None
+    if start is None or start.end_offset != len(tail) + 1:
+        return
+    parent: ParentNode = fragment
+    while parent.children:
+        last = parent.children[-1]
+        if not isinstance(last, Element) or last.end_tag_location is not None \
+                or last.template_contents is not None or (
+                    last.namespace == _HTML and last.local_name in VOID_ELEMENTS):
+            break
+        parent = last
+    parent.append(Text(tail))
+
+
 class Cleaner:
     """Bleach's ``Cleaner``: a configuration for cleaning many fragments.
 
@@ -205,8 +243,10 @@ class Cleaner:
             return ""
         source = text.replace("\r\n", "\n").replace("\r", "\n")
         fragment: DocumentFragment | None = None
-        for _ in range(MAX_ROUNDS):
+        for round_ in range(MAX_ROUNDS):
             fragment = parse_fragment(source, "div", scripting=True, source_locations=True)
+            if round_ == 0:
+                _keep_tag_cut_by_end(fragment, source)
             self._clean_tree(fragment, source)
             for tree_filter in self._tree_filters:
                 tree_filter.apply_to_tree(fragment)
