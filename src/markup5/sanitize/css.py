@@ -158,6 +158,11 @@ def _safe_value(tokens: list[Any]) -> str | None:
     if not normalized:
         return None
     text: str = tinycss2.serialize(normalized)
+    # tinycss2 escapes what a token cannot hold as written (a '"' inside a string, say):
+    # such a value would be dropped when filtered again, so it is dropped now (the output
+    # must be a fixed point).
+    if "\\" in text:
+        return None
     return text
 
 
