@@ -18,7 +18,9 @@ A declaration is dropped, whole, when
   string, the word ``expression`` (old Internet Explorer's script in CSS) in any token, or a
   function outside :data:`ALLOWED_FUNCTIONS`;
 - its value is empty, or nests parentheses and brackets deeper than :data:`MAX_NESTING`
-  (legitimate values nest two or three levels; the bound keeps serialization flat).
+  (legitimate values nest two or three levels; the bound keeps serialization flat), or can
+  only be written back with an escape (a ``"`` inside a string: filtered again, the escape
+  would drop it, and the output must be a fixed point).
 
 ``!important`` is kept.  Comments are dropped (where two tokens would then run together,
 tinycss2 writes an empty ``/**/`` between them, so they stay two tokens), and runs of
