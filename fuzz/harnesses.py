@@ -28,7 +28,7 @@ import re
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, TypedDict, TypeVar
 
 import markup5
 from markup5 import encoding as _encoding
@@ -41,6 +41,9 @@ from markup5.tokens import Token
 from markup5.xml import XmlParser
 from markup5.xml import Tokenizer as XmlTokenizer
 from markup5.xml.dump import dump_xml_tree
+
+if TYPE_CHECKING:  # (markup5.sanitize is imported by its harness only)
+    from markup5.sanitize import Policy
 
 from . import grammar
 from .roundtrip import unstable_class, unstable_xml_class
@@ -670,6 +673,12 @@ CLI_COMMANDS = (
     ["parse", "{f}", "--no-such-option"], ["select", "p", "/nonexistent/file"],
     ["check", "--no-reconstruction-limit", "{f}"],
     ["parse", "--no-reconstruction-limit", "--fragment", "td", "--tree", "{f}"],
+    ["sanitize", "{f}"], ["sanitize", "--context", "td", "{f}"],
+    ["sanitize", "--context", "{ctx}", "{f}"], ["sanitize", "--document", "{f}"],
+    ["sanitize", "--document", "--encoding", "shift_jis", "--no-detect", "{f}"],
+    ["sanitize", "--policy", "{f}", "{f}"], ["sanitize", "--policy", "{f}", "--context", "tr", "{f}"],
+    ["sanitize", "--policy", "/nonexistent/policy.json", "{f}"],
+    ["sanitize", "--document", "--context", "td", "{f}"],
 )
 
 _cli_file: str | None = None
@@ -716,10 +725,34 @@ def cli_target(data: bytes) -> str:
     return f"exit-{status}"
 
 
+#: What the CLI generator makes sanitize policies of (``--policy {f}``).
+_POLICY_KEYS = ("elements", "attributes", "url_attributes", "url_schemes",
+                "allow_relative_urls", "link_rel", "disallowed", "drop_content", "comments",
+                "data_attributes", "aria_attributes", "clobber_prefix", "styles", "svg",
+                "mathml", "no_such_key")
+_POLICY_VALUES: tuple[object, ...] = (
+    [], ["b", "i", "a", "p"], ["script"], ["b", 1], {"*": ["title"], "a": ["href"]},
+    {"a": ["onclick"]}, {"a": "href"}, ["http", "https"], ["javascript"], True, False, None,
+    "unwrap", "escape", "drop", "explode", "user-", "", 0, 1.5, ["nofollow"], ["color"],
+    {"img": ["src", "srcset"]}, "p")
+
+
+def _policy_json(rng: random.Random) -> str:
+    """A JSON object of random Policy fields and values: mostly refused."""
+    import json
+    fields = {rng.choice(_POLICY_KEYS): rng.choice(_POLICY_VALUES)
+              for _ in range(rng.randint(0, 6))}
+    text = json.dumps(fields)
+    return text[:rng.randint(0, len(text))] if rng.random() < 0.1 else text
+
+
 def _gen_cli(rng: random.Random) -> bytes:
     data = bytearray(_gen_with("html", grammar.html)(rng))
-    if rng.random() < 0.2:
+    r = rng.random()
+    if r < 0.2:
         data[2:] = grammar.xml(rng).encode("utf-8", "surrogatepass")
+    elif r < 0.3:
+        data[2:] = _policy_json(rng).encode("utf-8")
     return bytes(data)
 
 
@@ -733,7 +766,15 @@ SCALING_TARGETS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("tokenize", lambda text: list(markup5.tokenize(text))),
     ("parse_xml", lambda text: markup5.parse_xml(text)),
     ("serialize", lambda text: markup5.serialize(markup5.parse(text))),
+    ("sanitize td", lambda text: _sanitize_td(text)),
 )
+
+
+def _sanitize_td(text: str) -> str:
+    """markup5.sanitize in a td with SVG and MathML on (imported when first
+    called: the module is not needed by the other targets)."""
+    from markup5.sanitize import sanitize
+    return sanitize(text, policy=_sanitize_policies()[6], context="td")
 #: The unit is repeated N times (N doubled from SCALING_START until one run
 #: takes SCALING_MIN_SECONDS of CPU, at most SCALING_MAX_N) and 4N times; the
 #: best of three runs of each is kept (a busy machine only adds time, and CPU
@@ -872,6 +913,186 @@ def _gen_url(rng: random.Random) -> bytes:
     return _header(rng) + payload
 
 
+# sanitize --------------------------------------------------------------------------
+
+#: Contexts for the sanitize harness; sanitize documents a ValueError for
+#: the last ones (SVG and MathML roots: not HTML elements; the others hold
+#: no markup).
+SANITIZE_CONTEXTS = ("div", "body", "td", "tr", "table", "tbody", "ul", "li", "p", "a", "span",
+                     "pre", "select", "button", "h1", "dl", "caption", "colgroup", "x-custom",
+                     "svg", "math", "script", "textarea", "template", "title", "plaintext")
+_NOT_MARKUP = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
+                         "noframes", "noscript", "plaintext", "template", "svg", "math"})
+#: Never in a sanitized tree, whatever the policy (the contract's list and
+#: SVG's scripting elements).
+_UNSAFE_ELEMENTS = frozenset({
+    "script", "style", "noscript", "template", "xmp", "plaintext", "noembed", "noframes",
+    "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link",
+    "handler", "listener"})
+_UNSAFE_ATTRIBUTES = frozenset({"srcdoc", "formaction", "is", "http-equiv", "xmlns"})
+#: Attributes whose value a browser may load or navigate to.
+_URL_ATTRIBUTES = frozenset({"href", "src", "xlink:href", "action", "formaction", "poster",
+                             "background", "cite", "longdesc", "data", "codebase", "ping",
+                             "lowsrc", "dynsrc", "srcset", "usemap", "manifest", "icon"})
+#: Pieces the sanitize generator mixes into tag soup: what an allowlist
+#: keeps (so that kept structure meets the re-parse rules) and known
+#: attack shapes (mXSS, namespace confusion, URL obfuscation).
+_SANITIZE_PIECES = (
+    "<p>", "</p>", "<div>", "</div>", "<b>", "</b>", "<i>", "<a href=\"https://e.x/\">", "</a>",
+    "<a href=' java\tscript:x'>", "<a href=\"&#106;avascript:x\">", "<a href=//e.x/p>",
+    "<a href=\"JaVaScRiPt:x\">", "<a href=\"data:text/html,x\">", "<a id=x name=y>",
+    "<img src=x onerror=y>", "<img src=\"https://e.x/i.png\" alt=\"a\" srcset=\"javascript:x 1x\">",
+    "<table>", "<tr>", "<td>", "</td>", "<th>", "<caption>", "<col>", "<tbody>", "</table>",
+    "<ul>", "<ol>", "<li>", "<dl><dt><dd>", "<blockquote>", "<pre>", "<code>", "<br>", "<hr>",
+    "<h1>", "<h2>", "<span style=\"color:red;position:fixed\">", "<p style=\"background:url(x)\">",
+    "<svg>", "</svg>", "<svg><a xlink:href=\"javascript:x\"><text>t</text></a></svg>",
+    "<svg><animate attributeName=href values=javascript:x>", "<svg><set attributeName=href to=javascript:x>",
+    "<svg><foreignObject><p>", "<svg><desc><b>", "<svg><style><img src=x onerror=y>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=y>", "<math><mi><b>",
+    "<math><annotation-xml encoding=\"text/html\"><p>", "<math href=javascript:x>",
+    "<noscript><p title=\"</noscript><img src=x onerror=y>\">", "<form><input name=q><button formaction=x>",
+    "<select><style>", "<template><script>", "<xmp><p title=\"</xmp><img onerror=y>\">",
+    "<iframe srcdoc=\"<script>x</script>\">", "<object data=x>", "<embed src=x>", "<base href=x>",
+    "<meta http-equiv=refresh content=0>", "<!-- c -->", "<!--><img src=x onerror=y>-->",
+    "<div data-x=1 aria-label=l role=button>", "<p id=user-content-x>", "<b is=x-y>",
+    "<textarea><p>", "<title><b>", "<script>x</script>", "<style>x</style>", "x", " ", "&lt;",
+    "\u00e9", "<", "&", "\x00", "<keygen>", "<frameset>", "<body onload=x>", "<html>", "<head>",
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _sanitize_policies() -> tuple[Policy, ...]:
+    """The harness's policies: the presets, and variants with SVG and
+    MathML, comments, every disallowed-element action, styles and data-*
+    and aria-* attributes (made once per process)."""
+    from markup5.sanitize import DEFAULT_POLICY, TEXT_FORMATTING_POLICY
+    default, text = DEFAULT_POLICY, TEXT_FORMATTING_POLICY
+    return (
+        default, text,
+        default.replace(svg=True, mathml=True),
+        default.replace(comments=True),
+        default.replace(disallowed="escape"),
+        default.replace(disallowed="drop"),
+        default.replace(svg=True, mathml=True, comments=True, disallowed="escape",
+                        data_attributes=True, aria_attributes=True, clobber_prefix=None),
+        text.replace(disallowed="escape", styles=frozenset({"color", "background-color",
+                                                            "text-align", "font-weight"})),
+    )
+
+
+def _url_is_unsafe(value: str, schemes: frozenset[str]) -> bool:
+    """Whether a URL-valued attribute could run script or go to a scheme
+    the policy does not allow: every URL of the value (srcset's candidates
+    too) parsed as a browser would against an https base."""
+    candidates = [value]
+    if "," in value or " " in value.strip():
+        candidates += [c.strip().split(" ")[0] for c in value.split(",")]
+    for candidate in candidates:
+        url = markup5.url.parse_url(candidate, "https://base.example/dir/")
+        if url is None:
+            continue
+        scheme = url.href.split(":", 1)[0]
+        if scheme in ("javascript", "vbscript") or (scheme not in schemes and scheme != "https"):
+            return True
+    return False
+
+
+def _unsafe_in(root: markup5.DocumentFragment | markup5.Document, policy: Policy) -> str | None:
+    """The first thing in the tree that the rule set calls unsafe, or None."""
+    schemes = frozenset(policy.url_schemes)
+    stack: list[markup5.Node] = list(root.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, markup5.Comment) and not policy.comments:
+            return "a comment"
+        if not isinstance(node, Element):
+            if isinstance(node, markup5.Document):  # (no other node has children here)
+                stack.extend(node.children)
+            continue
+        name = node.local_name.lower()
+        if name in _UNSAFE_ELEMENTS:
+            return f"element {node.local_name}"
+        for attribute, value in node.attrs.items():
+            lowered = attribute.lower()
+            if lowered.startswith("on") or lowered in _UNSAFE_ATTRIBUTES or lowered.startswith("xmlns:"):
+                return f"attribute {attribute} on {node.local_name}"
+            if lowered in _URL_ATTRIBUTES and _url_is_unsafe(value, schemes):
+                return f"URL {attribute}={value!r} on {node.local_name}"
+            if name in ("animate", "set", "animatemotion", "animatetransform") and \
+                    lowered == "attributename" and value.strip().lower() in ("href", "xlink:href"):
+                return f"{node.local_name} animating {value}"
+        stack.extend(node.children)
+        if node.template_contents is not None:
+            stack.extend(node.template_contents.children)
+    return None
+
+
+def sanitize_target(data: bytes) -> str:
+    """``sanitize`` with one of eight policies (presets and variants) in a
+    context, both chosen by the first byte: no exception (a context holding
+    no markup is the documented ValueError); the output sanitized again is
+    itself; ``parse_fragment`` of the output (same context, scripting on)
+    serializes back to it; nothing unsafe in that tree (no script, frame,
+    object, style, base, meta; no ``on*``, ``srcdoc``, ``formaction``; no
+    URL with a scheme the policy does not allow, ``javascript:`` least of
+    all; no comment unless the policy keeps them); ``sanitize_tree`` on the
+    parsed input gives the same output.  With bit 2 of the second byte,
+    ``sanitize_document`` too: its output sanitized again is itself."""
+    from markup5.html.serializer import serialize_children
+    from markup5.sanitize import Sanitizer
+    options, second, payload = split_input(data)
+    text = as_text(payload)
+    policies = _sanitize_policies()
+    policy = policies[options % len(policies)]
+    context = SANITIZE_CONTEXTS[(options // len(policies)) % len(SANITIZE_CONTEXTS)]
+    sanitizer = Sanitizer(policy)
+    try:
+        out = sanitizer.sanitize(text, context=context)
+    except ValueError:
+        check(context in _NOT_MARKUP, f"ValueError for context {context!r}")
+        return "argument-error"
+    check(context not in _NOT_MARKUP, f"context {context!r} accepted")
+    again = sanitizer.sanitize(out, context=context)
+    check(again == out, f"not idempotent in {context!r}:\n  first:  {out!r}\n  second: {again!r}")
+    fragment = markup5.parse_fragment(out, context, scripting=True)
+    reparsed = markup5.serialize(fragment)
+    check(reparsed == out, f"the output does not re-parse to itself in {context!r}:\n"
+                           f"  output:   {out!r}\n  reparsed: {reparsed!r}")
+    unsafe = _unsafe_in(fragment, policy)
+    check(unsafe is None, f"unsafe output in {context!r}: {unsafe}: {out!r}")
+    # sanitize_tree verifies in the element given (a fragment: in a div):
+    # the parsed input moved into an element of the context.
+    holder = markup5.Element(context)
+    holder.append(*markup5.parse_fragment(text, context, scripting=True).children)
+    sanitizer.sanitize_tree(holder)
+    check(serialize_children(holder, scripting=True) == out,
+          "sanitize_tree gives another output than sanitize")
+    if second & 4:
+        document = sanitizer.sanitize_document(text)
+        check(sanitizer.sanitize_document(document) == document,
+              "sanitize_document is not idempotent")
+        unsafe = _unsafe_in(markup5.parse(document, scripting=True), policy)
+        check(unsafe is None, f"unsafe document output: {unsafe}")
+    return "changed" if out != text else "unchanged"
+
+
+def _gen_sanitize(rng: random.Random) -> bytes:
+    r = rng.random()
+    if r < 0.4:
+        items = [rng.choice(_SANITIZE_PIECES) if rng.random() < 0.6 else grammar.html(rng, 24)
+                 for _ in range(rng.randint(1, 16))]
+        payload = "".join(items).encode("utf-8", "surrogatepass")
+    elif r < 0.65:
+        payload = grammar.html(rng).encode("utf-8", "surrogatepass")
+    elif r < 0.97:
+        from .seeds import seeds
+        corpus = seeds("html")
+        payload = grammar.mutate(rng, rng.choice(corpus)[:300], corpus)
+    else:
+        payload = bytes(rng.randrange(256) for _ in range(rng.randint(0, 64)))
+    return _header(rng) + payload
+
+
 def _gen_tokenizer(rng: random.Random) -> bytes:
     return _gen_with("html", grammar.html)(rng)
 
@@ -890,6 +1111,8 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
     Harness("microsyntax", microsyntax_target, _gen_with("microsyntax", grammar.microsyntax),
             "microsyntax", 1.0, microsyntax_target.__doc__ or ""),
     Harness("url", url_target, _gen_url, "microsyntax", 1.0, url_target.__doc__ or ""),
+    Harness("sanitize", sanitize_target, _gen_sanitize, "html", 8.0,
+            sanitize_target.__doc__ or ""),
     Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or "",
             _warm_up_encodings),
     Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or "",
