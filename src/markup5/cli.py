@@ -12,6 +12,9 @@
                               (--xml: check as XML5)
     markup5 select CSS FILE|- the elements matching a CSS selector, one per line
                               (--text: their text); exit 1 if none
+    markup5 sanitize FILE|-   untrusted HTML made safe (markup5.sanitize), as HTML
+                              (--policy FILE: a Policy's JSON form; --context td;
+                              --document: a whole document)
 
 HTML input is bytes, decoded as a browser decodes them: a byte order mark,
 else ``--encoding`` (a WHATWG encoding label, taken as a Content-Type charset
@@ -26,8 +29,8 @@ declaration's ``encoding``, else UTF-8; bytes that do not decode are parse
 errors (``check --xml`` lists them).
 
 Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
-errors, unreadable files and unknown encodings (one line on stderr, no
-traceback).
+errors, unreadable files, unknown encodings and bad policy files (one line
+on stderr, no traceback).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import codecs
 import io
 import json
 import sys
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__
 from .encoding import decode as decode_bytes
@@ -51,6 +54,9 @@ from .xml import parse_xml, serialize_xml
 from .html.states import State
 from .html.trace import format_trace, trace
 from .text import inner_texts
+
+if TYPE_CHECKING:  # (markup5.sanitize is imported by its command only)
+    from .sanitize import Policy
 
 __all__ = ["main"]
 
@@ -310,6 +316,48 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if found else 1
 
 
+def _read_policy(path: str) -> Policy:
+    """The Policy of a JSON file (``Policy.to_json``'s form); a file that
+    cannot be read or is not such a policy is a CommandError."""
+    from .sanitize import Policy
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot read the policy: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: the policy file is not UTF-8") from None
+    try:
+        return Policy.from_json(text)
+    except (ValueError, TypeError) as exc:  # (json.JSONDecodeError is a ValueError)
+        raise CommandError(f"{path}: bad policy: {exc}") from None
+
+
+def _cmd_sanitize(args: argparse.Namespace, out: TextIO) -> int:
+    from .sanitize import Sanitizer
+    policy = _read_policy(args.policy) if args.policy is not None else None
+    sanitizer = Sanitizer(policy)
+    _, data = _read_bytes(args.file)
+    encoding = _html_encoding(args)
+    if args.document:
+        # Bytes decoded as `parse` decodes a document (a <meta charset>,
+        # autodetection unless --no-detect).
+        result = sanitizer.sanitize_document(parse(data, transport_encoding=encoding,
+                                                   detect=args.detect))
+    else:
+        # A fragment, as for parse --fragment: UTF-8 unless --encoding says
+        # otherwise (a BOM wins).
+        try:
+            result = sanitizer.sanitize(decode_bytes(data, encoding or "UTF-8"),
+                                        context=args.context)
+        except ValueError as exc:  # a context whose content is not markup
+            raise CommandError(str(exc)) from None
+    # One newline at the end, unless the output has one: sanitizing the
+    # output again gives it back unchanged.
+    out.write(result if result.endswith("\n") or not result else result + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="markup5", description="Browser-grade HTML parsing.")
     parser.add_argument("--version", action="version", version=f"markup5 {__version__}")
@@ -378,6 +426,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--namespace", "--ns", metavar="PREFIX=URI", type=_namespace,
                    action="append", help="declare a namespace prefix for ns|name selectors")
     p.set_defaults(run=_cmd_select)
+
+    p = commands.add_parser("sanitize", help="make untrusted HTML safe; print it as HTML")
+    _add_input(p)
+    p.add_argument("--policy", metavar="FILE",
+                   help="a JSON policy (Policy.to_json's form; default: DEFAULT_POLICY)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--context", default="div", metavar="ELEMENT",
+                       help='the element FILE is the content of, as for innerHTML '
+                            '(default: "div"; e.g. "td", "tr", "ul")')
+    where.add_argument("--document", action="store_true",
+                       help="FILE is a whole document (sanitize_document)")
+    p.add_argument("--no-detect", dest="detect", action="store_false",
+                   help="with --document: no encoding autodetection, as for parse")
+    p.set_defaults(run=_cmd_sanitize)
     return parser
 
 
