@@ -375,6 +375,60 @@ def _parse_url(text: str) -> None:
     markup5.url.parse_url(text, "https://example.com/a/b")
 
 
+#: markup5.sanitize on hostile inputs: the tree cleaning walk, the URL and
+#: attribute checks, escaping, and the re-parse check with its rounds (each
+#: family's policy: "default" is DEFAULT_POLICY, "text" the text-formatting
+#: preset, which has no tables, "escape" the default escaping disallowed
+#: elements as text, "foreign" the default with SVG, MathML and comments).
+SANITIZE_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
+    ("sanitize: <div> x N (deep, kept)", "default", lambda n: "<div>" * n),
+    ("sanitize: <blockquote><b> x N", "default", lambda n: "<blockquote><b>" * n),
+    ("sanitize: <x-y> x N (deep, unwrapped)", "default", lambda n: "<x-y>" * n),
+    ("sanitize: <x-y>t</x-y> x N (unwrapped)", "default", lambda n: "<x-y>t</x-y>" * n),
+    ("sanitize: <x-y> x N (deep, escaped)", "escape", lambda n: "<x-y a=1>" * n),
+    ("sanitize: <x-y a=1>t</x-y> x N (escaped)", "escape", lambda n: "<x-y a=1>t</x-y>" * n),
+    ("sanitize: <script>x</script> x N (dropped)", "default",
+     lambda n: "<script>x</script>" * n),
+    ("sanitize: one <p> with N attributes", "default",
+     lambda n: "<p " + " ".join(f"a{k}=v" for k in range(n)) + ">x"),
+    ("sanitize: one <a> with N on* attributes", "default",
+     lambda n: "<a " + " ".join(f"on{k}=x()" for k in range(n)) + ">x"),
+    ("sanitize: <a href=https://h/k> x N", "default",
+     lambda n: "".join(f'<a href="https://h.example/{k}" title=t>x</a>' for k in range(n))),
+    ("sanitize: <a href=javascript:> x N", "default",
+     lambda n: '<a href=" java\tscript:x">y</a>' * n),
+    ("sanitize: table, N rows of kept cells", "default",
+     lambda n: "<table>" + "<tr><td>x</td><td>y</td></tr>" * n + "</table>"),
+    ("sanitize: table, N rows of unwrapped cells", "text",
+     lambda n: "<table>" + "<tr><td>x</td><td><b>y</b></td></tr>" * n + "</table>"),
+    ("sanitize: table, N cells of dropped content", "default",
+     lambda n: "<table><tr>" + "<td><script>x</script><iframe></iframe>z" * n),
+    ("sanitize: <a><table><a> x N (foster, re-parse)", "default",
+     lambda n: "<a href=/x>a<table><a href=/y>b" * n),
+    ("sanitize: <h2><a><h2><a> x N (re-parse)", "default", lambda n: "<h2><a>" * n),
+    ("sanitize: <nobr><div>x8<nobr> x N (re-parse)", "default",
+     lambda n: ("<nobr>" + "<div>" * 8) * n),
+    ("sanitize: <dt><form><dd><a></form><dd> x N", "default",
+     lambda n: "<dt><form><dd><a></form><dd>" * n),
+    ("sanitize: <p><x-y><div> x N (unwrap, misnest)", "default",
+     lambda n: "<p>a<x-y>b<div>c" * n),
+    ("sanitize: <svg><p> x N (breakout)", "foreign", lambda n: "<svg><g><p>x" * n),
+    ("sanitize: <math><mtext><table><mglyph><style> x N", "foreign",
+     lambda n: "<math><mtext><table><mglyph><style><img src=x onerror=y>" * n),
+    ("sanitize: <!--c--> x N (kept)", "foreign", lambda n: "<!--c-->" * n),
+    ("sanitize: &lt;< x N (text)", "default", lambda n: "&lt;<&amp;>x" * n),
+]
+
+
+def _sanitizer(policy: str) -> Callable[[str], object]:
+    """markup5.sanitize's sanitize with a SANITIZE_FAMILIES policy."""
+    from markup5.sanitize import DEFAULT_POLICY, TEXT_FORMATTING_POLICY, Sanitizer
+    chosen = {"default": DEFAULT_POLICY, "text": TEXT_FORMATTING_POLICY,
+              "escape": DEFAULT_POLICY.replace(disallowed="escape"),
+              "foreign": DEFAULT_POLICY.replace(svg=True, mathml=True, comments=True)}[policy]
+    return Sanitizer(chosen).sanitize
+
+
 def best_time(text: str, repeats: int, budget: float,
               run: Callable[[str], object] | None = None) -> float:
     best = float("inf")
@@ -510,6 +564,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _parse_url, n, args, flagged)
+    print(f"\nmarkup5.sanitize, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, policy, build in SANITIZE_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _sanitizer(policy), n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
