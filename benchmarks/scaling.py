@@ -420,6 +420,31 @@ SANITIZE_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
 ]
 
 
+#: markup5.sanitize.linkify's URL and e-mail recognizers on hostile text
+#: (a Bleach-style TLD pattern backtracks quadratically on "a-a-a-..."):
+#: each family is its unit x N, as plain text.
+LINKIFY_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    ("linkify: . x N", lambda n: "." * 10 * n),
+    ("linkify: a. x N", lambda n: "a." * 5 * n),
+    ("linkify: a- x N", lambda n: "a-" * 5 * n),
+    ("linkify: http:// x N", lambda n: "http://" * 2 * n),
+    ("linkify: ( x N", lambda n: "(" * 10 * n),
+    ("linkify: - x N", lambda n: "-" * 10 * n),
+    ("linkify: (- x N", lambda n: "(-" * 5 * n),
+    ("linkify: -. x N", lambda n: "-." * 5 * n),
+    ("linkify: a@ x N", lambda n: "a@" * 5 * n),
+    ("linkify: a@ then b. x N", lambda n: "a@" + "b." * 5 * n),
+    ("linkify: a.com: x N", lambda n: "a.com:" * 2 * n),
+    ("linkify: \"a<newline> x N", lambda n: '"a\n' * 3 * n),
+    ("linkify: a.com<space> x N (N links)", lambda n: "a.com " * 2 * n),
+]
+
+
+def _linkify(text: str) -> object:
+    from markup5.sanitize.linkify import linkify
+    return linkify(text, parse_email=True)
+
+
 def _sanitizer(policy: str) -> Callable[[str], object]:
     """markup5.sanitize's sanitize with a SANITIZE_FAMILIES policy."""
     from markup5.sanitize import DEFAULT_POLICY, TEXT_FORMATTING_POLICY, Sanitizer
@@ -569,6 +594,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _sanitizer(policy), n, args, flagged)
+    print(f"\nmarkup5.sanitize.linkify, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in LINKIFY_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _linkify, n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
