@@ -298,6 +298,42 @@ function violations(root) {
   return found;
 }
 %(dump)s
+// browser_diff's dump (the html5lib-tests format), read through the
+// prototypes' getters so that a clobbered form dumps as what it is.
+const namespaceURI = GET(Element.prototype, "namespaceURI"), nodeName = GET(Node.prototype, "nodeName");
+const charData = GET(CharacterData.prototype, "data");
+function safeDump(root) {
+  const lines = [];
+  const stack = [];
+  const kids = n => Array.from(childNodes.call(n));
+  for (const c of kids(root).reverse()) stack.push([c, 0]);
+  while (stack.length) {
+    const [node, depth] = stack.pop();
+    const prefix = "| " + "  ".repeat(depth);
+    if (typeof node === "string") { lines.push(prefix + node); continue; }
+    const type = nodeType.call(node);
+    if (type === 1) {
+      const ns = namespaceURI.call(node), designator = NS[ns];
+      lines.push(prefix + "<" + (designator === undefined ? nodeName.call(node) : designator + localName.call(node)) + ">");
+      const attrs = [];
+      for (const a of Array.from(attributes.call(node))) {
+        const d = a.namespaceURI ? ATTR_NS[a.namespaceURI] : undefined;
+        attrs.push([d === undefined ? a.name : d + a.localName, a.value]);
+      }
+      attrs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+      for (const [n, v] of attrs) lines.push(prefix + "  " + n + '="' + v + '"');
+      for (const c of kids(node).reverse()) stack.push([c, depth + 1]);
+      if (node instanceof HTMLTemplateElement) {
+        for (const c of kids(templateContent.call(node)).reverse()) stack.push([c, depth + 2]);
+        stack.push(["content", depth + 1]);
+      }
+    } else if (type === 3 || type === 4) lines.push(prefix + '"' + charData.call(node) + '"');
+    else if (type === 8) lines.push(prefix + "<!-- " + charData.call(node) + " -->");
+    else if (type === 7) lines.push(prefix + "<?" + node.target + " " + charData.call(node) + "?>");
+    else lines.push(prefix + "?" + type);
+  }
+  return lines.join("\n");
+}
 const INERT = document.implementation.createHTMLDocument("");
 function checkAll(items) {
   const out = [];
@@ -306,9 +342,7 @@ function checkAll(items) {
       const element = INERT.createElement(context);
       INERT.body.appendChild(element);
       element.innerHTML = html;
-      let tree;
-      try { tree = dump(element); } catch (e) { tree = "!exception in the dump (clobbered?) " + e; }
-      out.push([tree, violations(element)]);
+      out.push([safeDump(element), violations(element)]);
       element.remove();
     } catch (e) {
       out.push(["!exception " + e, []]);
@@ -328,7 +362,7 @@ async function checkLive(items) {
     document.body.appendChild(element);
     holders.push(element);
     element.innerHTML = html;
-    out.push([dump(element), violations(element), window.__fired]);
+    out.push([safeDump(element), violations(element), window.__fired]);
   }
   // Let loads, errors and animations run, then count late calls (not
   // attributed to one input: reported for the batch).
@@ -391,7 +425,12 @@ WRAPPERS: tuple[tuple[str, str], ...] = (
     ("<marquee>", ""), ("<font color=red>", "</font>"), ("<colgroup><col>", ""),
 )
 
-CONTEXTS = ("div", "td", "li", "p", "span")
+#: The contexts of the soup: flow content, table parts (the insertion modes
+#: where text is foster-parented), select and option (the select parser),
+#: pre (its leading newline), phrasing and interactive elements.  Foreign
+#: (svg, math) and html contexts are refused by sanitize.
+CONTEXTS = ("div", "td", "li", "p", "span", "pre", "table", "tr", "tbody", "caption",
+            "colgroup", "select", "option", "ul", "dl", "a", "button", "h1", "ruby")
 
 
 def _policies() -> dict[str, Policy]:
@@ -420,6 +459,11 @@ def soup(payload: str, rng: random.Random) -> str:
     if rng.random() < 0.3:
         rng.shuffle(closings)
     middle = payload
+    if rng.random() < 0.3:
+        # A wrapper opened inside the payload, at one of its tag boundaries.
+        cuts = [i for i, c in enumerate(payload) if c == "<"] or [0]
+        cut = rng.choice(cuts)
+        middle = payload[:cut] + rng.choice(WRAPPERS)[0] + payload[cut:]
     if rng.random() < 0.2:
         middle += rng.choice(("</svg>", "</math>", "</table>", "</select>", "</p>", "</a>",
                               "</template>", "</noscript>", "-->", "</style>", "<br>"))
@@ -435,7 +479,8 @@ class Case:
     context: str
 
 
-def cases(count: int, seed: int, payloads: dict[str, list[str]] | None = None) -> Iterator[Case]:
+def cases(count: int, seed: int, payloads: dict[str, list[str]] | None = None,
+          contexts: Sequence[str] = CONTEXTS) -> Iterator[Case]:
     """``count`` cases, the same for the same seed: first every payload
     alone under every policy (in the div context), then generated soup
     around random payloads under random policies and contexts."""
@@ -453,7 +498,7 @@ def cases(count: int, seed: int, payloads: dict[str, list[str]] | None = None) -
     names = sorted(POLICIES)
     while made < count:
         text = soup(rng.choice(everything), rng)
-        yield Case(text, rng.choice(names), rng.choice(CONTEXTS))
+        yield Case(text, rng.choice(names), rng.choice(contexts))
         made += 1
 
 
@@ -622,6 +667,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--policy", choices=sorted(POLICIES), default=None,
                         help="with --input: the policy (default: all)")
     parser.add_argument("--context", default=None, help="with --input: the context (default div)")
+    parser.add_argument("--contexts", default=",".join(CONTEXTS),
+                        help=f"the contexts of the soup, comma-separated (default {','.join(CONTEXTS)})")
     parser.add_argument("--live", type=int, default=2000,
                         help="distinct outputs also checked in the live page (default 2000)")
     parser.add_argument("--batch", type=int, default=1000, help="outputs per Runtime.evaluate")
@@ -638,7 +685,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      for text in args.input
                                      for policy in ([args.policy] if args.policy else POLICIES)]
     else:
-        all_cases = cases(args.count, args.seed)
+        all_cases = cases(args.count, args.seed, contexts=args.contexts.split(","))
     browser = None if args.no_browser else Browser(args.chromium)
     findings: list[dict[str, Any]] = []
     started = time.monotonic()
