@@ -324,3 +324,42 @@ def test_url_allowed():
     assert url_allowed("#top", HTTP, True)
     assert not url_allowed("#top", HTTP, False)
     assert not url_allowed("\x01 JavaScript:alert(1)", HTTP | {"mailto"}, True)
+
+
+def _collections_during(job):
+    import gc
+    started = []
+
+    def record(phase, info):
+        if phase == "start":
+            started.append(info["generation"])
+
+    gc.callbacks.append(record)
+    try:
+        job()
+    finally:
+        gc.callbacks.remove(record)
+    return started
+
+
+def test_collector_paused_for_the_whole_job_and_restored():
+    # Cleaning, serializing and comparing allocate while two live trees
+    # full of parent cycles are held: no collection may walk them then.
+    import gc
+    from markup5.dom import DocumentFragment
+    from markup5.html.parser import parse_fragment
+
+    markup = '<p title="t">a <b>b</b> <i>c</i> <span>d</span></p><x-y>e</x-y>' * 3000
+    assert gc.isenabled()
+    assert _collections_during(lambda: sanitize(markup)) == []
+    assert _collections_during(lambda: sanitize_document(markup)) == []
+    fragment = parse_fragment(markup, "div")
+    assert isinstance(fragment, DocumentFragment)
+    assert _collections_during(lambda: Sanitizer().sanitize_tree(fragment)) == []
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        sanitize(markup)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -30,6 +30,7 @@ import sys
 import types
 from typing import Any
 
+from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, DocumentFragment, Element, Node, ParentNode, Text
 from ..html.contexts import context_name
 from ..html.parser import parse, parse_fragment
@@ -118,8 +119,14 @@ class Sanitizer:
                             + (" (decode bytes first, or use sanitize_document)"
                                if isinstance(markup, (bytes, bytearray)) else ""))
         name = _context(context)
-        fragment = parse_fragment(markup, name, scripting=True)
-        return self._verified(fragment, name)
+        # The collector is paused for the whole job, not only inside each
+        # parse (markup5._collector): cleaning, serializing and comparing
+        # allocate while two live trees full of parent cycles are held, and
+        # the collections that set off walked them again and again (a fifth
+        # of the time on real pages).
+        with collector_paused():
+            fragment = parse_fragment(markup, name, scripting=True)
+            return self._verified(fragment, name)
 
     def _verified(self, fragment: ParentNode, context: str | Element) -> str:
         """Clean ``fragment`` until its serialization parses back to it in
@@ -159,6 +166,10 @@ class Sanitizer:
             context = node
         if node.template_contents is not None if isinstance(node, Element) else False:
             raise ValueError("cannot sanitize a template element's contents in place")
+        with collector_paused():  # (see sanitize)
+            self._sanitize_tree(node, context)
+
+    def _sanitize_tree(self, node: Element | DocumentFragment, context: str | Element) -> None:
         rules = self._rules
         for _ in range(MAX_ROUNDS):
             clean_children(node, rules)
@@ -176,13 +187,14 @@ class Sanitizer:
         everywhere), their contents are cleaned as fragments are.  A
         :class:`~markup5.dom.Document` is cleaned in place.  Verified as
         :meth:`sanitize` is, by parsing the output as a document."""
-        if isinstance(markup, Document):
-            document = markup
-        elif isinstance(markup, (str, bytes, bytearray)):
-            document = parse(markup, scripting=True)
-        else:
+        if not isinstance(markup, (Document, str, bytes, bytearray)):
             raise TypeError(f"sanitize_document() takes a str, bytes or a Document, "
                             f"not {type(markup).__name__}")
+        with collector_paused():  # (see sanitize)
+            return self._sanitize_document(markup)
+
+    def _sanitize_document(self, markup: str | bytes | bytearray | Document) -> str:
+        document = markup if isinstance(markup, Document) else parse(markup, scripting=True)
         rules = self._rules
         for _ in range(MAX_ROUNDS):
             _clean_document(document, rules)

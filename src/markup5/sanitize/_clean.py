@@ -194,6 +194,13 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
     """Clean ``root``'s descendants in place (``root`` itself is kept as it
     is)."""
     keep_comments = rules.comments
+    # The HTML element's decision inlined (most elements are HTML): the
+    # policy's sets as locals, rules.action only for foreign content.
+    elements = rules.elements
+    drop_content = rules.drop_content
+    disallowed = rules.disallowed
+    action = rules.action
+    clean_attributes = rules.clean_attributes
     work: list[ParentNode] = [root]
     while work:
         parent = work.pop()
@@ -213,10 +220,17 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
                     continue
                 if kind is Element:
                     element: Element = node  # type: ignore[assignment]
-                    what = rules.action(element, parent)
+                    html = element.namespace == HTML_NAMESPACE
+                    if html:
+                        name = element.local_name
+                        what = _KEEP if name in elements else (
+                            _DROP if name in drop_content else disallowed)
+                    else:
+                        what = action(element, parent)
                     if what == _KEEP:
-                        if element.namespace == HTML_NAMESPACE:
-                            rules.clean_attributes(element)
+                        if html:
+                            if element.attrs:
+                                clean_attributes(element)
                         else:
                             rules.clean_foreign_attributes(
                                 element, SVG_ATTRIBUTES if element.namespace == SVG_NAMESPACE
