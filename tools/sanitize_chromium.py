@@ -157,7 +157,7 @@ def attribute_danger(element: str, name: str, value: str) -> str | None:
         lowered = value.lower()
         for needle in RULES["style"]:
             if needle in lowered:
-                return "style with " + needle
+                return f"style with {needle}"
     return None
 
 
@@ -441,6 +441,10 @@ def _policies() -> dict[str, Policy]:
         "comments": DEFAULT_POLICY.replace(comments=True),
         "escape": DEFAULT_POLICY.replace(disallowed="escape"),
         "drop": DEFAULT_POLICY.replace(disallowed="drop", svg=True, comments=True),
+        "everything": DEFAULT_POLICY.replace(
+            svg=True, mathml=True, comments=True, data_attributes=True, aria_attributes=True,
+            styles={"color", "background-color", "background", "font-family", "text-align",
+                    "width", "list-style", "border"}),
     }
 
 
