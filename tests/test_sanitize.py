@@ -363,3 +363,52 @@ def test_collector_paused_for_the_whole_job_and_restored():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _parses(monkeypatch, markup, **kwargs):
+    """(output, parse_fragment calls) of sanitize(markup)."""
+    module = importlib.import_module("markup5.sanitize")
+    real = module.parse_fragment
+    calls = []
+
+    def counting(*args, **kw):
+        calls.append(args[0])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(module, "parse_fragment", counting)
+    return sanitize(markup, **kwargs), len(calls)
+
+
+@pytest.mark.parametrize("markup", [
+    "",
+    "plain text",
+    "<p>a <b>b</b> &amp; <i title=\"t\">c</i></p><ul><li>x</li></ul>",
+    '<a href="/x" rel="nofollow noopener noreferrer">x</a>',
+    '<p id="user-content-a">a</p>',
+])
+def test_clean_canonical_input_is_parsed_once(monkeypatch, markup):
+    # The re-parse of an unchanged tree written back as its own source is
+    # the first parse again (the parser is a function of its input).
+    assert _parses(monkeypatch, markup) == (markup, 1)
+
+
+@pytest.mark.parametrize("markup", [
+    '<p onclick="x">a</p>',           # an attribute removed
+    '<a href="/x">x</a>',             # rel added
+    '<p id="a">a</p>',                # id prefixed
+    "a<!--c-->b",                     # a comment removed, text merged
+    "<p>a",                           # clean, but not written as parsed
+    "<x-y>a</x-y>",                   # unwrapped
+    "<table><tr><td>a</td></tr></table>",   # tbody implied: output differs
+])
+def test_changed_or_rewritten_input_is_parsed_again(monkeypatch, markup):
+    output, calls = _parses(monkeypatch, markup)
+    assert calls == 2
+    assert sanitize(output) == output
+
+
+def test_shortcut_respects_the_context(monkeypatch):
+    # "<td>a</td>" is clean and canonical in a tr, not in a div.
+    assert _parses(monkeypatch, "<td>a</td>", context="tr") == ("<td>a</td>", 1)
+    output, calls = _parses(monkeypatch, "<td>a</td>")
+    assert (output, calls) == ("a", 2)

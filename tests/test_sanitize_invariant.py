@@ -144,7 +144,9 @@ def test_rounds_are_bounded_and_the_fallback_is_verified(monkeypatch):
         return False if len(calls) <= MAX_ROUNDS else same_tree(a, b)
 
     monkeypatch.setattr(sanitize_module, "same_tree", never)
-    assert Sanitizer().sanitize("<p>a<b>b</b> &lt;c&gt;</p>") == "ab &lt;c&gt;"
+    # (Not written as the serializer writes it, so the first round cannot
+    # skip its re-parse: every round compares.)
+    assert Sanitizer().sanitize("<p>a<b>b</b> &lt;c&gt;") == "ab &lt;c&gt;"
     assert len(calls) == MAX_ROUNDS + 1
 
 

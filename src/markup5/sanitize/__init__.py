@@ -126,15 +126,26 @@ class Sanitizer:
         # of the time on real pages).
         with collector_paused():
             fragment = parse_fragment(markup, name, scripting=True)
-            return self._verified(fragment, name)
+            return self._verified(fragment, name, markup)
 
-    def _verified(self, fragment: ParentNode, context: str | Element) -> str:
+    def _verified(self, fragment: ParentNode, context: str | Element,
+                  source: str | None = None) -> str:
         """Clean ``fragment`` until its serialization parses back to it in
-        ``context``; that serialization (or the fallback)."""
+        ``context``; that serialization (or the fallback).
+
+        ``source``, when given, is the markup ``fragment`` was parsed from
+        in ``context`` (scripting enabled).  If the first cleaning changed
+        nothing and the output is ``source`` itself, the re-parse is known
+        without running it: the parser is a function of its input, so it
+        gives ``fragment`` again (already clean input, as
+        ``sanitize(sanitize(x))`` sees, costs one parse, not two)."""
         rules = self._rules
         for _ in range(MAX_ROUNDS):
-            clean_children(fragment, rules)
+            changed = clean_children(fragment, rules)
             output = serialize_children(fragment, scripting=True)
+            if source is not None and not changed and output == source:
+                return output
+            source = None
             again = parse_fragment(output, context, scripting=True)
             if same_tree(fragment, again):
                 return output

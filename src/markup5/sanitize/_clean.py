@@ -190,9 +190,11 @@ def _start_tag_text(element: Element) -> str:
     return f"<{element.local_name}{attributes}>"
 
 
-def clean_children(root: ParentNode, rules: Rules) -> None:
+def clean_children(root: ParentNode, rules: Rules) -> bool:
     """Clean ``root``'s descendants in place (``root`` itself is kept as it
-    is)."""
+    is).  Whether anything changed: False only when the tree is exactly as
+    it was (no node removed, moved, merged or made, no attribute touched)."""
+    changed = False
     keep_comments = rules.comments
     # The HTML element's decision inlined (most elements are HTML): the
     # policy's sets as locals, rules.action only for foreign content.
@@ -217,6 +219,8 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
                         if text_node is None:
                             text_node = node  # type: ignore[assignment]
                         texts.append(data)
+                    else:
+                        changed = True
                     continue
                 if kind is Element:
                     element: Element = node  # type: ignore[assignment]
@@ -228,18 +232,28 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
                     else:
                         what = action(element, parent)
                     if what == _KEEP:
-                        if html:
-                            if element.attrs:
+                        attrs = element.attrs
+                        if attrs:
+                            if element.attr_namespaces:
+                                changed = True
+                            if html:
                                 clean_attributes(element)
-                        else:
-                            rules.clean_foreign_attributes(
-                                element, SVG_ATTRIBUTES if element.namespace == SVG_NAMESPACE
-                                else MATHML_ATTRIBUTES)
-                        element.template_contents = None
+                            else:
+                                rules.clean_foreign_attributes(
+                                    element, SVG_ATTRIBUTES
+                                    if element.namespace == SVG_NAMESPACE
+                                    else MATHML_ATTRIBUTES)
+                            if not changed and element.attrs != attrs:
+                                changed = True
+                        if element.template_contents is not None:
+                            element.template_contents = None
+                            changed = True
                     elif what == _UNWRAP:
+                        changed = True
                         stack.append(iter(element.children))
                         break
                     elif what == _ESCAPE:
+                        changed = True
                         texts.append(_start_tag_text(element))
                         if text_node is None:
                             text_node = Text("")
@@ -248,10 +262,14 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
                         stack.append(iter(element.children))
                         break
                     else:
+                        changed = True
                         continue
                 elif kind is not Comment or not keep_comments:
+                    changed = True
                     continue
                 if text_node is not None:
+                    if len(texts) > 1:
+                        changed = True
                     _flush(text_node, texts, parent, new)
                     text_node = None
                     texts = []
@@ -262,8 +280,11 @@ def clean_children(root: ParentNode, rules: Rules) -> None:
             else:
                 stack.pop()
         if text_node is not None:
+            if len(texts) > 1:
+                changed = True
             _flush(text_node, texts, parent, new)
         parent.children = new
+    return changed
 
 
 def _flush(node: Text, texts: list[str], parent: ParentNode, new: list[Node]) -> None:
