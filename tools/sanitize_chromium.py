@@ -6,7 +6,9 @@ context=C)``.  Chromium then parses ``out`` as the ``innerHTML`` of a ``C``
 element in an inert document (``document.implementation.createHTMLDocument``:
 no script runs, no resource loads), and the tool checks two things:
 
-1. **Safety.**  A tree walk (in JavaScript, over Chromium's tree; the same
+1. **Safety.**  (And, first, markup5's tree of ``out`` must serialize back
+   to ``out``, or the output counts as unsafe: sanitize checked another
+   tree.)  A tree walk (in JavaScript, over Chromium's tree; the same
    rules in Python over markup5's tree) finds nothing that could run script,
    load a frame or plugin, change the base URL, refresh the page or submit a
    form (the rules: :data:`RULES`, :func:`violations`).  An output is
@@ -515,7 +517,12 @@ def markup5_view(out: str, context: str, scripting: bool = False) -> tuple[str, 
     findings on that tree."""
     fragment = markup5.parse_fragment(out, context, scripting=scripting,
                                       reconstruction_limit=False)
-    return markup5.dump_tree(fragment), violations(fragment)
+    found = violations(fragment)
+    if markup5.serialize(fragment) != out:
+        # Not a fixed point: the tree sanitize checked (which it wrote as
+        # ``out``) is not the tree ``out`` parses to.
+        found.append("re-parse: markup5's tree of the output serializes differently")
+    return markup5.dump_tree(fragment), found
 
 
 # ---------------------------------------------------------------------------
