@@ -204,7 +204,8 @@ def cleaners(allow: Allowlist, skipped: list[str] | None = None) -> list[tuple[s
             force_link_rel=frozenset(allow.link_rel), disallowed_tag_handling="unwrap")
 
         def run_justhtml(text: str) -> str:
-            return JustHTML(text, fragment=True, policy=policy).to_html(pretty=False)
+            cleaned: str = JustHTML(text, fragment=True, policy=policy).to_html(pretty=False)
+            return cleaned
         found.append((JUSTHTML, run_justhtml))
     try:
         import nh3
@@ -218,10 +219,12 @@ def cleaners(allow: Allowlist, skipped: list[str] | None = None) -> list[tuple[s
         generic = set(allow.prefixes) or None
 
         def run_nh3(text: str) -> str:
-            return nh3.clean(text, tags=nh3_tags, attributes=nh3_attributes,
-                             url_schemes=schemes, link_rel=rel, clean_content_tags=drop,
-                             generic_attribute_prefixes=generic, strip_comments=True,
-                             url_relative=None if allow.allow_relative_urls else "deny")
+            cleaned: str = nh3.clean(text, tags=nh3_tags, attributes=nh3_attributes,
+                                     url_schemes=schemes, link_rel=rel,
+                                     clean_content_tags=drop,
+                                     generic_attribute_prefixes=generic, strip_comments=True,
+                                     url_relative=None if allow.allow_relative_urls else "deny")
+            return cleaned
         found.append((NH3, run_nh3))
     return found
 
