@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -82,3 +82,26 @@ def load_vendored(filename: str) -> ModuleType:
             else:
                 sys.modules[key] = value
     return module
+
+
+def exported_tests(module: ModuleType, skips: Mapping[str, str],
+                   on_each: Callable[[str, object], None] | None = None) -> dict[str, object]:
+    """The tests a vendored ``module`` defines (the functions and classes pytest
+    collects), for a runner's ``globals().update(...)``: those named in ``skips``
+    (``"test_x"`` or ``"TestY.test_z"``) marked skipped with their reason, and
+    ``on_each(name, value)`` called on each (to mark single parametrized cases)."""
+    import pytest
+    tests: dict[str, object] = {}
+    for name, value in vars(module).items():
+        if not (name.startswith("test_") or name.startswith("Test")):
+            continue
+        if name in skips:
+            value = pytest.mark.skip(reason=skips[name])(value)
+        if on_each is not None:
+            on_each(name, value)
+        if isinstance(value, type):
+            for method in dir(value):
+                if f"{name}.{method}" in skips:
+                    pytest.mark.skip(reason=skips[f"{name}.{method}"])(getattr(value, method))
+        tests[name] = value
+    return tests

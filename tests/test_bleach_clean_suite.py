@@ -17,7 +17,7 @@ import types
 import pytest
 from _pytest.mark.structures import ParameterSet
 
-from bleach_shim import load_vendored
+from bleach_shim import exported_tests, load_vendored
 
 pytest.importorskip("tinycss2")
 
@@ -129,22 +129,14 @@ def _skip_cases(name: str, function: object) -> None:
         marks[index] = pytest.mark.parametrize(mark.args[0], values, **mark.kwargs).mark
 
 
+def _skip_cases_of(name: str, value: object) -> None:
+    if name in _CASE_SKIPS:
+        _skip_cases(name, value)
+
+
 def _exported(module: types.ModuleType) -> dict[str, object]:
-    """The module's tests (functions and classes pytest collects), the skipped ones marked."""
-    tests: dict[str, object] = {}
-    for name, value in vars(module).items():
-        if not (name.startswith("test_") or name.startswith("Test")):
-            continue
-        if name in _SKIPS:
-            value = pytest.mark.skip(reason=_SKIPS[name])(value)
-        if name in _CASE_SKIPS:
-            _skip_cases(name, value)
-        if isinstance(value, type):
-            for method in dir(value):
-                if f"{name}.{method}" in _SKIPS:
-                    pytest.mark.skip(reason=_SKIPS[f"{name}.{method}"])(getattr(value, method))
-        tests[name] = value
-    return tests
+    """The module's tests, the skipped ones (and skipped cases) marked."""
+    return exported_tests(module, _SKIPS, _skip_cases_of)
 
 
 _CLEAN = load_vendored("test_clean.py")

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import types
 
-import pytest
 
-from bleach_shim import load_vendored
+from bleach_shim import exported_tests, load_vendored
 
 _SKIPS: dict[str, str] = {
     # Bleach's linkify does not decode character references in text; a browser does, and
@@ -37,15 +36,8 @@ _SKIPS: dict[str, str] = {
 
 
 def _exported(module: types.ModuleType) -> dict[str, object]:
-    """The module's tests (functions and classes pytest collects), the skipped ones marked."""
-    tests: dict[str, object] = {}
-    for name, value in vars(module).items():
-        if not (name.startswith("test_") or name.startswith("Test")):
-            continue
-        if name in _SKIPS:
-            value = pytest.mark.skip(reason=_SKIPS[name])(value)
-        tests[name] = value
-    return tests
+    """The module's tests, the skipped ones marked."""
+    return exported_tests(module, _SKIPS)
 
 
 _LINKIFY = load_vendored("test_linkify.py")
