@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import types
 
-
 from bleach_shim import exported_tests, load_vendored
 
 _SKIPS: dict[str, str] = {
