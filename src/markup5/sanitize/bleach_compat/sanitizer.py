@@ -30,6 +30,7 @@ from html import unescape
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Union
 
+from ..._collector import collector_paused
 from ...dom import Comment, DocumentFragment, Element, Node, ParentNode, Text
 from ...html.parser import parse_fragment
 from ...html.serializer import VOID_ELEMENTS, serialize_children
@@ -82,7 +83,7 @@ _SVG_LOCAL_HREF = frozenset({
     "feimage", "filter", "lineargradient", "pattern", "radialgradient", "textpath", "tref",
     "set", "use",
 })
-_NON_LOCAL_REFERENCE = re.compile(r"url\s*\(\s*[^#\s][^)]+?\)")
+_NON_LOCAL_REFERENCE = re.compile(r"url\s*\(\s*[^#\s][^)]*?\)", re.IGNORECASE)
 _NON_LOCAL_HREF = re.compile(r"^\s*[^#\s]")
 _SVG = "http://www.w3.org/2000/svg"
 
@@ -92,6 +93,12 @@ _BLOCK_LEVEL = frozenset({
     "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
     "header", "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "ul",
 })
+
+#: Never kept, whatever ``tags`` says: the output is checked as a page with scripting on
+#: parses it, where ``noscript`` holds raw text; parsed with scripting off (``DOMParser``,
+#: ``createHTMLDocument``, a server-side parser) that text is markup, unchecked.  Bleach
+#: escapes the text; here the element is escaped (or stripped) as a disallowed one is.
+_NEVER_KEPT = frozenset({"noscript"})
 
 #: Elements the parser creates without a start tag to hold table rows and columns.
 _IMPLIED_STRUCTURE = frozenset({"tbody", "tr", "colgroup"})
@@ -241,6 +248,12 @@ class Cleaner:
                             "must be of text type")
         if not text:
             return ""
+        # The collector is paused for the whole job, as markup5.sanitize does: its collections
+        # walk the live trees again and again (superlinear on hostile input).
+        with collector_paused():
+            return self._clean(text)
+
+    def _clean(self, text: str) -> str:
         source = text.replace("\r\n", "\n").replace("\r", "\n")
         fragment: DocumentFragment | None = None
         for round_ in range(MAX_ROUNDS):
@@ -289,7 +302,8 @@ class Cleaner:
                     start = item.start_tag_location
                     implied = (start is None and item.namespace == _HTML
                                and name in _IMPLIED_STRUCTURE)
-                    if not implied and name.lower() not in self.tags:
+                    if not implied and (name.lower() not in self.tags or (
+                            name in _NEVER_KEPT and item.namespace == _HTML)):
                         children = list((contents if contents is not None else item).children)
                         if self.strip:
                             work.extend(reversed(children))
@@ -342,7 +356,8 @@ class Cleaner:
                 keep = False
             if keep and svg:
                 if name in _SVG_REFERENCE_ATTRIBUTES:
-                    value = _NON_LOCAL_REFERENCE.sub(" ", value).strip()
+                    # A CSS escape can spell url( too: such a value is dropped.
+                    value = "" if "\\" in value else _NON_LOCAL_REFERENCE.sub(" ", value).strip()
                     if value:
                         attrs[name] = value
                     else:
