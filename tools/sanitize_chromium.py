@@ -355,13 +355,20 @@ function checkAll(items) {
 window.__fired = [];
 for (const f of ["alert", "confirm", "prompt", "print"])
   window[f] = function (x) { window.__fired.push(f + "(" + String(x).slice(0, 40) + ")"); };
+// Kept before any input runs: an unsanitized input (--identity) can clobber
+// document.body or document.createElement (<img name=createElement>) or
+// replace the page's body element.
+const LIVE_BODY = document.body;
+const APPEND_CHILD = Node.prototype.appendChild;
+const REMOVE = Element.prototype.remove;
+const CREATE_ELEMENT = Document.prototype.createElement;
 async function checkLive(items) {
   const out = [];
   const holders = [];
   for (const [html, context] of items) {
     window.__fired = [];
-    const element = document.createElement(context);
-    document.body.appendChild(element);
+    const element = CREATE_ELEMENT.call(document, context);
+    APPEND_CHILD.call(LIVE_BODY, element);
     holders.push(element);
     element.innerHTML = html;
     out.push([safeDump(element), violations(element), window.__fired]);
@@ -371,7 +378,7 @@ async function checkLive(items) {
   window.__fired = [];
   await new Promise(resolve => setTimeout(resolve, 300));
   const late = window.__fired;
-  for (const h of holders) h.remove();
+  for (const h of holders) REMOVE.call(h);
   return {results: out, late: late};
 }
 """
