@@ -624,6 +624,11 @@ _SVG_ADJUSTED = {name for name, adjusted in
 
 
 _HEAD_START_TAG = re.compile(r"<head(?=[\s/>]|$)[^>]*>?", re.I)
+#: Deviation 23: an "is" attribute (its name, after white space or a "/")
+#: in the start tag of a formatting element.
+_FORMATTING_IS_ATTRIBUTE = re.compile(
+    r"(<(?:a|b|big|code|em|font|i|nobr|s|small|strike|strong|tt|u)(?=[\s/>])[^>]*?[\s/])"
+    r"(is)(?=[\s/>=]|$)", re.I)
 _TEMPLATE_HEAD_TAGS = re.compile(r"<(?:base|basefont|bgsound|noframes|title)\b", re.I)
 _rename_template_head_tags = _tag_renamer(
     "base|basefont|bgsound|noframes|title",
@@ -768,6 +773,21 @@ DEVIATIONS: list[Deviation] = [
     Deviation("cr-before-attribute-name",
               lambda t: "\r" in t,
               lambda t: t.replace("\r\n", "\n").replace("\r", "\n")),
+    # 22. After a </form> has removed the form element pointer's element
+    #     from the stack, Chromium goes on with the "any other end tag"
+    #     steps, which pop a second open form (one the pointer had let go
+    #     of, as an ignored </form> in a table does) when no special
+    #     element is open above it.  The same code path as deviation 13.
+    Deviation("form-end-tag-closes-two-forms",
+              lambda t: t.lower().count("<form") >= 2 and "</form" in t.lower(),
+              _tag_renamer("form", lambda _: "div")),
+    # 23. Chromium leaves a formatting element whose start tag has an
+    #     "is" attribute out of the list of active formatting elements:
+    #     it is never reconstructed, and its end tag and a second <a> run
+    #     no adoption agency algorithm for it.
+    Deviation("is-attribute-formatting-element",
+              lambda t: _FORMATTING_IS_ATTRIBUTE.search(t) is not None,
+              lambda t: _FORMATTING_IS_ATTRIBUTE.sub(r"\1data-\2", t)),
     # 15. Chromium inserts an input start tag in a fragment whose context
     #     is a select; the standard ignores it (html5lib-tests
     #     tests_innerHTML_1.dat).
