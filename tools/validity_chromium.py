@@ -1,0 +1,687 @@
+#!/usr/bin/env python3
+"""markup5.forms (constraint validation) checked against headless Chromium.
+
+    python tools/validity_chromium.py --count 2000 --seed 1
+
+Random pages full of forms are generated (:func:`generate_page`): inputs of
+every type (the 22 type keywords, and missing, unknown and mixed-case
+types) with valid and invalid values for each type, random ``min``/``max``/
+``step`` (reversed ranges, "any", zero, negative, junk), ``required``,
+``pattern`` (valid and invalid JavaScript regular expressions, some only
+valid with the ``v`` flag), ``minlength``/``maxlength``, ``readonly``,
+``disabled``, disabled fieldsets with legends, datalist ancestors, selects
+with and without a placeholder option, textareas, buttons of every type,
+``form`` attributes pointing to other forms and radio button groups across
+forms.
+
+Chromium parses each page as a live document (``document.write`` into a
+fresh iframe: the parser's state, no value dirty, as :func:`markup5.parse`
+gives it) and reads, for every form-associated element (each has an id),
+``willValidate``, every ``validity`` flag, whether ``validationMessage`` is
+empty, ``value``, ``matches()`` for ``:valid``, ``:invalid``,
+``:in-range``, ``:out-of-range``, ``:user-valid``, ``:user-invalid``, and
+``checkValidity()`` (forms and fieldsets too).  markup5 answers the same
+through ``markup5.forms`` (and through the selector engine, where it knows
+the pseudo-class).  Chromium is driven over the DevTools protocol through a
+pipe (tools/encoding_chromium.py's driver), a batch of pages per
+``Runtime.evaluate``.
+
+Each difference is reduced (pieces of the page, then attributes, dropped
+while the same readings still differ: one page per kind of difference,
+up to ``--minimize`` kinds) and written as a JSON line to ``--findings``.
+Prints ``validity_chromium: N forms, M controls, K differences`` (N pages,
+each with one to three forms; M elements compared; K of them differ in
+some reading).  Exit status 0 when nothing differs.
+
+    python tools/validity_chromium.py --page '<input type=number value=1e3 max=5>'
+
+reads one page on both sides and prints both readings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from browser_diff import find_chromium  # noqa: E402
+from encoding_chromium import DevTools  # noqa: E402
+
+import markup5  # noqa: E402
+from markup5.dom import HTML_NAMESPACE, Element  # noqa: E402
+from markup5.selectors.matcher import iter_elements  # noqa: E402
+
+# ---------------------------------------------------------------------------
+# What is read
+# ---------------------------------------------------------------------------
+
+#: The elements read (each generated one has an id).
+READ_ELEMENTS = ("input", "select", "textarea", "button", "fieldset", "form", "output",
+                 "object")
+
+#: The ValidityState flags, in the DOM's names.
+FLAGS = ("valueMissing", "typeMismatch", "patternMismatch", "tooLong", "tooShort",
+         "rangeUnderflow", "rangeOverflow", "stepMismatch", "badInput", "customError")
+
+#: The pseudo-classes read with ``matches()``, by reading name.
+PSEUDO_CLASSES = {"valid": ":valid", "invalid": ":invalid", "in_range": ":in-range",
+                  "out_of_range": ":out-of-range", "user_valid": ":user-valid",
+                  "user_invalid": ":user-invalid"}
+
+#: The elements whose ``value`` is compared.
+VALUE_ELEMENTS = ("input", "select", "textarea", "button", "output")
+
+_READ_JS = r"""
+const FLAGS = %(flags)s;
+const READ = new Set(%(read)s);
+const PSEUDO = %(pseudo)s;
+const VALUE = new Set(%(value)s);
+function readPage(text) {
+  const frame = document.createElement('iframe');
+  document.body.appendChild(frame);
+  const doc = frame.contentDocument;
+  doc.open(); doc.write(text); doc.close();
+  const out = {};
+  for (const e of doc.querySelectorAll('[id]')) {
+    if (e.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !READ.has(e.localName)) continue;
+    if (Object.prototype.hasOwnProperty.call(out, e.id)) continue;
+    const r = {};
+    if ('willValidate' in e) r.will_validate = e.willValidate;
+    if ('validity' in e) {
+      for (const f of FLAGS) r[f] = e.validity[f];
+      r.validity_valid = e.validity.valid;
+    }
+    if ('validationMessage' in e) r.message = e.validationMessage !== '';
+    if (VALUE.has(e.localName)) r.value = e.value;
+    for (const [name, sel] of Object.entries(PSEUDO)) {
+      try { r[name] = e.matches(sel); } catch (err) { r[name] = 'ERR'; }
+    }
+    if ('checkValidity' in e) r.check_validity = e.checkValidity();
+    out[e.id] = r;
+  }
+  frame.remove();
+  return out;
+}
+function readAll(pages) { return pages.map(readPage); }
+"""
+
+
+class Browser:
+    """Headless Chromium with the reading script loaded (scripts run in
+    the tool's page; the generated pages hold none)."""
+
+    def __init__(self, binary: str | None = None) -> None:
+        self.tools = DevTools(find_chromium(binary), timeout=300.0)
+        self.tools.call("Emulation.setScriptExecutionDisabled", value=False,
+                        session=self.tools.session)
+        self.version = str(self.tools.call("Browser.getVersion").get("product", ""))
+        self._evaluate("document.open(); document.write('<!DOCTYPE html><body>'); "
+                       "document.close(); 0")
+        self._evaluate(_READ_JS % {
+            "flags": json.dumps(FLAGS), "read": json.dumps(READ_ELEMENTS),
+            "pseudo": json.dumps(PSEUDO_CLASSES), "value": json.dumps(VALUE_ELEMENTS)} + "; 0")
+
+    def _evaluate(self, expression: str) -> Any:
+        answer = self.tools.call("Runtime.evaluate", expression=expression,
+                                 returnByValue=True, session=self.tools.session)
+        if "exceptionDetails" in answer:
+            raise RuntimeError(json.dumps(answer["exceptionDetails"])[:2000])
+        return answer["result"].get("value")
+
+    def read(self, pages: Sequence[str]) -> list[dict[str, dict[str, Any]]]:
+        """Chromium's readings of each page: element id -> reading name ->
+        value."""
+        # "<" escaped so that nothing in a page ends a script element.
+        payload = json.dumps(list(pages)).replace("<", "\\u003c")
+        result: list[dict[str, dict[str, Any]]] = self._evaluate(f"readAll({payload})")
+        return result
+
+    def close(self) -> None:
+        self.tools.close()
+
+
+def markup5_readings(page: str) -> dict[str, dict[str, Any]]:
+    """markup5's readings of ``page``, in the names Chromium's script uses:
+    from ``markup5.forms``, and with the selector engine the pseudo-classes
+    again under ``"<name> (selector)"`` (left out where the engine rejects
+    the pseudo-class)."""
+    from markup5 import forms
+    doc = markup5.parse(page)
+    cache: dict[object, Any] = {}
+    dom_names: dict[str, str] = forms.ValidityState.DOM_NAMES
+    out: dict[str, dict[str, Any]] = {}
+    functions: dict[str, Callable[..., bool]] = {
+        "valid": forms.matches_valid, "invalid": forms.matches_invalid,
+        "in_range": forms.is_in_range, "out_of_range": forms.is_out_of_range}
+    for el in iter_elements(doc):
+        ident = el.attrs.get("id")
+        if ident is None or el.namespace != HTML_NAMESPACE or \
+                el.local_name not in READ_ELEMENTS or ident in out:
+            continue
+        r: dict[str, Any] = {}
+        r["will_validate"] = forms.will_validate(el, cache=cache)
+        state = forms.validity(el, cache=cache)
+        for flag in forms.ValidityState.FLAGS:
+            r[dom_names[flag]] = bool(getattr(state, flag))
+        r["validity_valid"] = bool(state.valid)
+        r["message"] = forms.validation_message(el, cache=cache) != ""
+        if el.local_name in VALUE_ELEMENTS:
+            r["value"] = forms.value(el, cache=cache)
+        for name, function in functions.items():
+            r[name] = function(el, cache=cache)
+        r["user_valid"] = r["user_invalid"] = False
+        r["check_validity"] = forms.check_validity(el, cache=cache)
+        for name, selector in PSEUDO_CLASSES.items():
+            try:
+                r[f"{name} (selector)"] = el.matches(selector)
+            except ValueError:
+                pass
+        out[ident] = r
+    return out
+
+
+def compare(theirs: dict[str, Any], mine: dict[str, Any]) -> list[str]:
+    """The reading names where markup5 differs from Chromium (a reading
+    markup5 has under two names is compared under both)."""
+    differ = []
+    for name, value in theirs.items():
+        for key in (name, f"{name} (selector)"):
+            if key in mine and mine[key] != value:
+                differ.append(key)
+    return differ
+
+
+# ---------------------------------------------------------------------------
+# Generating pages
+# ---------------------------------------------------------------------------
+
+INPUT_TYPES = ("hidden", "text", "search", "tel", "url", "email", "password", "date", "month",
+               "week", "time", "datetime-local", "number", "range", "color", "checkbox",
+               "radio", "file", "submit", "image", "reset", "button")
+
+#: Type attributes that are no keyword, or a keyword in another case.
+ODD_TYPES = ("", "foo", "datetime", "EMAIL", "Number", " text", "DATE", "Color", "checkBox",
+             "RaDiO", "image ", "Datetime-Local", "WEEK", "tel\n", "range", "month")
+
+_TEXT = ("", "abc", "ABC", "123", "a b", " x ", "a\nb", "a\r\nb\r", "\tx\t", "\U0001F600",
+         "é", "Straße", "aaa", "a", "ab", "abcdef", "x@y", "-1", "1e3", "שלום", "ab\u0000c")
+_NUMBERS = ("0", "1", "-1", "1.5", "1e3", "1E3", "1e-3", "+1", " 1", "1 ", ".5", "1.", "-0",
+            "abc", "", "1e", "0x10", "1e400", "-1e400", "00012", "1.0000000000000000001",
+            "9007199254740993", "Infinity", "NaN", "\u22121", "1,5", "\u0663", "5", "10",
+            "100", "-.5", "2.5", "7", "0.1", "0.3", "1e+2", "-5", "50", "101", "3")
+_DATES = ("2024-02-29", "2023-02-29", "2024-13-01", "0000-01-01", "0001-01-01",
+          "10000-01-01", "275760-09-13", "275760-09-14", "2024-1-01", "2024-01-1",
+          " 2024-01-01", "2024-01-01T00:00", "99999-12-31", "2024-04-31", "2024-12-31",
+          "2000-01-01", "1999-12-31", "2024-06-15", "1970-01-01", "-2024-01-01", "")
+_MONTHS = ("2024-02", "2024-13", "0000-12", "0001-01", "10000-01", "2024-2", "275760-09",
+           "275760-10", "2024-00", "1970-01", "2000-06", "2024-12", " 2024-01", "")
+_WEEKS = ("2024-W01", "2020-W53", "2021-W53", "2024-W00", "2015-W53", "2026-W53", "2024-w01",
+          "2024-W1", "10000-W01", "0001-W01", "275760-W37", "275760-W38", "2024-W52",
+          "1970-W01", "2004-W53", "2024-W10", "")
+_TIMES = ("00:00", "23:59", "24:00", "12:34:56", "12:34:56.789", "12:34:56.7891", "12:34:5",
+          "1:00", "12:60", "12:34:60", "12:34:56.", "12:34:56.1", "12:34:56.12", "12:00",
+          "08:30", "23:59:59.999", "00:00:00.001", "12:34 ", "")
+_DATETIMES = ("2024-02-29T12:00", "2024-02-29 12:00", "2024-02-29T12:00:00.000",
+              "2024-02-29T12:00:00", "2024-02-30T12:00", "2024-02-29T24:00",
+              "2024-02-29t12:00", "0001-01-01T00:00", "275760-09-13T00:00",
+              "275760-09-13T00:00:01", "1970-01-01T00:00:00.5", "2024-01-01T00:00Z",
+              "2024-01-01T00:00:00.1234", "2000-01-01T12:34", "2024-01-01T1:00", "")
+_COLORS = ("#000000", "#ABCDEF", "#abcdef", "#abc", "red", "#GGGGGG", " #ffffff", "#FFFFFF ",
+           "", "#1234567", "#12345", "transparent", "rgb(1,2,3)", "#00ff00", "ABCDEF")
+_EMAILS = ("a@b", "a@b.c", "a b@c", "a@b,c@d", "a@b, c@d", " a@b ", "a@b ", "@b", "a@", "a@-b",
+           "a@b-", "a@\u00fc.de", "\u00fc@b.de", "a@xn--bcher-kva.ch", "a@b..c", "a.@b",
+           "a@b_c", "a@[1.2.3.4]", "a@" + "x" * 64 + ".com", "a@" + "x" * 63 + ".com",
+           "a@b,", ",a@b", "a@b,,c@d", "a+b@c.d", "\"a\"@b", "a@b\nc", "", "A@B.C",
+           "a@b.c, d@e.f , g@h")
+_URLS = ("http://a", "https://example.com/x y", "x", "/rel", "//host", "http://", "https://",
+         "javascript:alert(1)", "mailto:a@b", " http://a ", "http://[::1]", "http://\u00fc.de",
+         "a:b", "http://a\nb", "http://a b", "https://example.com/?q=1#f", "", "HTTP://A",
+         "http://1.2.3.4:99999", "http://a:80/", "file:///x", "data:,x", "http://%zz")
+_BOOL_VALUES = ("on", "", "x", "ON", "off")
+
+VALUES: dict[str, tuple[str, ...]] = {
+    "text": _TEXT, "search": _TEXT, "tel": _TEXT + ("+1 555 1234",), "password": _TEXT,
+    "hidden": _TEXT, "url": _URLS, "email": _EMAILS, "date": _DATES, "month": _MONTHS,
+    "week": _WEEKS, "time": _TIMES, "datetime-local": _DATETIMES, "number": _NUMBERS,
+    "range": _NUMBERS, "color": _COLORS, "checkbox": _BOOL_VALUES, "radio": _BOOL_VALUES,
+    "file": ("", "C:\\fakepath\\x", "x"), "submit": _TEXT, "image": _TEXT, "reset": _TEXT,
+    "button": _TEXT,
+}
+
+#: min / max / step values beside the type's own values.
+_LIMIT_JUNK = ("", "any", "ANY", "0", "-1", "abc", "1e3", "-0", " 1", "1.5", "0.5", "-2", "3",
+               "100", "0.001", "1e-400", "86400", "60", "1000")
+_STEPS = ("", "any", "ANY", "0", "-1", "abc", "1", "2", "0.5", "1.5", "3", "7", "10", "60",
+          "0.001", "86400", "604800", "1e3", " 2", "2.", "0.1", "1e400")
+
+#: Patterns: valid and invalid, some valid only with the v flag, some only without it.
+PATTERNS = ("[a-z]+", "\\d{3}", "a|b", "(", "[", "a{2,}", "[\\p{L}]+", "[a-z--[aeiou]]+",
+            "[[a-z]&&[aeiou]]+", "\\p{RGI_Emoji}", "[(]", "[a-]", "a**", "\\u{1F600}",
+            "(?<n>a)\\k<n>", "x(?=y)", "^a$", "\\w+@\\w+", ".", "[^]*", "|", "", "(?i:a)bc",
+            "\\b", "[\\q{abc|d}]", "abc", "ABC", "a.c", "[a-c]*", ".+", "\\p{Lu}+",
+            "\\S+", "[\\d\\-]+", "(a|ab)(c|bcd)(d*)", "\\", "a{3}", "\\1(a)", "\\k<x>",
+            "[]", "[^a]", "\\p{Script=Hebrew}+", "\\u0061bc", "\\x61bc", "\\cJ", "[\\s\\S]",
+            "\\-", "a{,2}", "\\/", "a/b", "\\p{Emoji}", "[\\p{ASCII}--\\p{L}]+",
+            "(?:)", "$^", "\\D+", "\\W", "[&&a]", "[a&&&b]", "\\z")
+
+CONTROL_KINDS = ("input", "input", "input", "input", "input", "input", "select", "textarea",
+                 "button", "output", "object")
+
+
+def _attr(name: str, value: str | None = None) -> str:
+    return f" {name}" if value is None else f' {name}="{html.escape(value, quote=True)}"'
+
+
+def type_state(type_attribute: str | None) -> str:
+    """The input type state a type attribute gives (HTML: an enumerated
+    attribute, ASCII case-insensitive, no whitespace stripped)."""
+    if type_attribute is None:
+        return "text"
+    lowered = type_attribute.translate(_LOWER)
+    return lowered if lowered in INPUT_TYPES else "text"
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+class PageGenerator:
+    """One random page: a list of pieces of markup whose concatenation is
+    the page (the reduction drops pieces)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.next_id = 0
+        self.forms = 1
+        self.pieces: list[str] = []
+
+    def ident(self, prefix: str = "c") -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def value_for(self, state: str) -> str:
+        rng = self.rng
+        r = rng.random()
+        if r < 0.75:
+            return rng.choice(VALUES[state])
+        if r < 0.9:
+            return rng.choice(VALUES[rng.choice(INPUT_TYPES)])
+        return rng.choice(_TEXT)
+
+    def common(self, attrs: list[str]) -> None:
+        rng = self.rng
+        if rng.random() < 0.12:
+            attrs.append(_attr("disabled"))
+        if rng.random() < 0.12:
+            attrs.append(_attr("form", rng.choice(
+                [f"f{rng.randint(1, self.forms)}", "nope", "", f"f{self.forms + 1}"])))
+        if rng.random() < 0.3:
+            attrs.append(_attr("name", rng.choice(["r", "r", "R", "s", "", "x"])))
+
+    def input(self) -> str:
+        rng = self.rng
+        r = rng.random()
+        type_attribute: str | None
+        if r < 0.08:
+            type_attribute = None
+        elif r < 0.22:
+            type_attribute = rng.choice(ODD_TYPES)
+        else:
+            type_attribute = rng.choice(INPUT_TYPES)
+        state = type_state(type_attribute)
+        attrs = [_attr("id", self.ident())]
+        if type_attribute is not None:
+            attrs.append(_attr("type", type_attribute))
+        if rng.random() < 0.8:
+            attrs.append(_attr("value", self.value_for(state)))
+        ranged = state in ("number", "range", "date", "month", "week", "time", "datetime-local")
+        for name in ("min", "max"):
+            if rng.random() < (0.5 if ranged else 0.05):
+                pool = VALUES[state] if ranged and rng.random() < 0.7 else _LIMIT_JUNK
+                attrs.append(_attr(name, rng.choice(pool)))
+        if rng.random() < (0.4 if ranged else 0.05):
+            attrs.append(_attr("step", rng.choice(_STEPS)))
+        if rng.random() < 0.35:
+            attrs.append(_attr("required"))
+        if rng.random() < 0.25:
+            attrs.append(_attr("pattern", rng.choice(PATTERNS)))
+        if rng.random() < 0.12:
+            attrs.append(_attr("maxlength", rng.choice(["0", "1", "2", "-1", "x", "100"])))
+        if rng.random() < 0.12:
+            attrs.append(_attr("minlength", rng.choice(["0", "1", "5", "-1", "x", "100"])))
+        if rng.random() < 0.12:
+            attrs.append(_attr("readonly"))
+        if state in ("checkbox", "radio") and rng.random() < 0.5 or rng.random() < 0.05:
+            attrs.append(_attr("checked"))
+        if rng.random() < 0.1:
+            attrs.append(_attr("multiple"))
+        if rng.random() < 0.08:
+            attrs.append(_attr("placeholder", "p"))
+        if rng.random() < 0.05:
+            attrs.append(_attr("list", "dl"))
+        self.common(attrs)
+        if state == "radio" and rng.random() < 0.6 and not any(a.startswith(" name=")
+                                                              for a in attrs):
+            attrs.append(_attr("name", rng.choice(["r", "r", "R", "g", ""])))
+        rng.shuffle(attrs)
+        return "<input" + "".join(attrs) + ">"
+
+    def select(self) -> str:
+        rng = self.rng
+        attrs = [_attr("id", self.ident())]
+        if rng.random() < 0.5:
+            attrs.append(_attr("required"))
+        if rng.random() < 0.25:
+            attrs.append(_attr("multiple"))
+        if rng.random() < 0.25:
+            attrs.append(_attr("size", rng.choice(["0", "1", "2", "", "x", "-1", "4"])))
+        self.common(attrs)
+        options = []
+        first = rng.random()
+        if first < 0.5:
+            options.append(rng.choice(['<option value="">', "<option>", "<option></option>",
+                                       '<option value=" ">', "<option>x</option>",
+                                       '<option value="" selected>', '<option value="" disabled>',
+                                       "<optgroup><option value=\"\"></optgroup>"]))
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            option = "<option"
+            if rng.random() < 0.5:
+                option += _attr("value", rng.choice(["", "a", " b ", "c\nd"]))
+            if rng.random() < 0.25:
+                option += _attr("selected")
+            if rng.random() < 0.15:
+                option += _attr("disabled")
+            options.append(option + ">" + rng.choice(["", "t", " u ", "v\nw"]) + "</option>")
+        if rng.random() < 0.1:
+            options.insert(rng.randint(0, len(options)), rng.choice(["<hr>", "<optgroup label=g>"]))
+        return "<select" + "".join(attrs) + ">" + "".join(options) + "</select>"
+
+    def textarea(self) -> str:
+        rng = self.rng
+        attrs = [_attr("id", self.ident())]
+        for name, p in (("required", 0.5), ("readonly", 0.12)):
+            if rng.random() < p:
+                attrs.append(_attr(name))
+        if rng.random() < 0.15:
+            attrs.append(_attr("maxlength", rng.choice(["0", "1", "2", "x"])))
+        if rng.random() < 0.15:
+            attrs.append(_attr("minlength", rng.choice(["1", "5", "100"])))
+        if rng.random() < 0.1:
+            attrs.append(_attr("pattern", "a"))
+        self.common(attrs)
+        text = rng.choice(["", "", "x", "\n", "\nx", "\n\nx", " ", "\r\n", "a\r\nb", "&lt;b&gt;",
+                           "\u05d0", "\t"])
+        return "<textarea" + "".join(attrs) + ">" + text + "</textarea>"
+
+    def button(self) -> str:
+        rng = self.rng
+        attrs = [_attr("id", self.ident())]
+        kind = rng.choice(["submit", "reset", "button", "menu", "", "SUBMIT", "foo", None, None])
+        if kind is not None:
+            attrs.append(_attr("type", kind))
+        if rng.random() < 0.4:
+            attrs.append(_attr("value", rng.choice(_TEXT)))
+        if rng.random() < 0.1:
+            attrs.append(_attr("required"))
+        self.common(attrs)
+        return "<button" + "".join(attrs) + ">b</button>"
+
+    def output(self) -> str:
+        attrs = [_attr("id", self.ident())]
+        self.common(attrs)
+        return "<output" + "".join(attrs) + ">" + self.rng.choice(["", "o", " 1 ", "a\nb"]) + \
+            "</output>"
+
+    def object(self) -> str:
+        attrs = [_attr("id", self.ident())]
+        self.common(attrs)
+        return "<object" + "".join(attrs) + "></object>"
+
+    def control(self) -> str:
+        kind = self.rng.choice(CONTROL_KINDS)
+        made: str = getattr(self, kind)()
+        return made
+
+    def items(self, depth: int) -> None:
+        rng = self.rng
+        for _ in range(rng.randint(1, 6 if depth == 0 else 3)):
+            r = rng.random()
+            if depth < 2 and r < 0.12:
+                attrs = [_attr("id", self.ident("s"))]
+                if rng.random() < 0.6:
+                    attrs.append(_attr("disabled"))
+                self.common(attrs)
+                self.pieces.append("<fieldset" + "".join(attrs) + ">")
+                for _ in range(rng.choice([0, 1, 1, 2])):
+                    self.pieces.append("<legend>")
+                    self.items(depth + 1)
+                    self.pieces.append("</legend>")
+                    if rng.random() < 0.5:
+                        self.items(depth + 1)
+                self.pieces.append("</fieldset>")
+            elif depth < 2 and r < 0.18:
+                self.pieces.append(rng.choice(["<datalist id=dl>", "<datalist>"]))
+                self.items(depth + 1)
+                self.pieces.append("</datalist>")
+            elif depth < 2 and r < 0.24:
+                self.pieces.append(rng.choice(["<label>", "<div>", "<p>", "<div dir=rtl>"]))
+                self.items(depth + 1)
+                self.pieces.append(rng.choice(["</label>", "</div>", "</p>"]))
+            else:
+                self.pieces.append(self.control())
+
+    def page(self) -> list[str]:
+        rng = self.rng
+        self.forms = rng.randint(1, 3)
+        self.pieces = ["<!DOCTYPE html><title>v</title>"]
+        for number in range(1, self.forms + 1):
+            attrs = _attr("id", f"f{number}")
+            if rng.random() < 0.2:
+                attrs += _attr("novalidate")
+            self.pieces.append(f"<form{attrs}>")
+            self.items(0)
+            self.pieces.append("</form>")
+        if rng.random() < 0.7:
+            self.items(0)
+        return self.pieces
+
+
+def generate_page(rng: random.Random) -> list[str]:
+    """The pieces of one random page (their concatenation is the page)."""
+    return PageGenerator(rng).page()
+
+
+# ---------------------------------------------------------------------------
+# The run
+# ---------------------------------------------------------------------------
+
+@dataclass
+class Summary:
+    forms: int = 0
+    controls: int = 0
+    differences: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def line(self) -> str:
+        return (f"validity_chromium: {self.forms} forms, {self.controls} controls, "
+                f"{self.differences} differences")
+
+
+def _kind(element_markup: str, differ: Sequence[str]) -> str:
+    """What a difference is about, to reduce one page per kind: the
+    element, its type state, and the readings that differ."""
+    tag = re.match(r"<(\w+)", element_markup)
+    name = tag.group(1) if tag else "?"
+    if name == "input":
+        found = re.search(r' type="([^"]*)"', element_markup)
+        name += "/" + type_state(html.unescape(found.group(1)) if found else None)
+    return name + ": " + ", ".join(sorted(differ))
+
+
+def _element_markup(pieces: Sequence[str], ident: str) -> str:
+    needle = f' id="{ident}"'
+    for piece in pieces:
+        at = piece.find(needle)
+        if at >= 0:
+            return piece[piece.rfind("<", 0, at):piece.find(">", at) + 1]
+    return ""
+
+
+def reduce(pieces: list[str], ident: str, differ: Sequence[str],
+           read: Callable[[list[str]], list[dict[str, dict[str, Any]]]]) -> str:
+    """A smaller page where the element ``ident`` still differs in the same
+    readings: pieces dropped, then attributes of the remaining pieces
+    (never the id), while the difference stays; ``read`` gives Chromium's
+    readings of a batch of pages."""
+    wanted = set(differ)
+
+    def still(candidates: list[list[str]]) -> int:
+        pages = ["".join(c) for c in candidates]
+        for i, (page, theirs) in enumerate(zip(pages, read(pages))):
+            if ident in theirs:
+                mine = markup5_readings(page).get(ident)
+                if mine is not None and set(compare(theirs[ident], mine)) == wanted:
+                    return i
+        return -1
+
+    current = list(pieces)
+    changed = True
+    while changed:
+        changed = False
+        candidates = [current[:i] + current[i + 1:] for i in range(len(current))
+                      if f' id="{ident}"' not in current[i]]
+        for start in range(0, len(candidates), 40):
+            found = still(candidates[start:start + 40])
+            if found >= 0:
+                current = candidates[start + found]
+                changed = True
+                break
+    attribute = re.compile(r' [\w-]+(?:="[^"]*")?')
+    changed = True
+    while changed:
+        changed = False
+        candidates = []
+        for i, piece in enumerate(current):
+            for m in attribute.finditer(piece):
+                if m.group().startswith(' id="'):
+                    continue
+                candidates.append(current[:i] + [piece[:m.start()] + piece[m.end():]]
+                                  + current[i + 1:])
+        for start in range(0, len(candidates), 40):
+            found = still(candidates[start:start + 40])
+            if found >= 0:
+                current = candidates[start + found]
+                changed = True
+                break
+    return "".join(current)
+
+
+def run(pages: Iterable[list[str]], browser: Browser, *, batch: int = 50,
+        findings: list[dict[str, Any]] | None = None, minimize: int = 40,
+        progress: bool = False) -> Summary:
+    """Compare every page's readings; each differing element is a finding
+    (reduced for the first ``minimize`` kinds of difference)."""
+    summary = Summary()
+    pending: list[list[str]] = []
+    reduced: set[str] = set()
+
+    def flush() -> None:
+        texts = ["".join(p) for p in pending]
+        for pieces, text, theirs in zip(pending, texts, browser.read(texts)):
+            summary.forms += 1
+            mine = markup5_readings(text)
+            for ident, reading in theirs.items():
+                summary.controls += 1
+                ours = mine.get(ident)
+                if ours is None:
+                    differ = ["missing in markup5"]
+                else:
+                    differ = compare(reading, ours)
+                if not differ:
+                    continue
+                summary.differences += 1
+                markup = _element_markup(pieces, ident)
+                kind = _kind(markup, differ)
+                summary.kinds[kind] = summary.kinds.get(kind, 0) + 1
+                if findings is None:
+                    continue
+                finding: dict[str, Any] = {"kind": kind, "id": ident, "element": markup,
+                                           "differ": differ}
+                if kind not in reduced and len(reduced) < minimize and ours is not None:
+                    reduced.add(kind)
+                    small = reduce(pieces, ident, differ, browser.read)
+                    finding["page"] = small
+                    finding["chromium"] = browser.read([small])[0].get(ident)
+                    finding["markup5"] = markup5_readings(small).get(ident)
+                else:
+                    finding["page"] = text
+                    finding["chromium"] = reading
+                    finding["markup5"] = ours
+                findings.append(finding)
+        if progress:
+            print(f"{summary.line()}", file=sys.stderr)
+        pending.clear()
+
+    for pieces in pages:
+        pending.append(pieces)
+        if len(pending) >= batch:
+            flush()
+    if pending:
+        flush()
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=2000, help="pages (default 2000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=50, help="pages per Runtime.evaluate")
+    parser.add_argument("--findings", type=Path, default=Path("validity_chromium_findings.jsonl"))
+    parser.add_argument("--minimize", type=int, default=40,
+                        help="kinds of difference reduced (default 40)")
+    parser.add_argument("--chromium", help="the Chromium binary (default: $CHROMIUM or PATH)")
+    parser.add_argument("--page", action="append",
+                        help="read this page on both sides and print the readings (repeatable)")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    browser = Browser(args.chromium)
+    try:
+        if args.page:
+            for page, theirs in zip(args.page, browser.read(args.page)):
+                mine = markup5_readings(page)
+                for ident, reading in theirs.items():
+                    ours = mine.get(ident, {})
+                    print(ident, json.dumps({"chromium": reading, "differ": compare(reading, ours)},
+                                            ensure_ascii=False))
+            return 0
+        rng = random.Random(args.seed)
+        findings: list[dict[str, Any]] = []
+        started = time.monotonic()
+        summary = run((generate_page(rng) for _ in range(args.count)), browser,
+                      batch=args.batch, findings=findings, minimize=args.minimize,
+                      progress=args.progress)
+    finally:
+        browser.close()
+    with args.findings.open("w", encoding="utf-8") as out:
+        for finding in findings:
+            out.write(json.dumps(finding, ensure_ascii=False) + "\n")
+    print(f"{time.monotonic() - started:.0f} s, {browser.version}, seed {args.seed}")
+    for kind, count in sorted(summary.kinds.items(), key=lambda item: -item[1]):
+        print(f"  {count:6d}  {kind}")
+    print(summary.line())
+    return 0 if not summary.differences else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
