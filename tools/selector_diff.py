@@ -22,6 +22,7 @@ are kept out of the grammar and listed in KNOWN_DEVIATIONS.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import random
 import re
@@ -40,6 +41,7 @@ from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E40
 from markup5.selectors.matcher import iter_elements  # noqa: E402
 
 from browser_diff import Chromium, find_chromium  # noqa: E402
+from validity_chromium import generate_page  # noqa: E402
 
 #: What one selector gives on one page, on either side: "ERR" when it is
 #: invalid, else the indexes (in the document-order walk over elements) of
@@ -85,7 +87,8 @@ SYNTHETIC = {
 <fieldset id=fs2><button id=b1>b</button></fieldset></fieldset>
 <fieldset id=fs3><legend><fieldset disabled id=fs4><input id=i4></fieldset></legend></fieldset>
 <input type=radio name=r checked id=r1><input type=RADIO name=r checked id=r2>
-<input type=radio name=R checked id=r3><input type=radio checked id=r4><input type=radio name="" checked id=r5>
+<input type=radio name=R checked id=r3><input type=radio checked id=r4>
+<input type=radio name="" checked id=r5>
 <input type=CheckBox checked id=c1><input type=checkbox id=c2><input checked id=c3>
 <select id=s1><option id=o1>a<option id=o2 disabled>b</select>
 <select id=s2><option id=o3 disabled>a<option id=o4>b<option id=o5>c</select>
@@ -97,7 +100,8 @@ SYNTHETIC = {
 <select id=s9><div><option id=o17></option></div><hr><optgroup><option id=o18></optgroup></select>
 <select disabled id=s10><option id=o19></select><select id=s11></select>
 <datalist id=dl><option selected id=o20><option id=o21></datalist><option id=o22 selected>
-<textarea id=t1 disabled></textarea><textarea id=t2></textarea><optgroup id=og1 disabled></optgroup>
+<textarea id=t1 disabled></textarea>
+<textarea id=t2></textarea><optgroup id=og1 disabled></optgroup>
 <output id=out1></output><object id=obj1></object><a href=x id=a1>x</a><a id=a2>y</a>
 <area href=y id=ar1><area id=ar2><link href=z rel=stylesheet id=l1>
 <button disabled id=b2>b</button><input type=hidden id=h1 disabled><keygen id=k1>
@@ -120,12 +124,70 @@ b" lang=en-US>3</p><p lang=EN>4</p><p lang="">5</p><div lang=fr-Latn-CA><span>6<
 <svg viewBox="0 0 10 10" id=svg1><foreignObject id=fo1><div id=d1><p>a</p></div></foreignObject>
 <g class="x y" id=g1><rect id=rect1 class=x/><circle class=y /><a xlink:href="#u" id=sa1><text>t</text></a></g>
 <linearGradient id=lg1><stop offset=0 /></linearGradient><title>svg title</title></svg>
-<math display=block><mi>x</mi><annotation-xml encoding="text/html"><div id=d2>y</div></annotation-xml></math>
+<math display=block><mi>x</mi><annotation-xml encoding="text/html">
+<div id=d2>y</div></annotation-xml></math>
 <p xml:lang=fr id=p1>q</p><div xlink:href=z id=d3></div>
 <ul><li>1<li>2<li class=x>3<li>4<li class=x>5<li>6<li class=x>7</ul>
 <table><tr><td>1<td>2<td>3</tr><tr><td>4<td class=x>5<td>6</tr></table>
 <template><p id=tp>in template</p></template><div id=empty></div><div id=e2> </div>
 </body></html>""",
+    "synthetic-dir": """<!DOCTYPE html><html dir=rtl><body>
+<p id=p1>a</p><p dir=ltr id=p2>b<span id=s1>c</span></p>
+<p dir=auto id=p3>\u05e9\u05dc\u05d5\u05dd</p>
+<p dir=auto id=p4>123 <b>\u0645\u0631\u062d\u0628\u0627</b></p><p dir=auto id=p5>123 !?</p>
+<div dir=AUTO id=d1><bdi id=bd1>\u05d0</bdi>x</div>
+<div dir=auto id=d2><span dir=rtl>\u05d0</span>b</div>
+<div dir=auto id=d3><script>\u05d0</script><style>\u05d0</style>z</div>
+<div dir=auto id=d4><textarea>\u05d0</textarea></div><bdi id=bd2>\u05d0b</bdi><bdi id=bd3>1</bdi>
+<bdi dir=ltr id=bd4>\u05d0</bdi><bdo dir=rtl id=bo1>x</bdo><bdo id=bo2>y</bdo>
+<input dir=auto value="\u05d0bc" id=i1><input dir=auto value="abc" id=i2><input dir=auto id=i3>
+<input dir=auto type=tel value="\u05d0" id=i4><input dir=auto type=number value=1 id=i5>
+<input dir=auto type=search value=" \u0627" id=i6>
+<input dir=auto type=email value="\u05d0@b" id=i7>
+<input dir=auto type=url value="\u05d0" id=i8><input dir=auto type=hidden value="\u05d0" id=i9>
+<input dir=auto type=date value="\u05d0" id=i10>
+<input dir=auto type=password value="\u05d0" id=i11>
+<input dir=auto type=submit value="\u05d0" id=i12>
+<input dir=auto type=checkbox value="\u05d0" id=i13>
+<textarea dir=auto id=t1>\u05d0</textarea><textarea dir=auto id=t2>
+\u05d0</textarea><textarea dir=auto id=t3>1</textarea><textarea dir=auto id=t4></textarea>
+<div dir=foo id=d5>x</div><div dir="" id=d6>x</div><div dir=" rtl" id=d7>x</div>
+<pre dir=auto id=pr1>\u200fx</pre><p dir=auto id=p6>\u202bx</p><p dir=auto id=p7>\U00010900</p>
+<p dir=auto id=p8>\u07ca</p><p dir=auto id=p9>\u0710</p><p dir=auto id=p10>\u0663</p>
+<p dir=auto id=p11>&#x5d0;</p><p dir=auto id=p12><!-- \u05d0 -->a</p>
+<p dir=auto id=p13><img alt=\u05d0>a</p>
+<svg dir=ltr id=sv1><text id=tx1>\u05d0</text><foreignObject><p id=p14>x</p></foreignObject></svg>
+<math dir=ltr id=m1><mi id=mi1>x</mi></math><div dir=ltr>
+<svg id=sv2><g dir=rtl id=g1></g></svg></div>
+<select dir=auto id=se1><option>\u05d0</option></select><option dir=auto id=o1>\u05d0</option>
+<slot dir=auto id=sl1>\u05d0</slot><template dir=auto id=tp1>\u05d0</template>
+<details dir=auto id=de1><summary>\u05d0</summary></details><dialog dir=auto id=dl1>\u05d0</dialog>
+</body></html>""",
+    "synthetic-states": """<!DOCTYPE html><title>states</title>
+<details open id=de1><summary>s</summary></details><details id=de2></details>
+<details OPEN id=de3></details>
+<dialog open id=dg1>d</dialog><dialog id=dg2>d</dialog><select id=se1 open><option>x</select>
+<div popover id=po1>p</div><div popover=manual id=po2>p</div><video controls id=v1></video>
+<input id=in1 autocomplete=on value=x><input type=range id=in2>
+<input type=number min=1 max=3 value=5 id=in3>
+<input type=number min=1 max=3 id=in4><input type=date min=2020-01-01 value=2019-01-01 id=in5>
+<input type=time min=22:00 max=02:00 value=23:00 id=in6>
+<input type=time min=22:00 max=02:00 value=12:00 id=in7>
+<input required id=in8><input required value=x id=in9><input type=checkbox required id=in10>
+<input type=radio name=g required id=in11><input type=radio name=g id=in12 checked>
+<input type=email value="a b" id=in13><input type=url value=x id=in14>
+<input pattern="[a-z]+" value=A1 id=in15>
+<input type=number value=1.5 step=1 id=in16><input type=color value=red id=in17>
+<form id=f1><fieldset id=fs1><input required id=in18></fieldset></form><form id=f2>
+<input id=in19></form>
+<fieldset id=fs2><input id=in20></fieldset><fieldset disabled id=fs3>
+<input required id=in21></fieldset>
+<select required id=se2><option value="">pick</option><option>b</option></select>
+<select required id=se3><option>a</option></select><textarea required id=ta1></textarea>
+<datalist><input required id=in22></datalist><input required readonly id=in23>
+<output id=out1>x</output>
+<button id=bt1>b</button><object id=ob1></object><input type=hidden required id=in24>
+""",
 }
 
 # Attribute values that should not be used as selector vocabulary (too long).
@@ -205,7 +267,27 @@ class Vocabulary:
 
 PSEUDOS = ["root", "empty", "first-child", "last-child", "only-child", "first-of-type",
            "last-of-type", "only-of-type", "checked", "disabled", "enabled", "link",
-           "any-link", "defined", "scope"] * 3 + ["visited", "hover", "focus"]
+           "any-link", "defined", "scope", "valid", "invalid", "in-range", "out-of-range",
+           "open"] * 3 + [
+    "visited", "hover", "focus", "required", "read-only", "placeholder-shown",
+    "indeterminate", "default", "user-valid", "user-invalid", "modal", "popover-open",
+    "fullscreen", "autofill", "-webkit-autofill", "picture-in-picture", "current", "past",
+    "future", "host", "target", "focus-within", "-webkit-any-link", "-webkit-full-screen",
+    "xr-overlay", "target-current", "interest-source", "active-view-transition"]
+
+#: Pseudo-elements (and legacy single-colon forms), some followed by what
+#: Chromium allows after them: querySelectorAll matches nothing with any.
+PSEUDO_ELEMENTS = [
+    "::before", "::after", ":before", ":after", "::first-line", ":first-letter", "::marker",
+    "::placeholder", "::selection", "::backdrop", "::file-selector-button", "::slotted(p)",
+    "::slotted(*)", "::part(x)", "::part(x y)", "::cue", "::cue(p)", "::highlight(x)",
+    "::view-transition", "::view-transition-group(x)", "::view-transition-old(*)",
+    "::details-content", "::picker(select)", "::checkmark", "::picker-icon",
+    "::scroll-marker", "::scroll-marker-group", "::scroll-button(up)", "::target-text",
+    "::before:is(:hover)", "::after:where(:focus)", "::part(x):hover", "::part(x)::before",
+    "::-webkit-scrollbar:horizontal", "::selection:window-inactive",
+    "::file-selector-button:hover", "::-webkit-scrollbar", "::slotted(p)::before",
+    "::details-content:is(:hover)", "::before:not(:hover)", "::search-text:current"]
 
 
 class Generator:
@@ -293,7 +375,22 @@ class Generator:
             return self.attribute()
         if r < 0.7 or depth >= 2:
             return ":" + rng.choice(PSEUDOS)
-        kind = rng.choice(["nth", "nth-of", "type-nth", "not", "is", "where", "has", "lang"])
+        kind = rng.choice(["nth", "nth-of", "type-nth", "not", "is", "where", "has", "lang",
+                           "dir", "dir", "webkit-any", "shadow", "nesting"])
+        if kind == "dir":
+            value = rng.choice(["ltr", "rtl", "ltr", "rtl", "LTR", "Rtl", "auto", "foo"])
+            return f":dir({value})"
+        if kind == "webkit-any":  # Chromium's: a list of compound selectors
+            n = rng.choice([1, 1, 2, 3])
+            return ":-webkit-any(" + ", ".join(self.compound(depth + 1, in_has)
+                                               for _ in range(n)) + ")"
+        if kind == "shadow":
+            return rng.choice([":host", f":host({self.compound(depth + 1, in_has)})",
+                               f":host-context({self.compound(depth + 1, in_has)})",
+                               ":state(x)", ":state(checked)",
+                               ":active-view-transition-type(x)"])
+        if kind == "nesting":  # '&' outside nesting: :scope
+            return "&"
         if kind == "nth":
             return f":{rng.choice(['nth-child', 'nth-last-child'])}({self.an_plus_b()})"
         if kind == "nth-of":
@@ -338,7 +435,66 @@ class Generator:
 
     def selector_list(self, depth: int = 0, in_has: bool = False) -> str:
         n = self.rng.choice([1, 1, 1, 2] if depth == 0 else [1, 1, 2])
-        return ", ".join(self.complex(depth, in_has) for _ in range(n))
+        out = []
+        for _ in range(n):
+            complex_selector = self.complex(depth, in_has)
+            # A pseudo-element ends a complex selector (inside :is() and
+            # :where(), which are forgiving, it drops its selector).
+            if self.rng.random() < (0.04 if depth == 0 else 0.02):
+                complex_selector += self.rng.choice(PSEUDO_ELEMENTS)
+            out.append(complex_selector)
+        return ", ".join(out)
+
+
+_DIR_TEXTS = ("abc", "\u05e9\u05dc\u05d5\u05dd", "\u0645\u0631\u062d\u0628\u0627", "123", "!?", " ",
+              "", "1 \u05d0", "a \u05d0", "\u05d0 a", "\u200f", "\u202bx", "\u0663", "\U00010900",
+              "\u07ca", "\u0710", "-", "\u00e9", "\u2067x")
+_DIR_VALUES = (None, None, None, "ltr", "rtl", "auto", "auto", "AUTO", "Rtl", "", "foo")
+_DIR_ELEMENTS = ("div", "p", "span", "bdi", "bdo", "b", "pre", "section", "slot", "option",
+                 "label")
+
+
+def dir_page(rng: random.Random) -> str:
+    """A random page of nested elements with dir attributes, strong and
+    neutral text in both directions, bdi and form controls with dir=auto
+    (for :dir())."""
+    def dir_attr() -> str:
+        value = rng.choice(_DIR_VALUES)
+        return "" if value is None else f' dir="{value}"'
+
+    out = [f"<!DOCTYPE html><html{dir_attr()}><body{dir_attr()}>"]
+    depth = 0
+    for _ in range(rng.randint(10, 40)):
+        r = rng.random()
+        if r < 0.35:
+            tag = rng.choice(_DIR_ELEMENTS)
+            out.append(f"<{tag}{dir_attr()}>")
+            depth += 1
+        elif r < 0.55 and depth:
+            out.append("</" + rng.choice(_DIR_ELEMENTS) + ">")
+            depth -= 1
+        elif r < 0.75:
+            out.append(html.escape(rng.choice(_DIR_TEXTS), quote=False))
+        elif r < 0.85:
+            kind = rng.choice(["text", "search", "tel", "url", "email", "number", "hidden",
+                               "password", "date", None])
+            value = html.escape(rng.choice(_DIR_TEXTS))
+            type_attr = f" type={kind}" if kind else ""
+            out.append(f'<input{type_attr}{dir_attr()} value="{value}">')
+        elif r < 0.9:
+            out.append(f"<textarea{dir_attr()}>{html.escape(rng.choice(_DIR_TEXTS))}</textarea>")
+        elif r < 0.95:
+            out.append(rng.choice([f"<script>{rng.choice(_DIR_TEXTS)}</script>",
+                                   f"<style>{rng.choice(_DIR_TEXTS)}</style>",
+                                   f"<!--{rng.choice(_DIR_TEXTS)}-->",
+                                   f"<img alt='{rng.choice(_DIR_TEXTS)}'>"]))
+        else:
+            text = html.escape(rng.choice(_DIR_TEXTS))
+            if rng.random() < 0.5:
+                out.append(f"<svg{dir_attr()}><text{dir_attr()}>{text}</text></svg>")
+            else:
+                out.append(f"<math{dir_attr()}><mi>{text}</mi></math>")
+    return "".join(out)
 
 
 # Run on every page besides the random ones: each pseudo-class alone and
@@ -357,6 +513,20 @@ FIXED = [
     "select:has(option:disabled)", ":is(ul, table) :nth-child(3)", "div:where(#empty, #e2)",
     ":has(+ p)", ":has(~ div)", "body > :has(> p) + *", "[id]:not(:has(*))", "p:empty",
     ":root > body > *:last-child", "annotation-xml *", "x-foo", "x-Bar", "a-b-c > p",
+    # Issue 41: :dir(), validity, the static states, '&', shadow and pseudo-elements.
+    ":dir(ltr)", ":dir(rtl)", ":dir(auto)", ":dir(RTL)", "p:dir(rtl)", ":not(:dir(ltr))",
+    "input:dir(rtl)", "textarea:dir(rtl)", "bdi:dir(ltr)", ":valid", ":invalid", ":in-range",
+    ":out-of-range", ":user-valid", ":user-invalid", "form:invalid", "form:valid",
+    "fieldset:invalid", "fieldset:valid", "input:valid", "select:invalid", "textarea:invalid",
+    "button:valid", "output:valid", ":open", "details:open", "dialog:open", "select:open",
+    ":modal", ":popover-open", ":fullscreen", ":autofill", ":-webkit-autofill",
+    ":picture-in-picture", ":current", ":past", ":future", "&", "& > body", "& body", ":is(&)",
+    ":has(&)", "& &", ":host", ":host(p)", ":host-context(p)", ":state(x)", "::slotted(p)",
+    "::part(x)", ":-webkit-any(p, div)", ":-webkit-any(p div)", ":-webkit-any(p > div)",
+    "p::before", ":is(::before)", ":is(p, ::before)", "div::after:is(:hover)",
+    ":where(::marker, p)", ":not(::before)", "::cue", "::cue(p)", "::highlight(x)",
+    "::view-transition", "::view-transition-group(x)", "::details-content", "::picker(select)",
+    "::checkmark", "::scroll-marker", "p::before:is(p)", "::before:hover",
 ]
 
 MUTATIONS = "()[]:,.#>+~*|=\"' -"
@@ -407,13 +577,20 @@ def markup5_results(elements: list[Element], doc: markup5.Document,
         except ValueError:
             out.append("ERR")
             continue
+        except Exception as error:  # a crash: a difference, shown with its reason
+            out.append(f"EXC {type(error).__name__}: {error}"[:200])
+            continue
         out.append([index[id(e)] for e in found])
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", help="directory of .html pages")
+    parser.add_argument("corpus", nargs="?", help="directory of .html pages (optional)")
+    parser.add_argument("--forms", type=int, default=20,
+                        help="generated form pages (tools/validity_chromium.py's generator)")
+    parser.add_argument("--dir-pages", type=int, default=20,
+                        help="generated pages of dir attributes and bidirectional text")
     parser.add_argument("--per-page", type=int, default=40, help="selectors per page")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=12, help="pages per Chromium run")
@@ -422,7 +599,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     pages = [(name, text) for name, text in SYNTHETIC.items()]
-    files = sorted(p for p in Path(args.corpus).iterdir() if p.suffix == ".html")
+    page_rng = random.Random(f"pages {args.seed}")
+    pages += [(f"generated-form-{i}", "".join(generate_page(page_rng)))
+              for i in range(args.forms)]
+    pages += [(f"generated-dir-{i}", dir_page(page_rng)) for i in range(args.dir_pages)]
+    files = sorted(p for p in Path(args.corpus).iterdir() if p.suffix == ".html") \
+        if args.corpus else []
     if args.limit:
         files = files[:args.limit]
     for p in files:
@@ -486,8 +668,8 @@ def main(argv: list[str] | None = None) -> int:
                 if shown < args.show:
                     shown += 1
                     if isinstance(mine, str) or chrome == "ERR":
-                        detail = f"markup5={'ERR' if mine == 'ERR' else len(mine)} " \
-                                 f"chromium={'ERR' if chrome == 'ERR' else len(chrome)}"
+                        detail = f"markup5={mine if isinstance(mine, str) else len(mine)} " \
+                                 f"chromium={chrome if isinstance(chrome, str) else len(chrome)}"
                     else:
                         extra = sorted(set(mine) - set(chrome))[:5]
                         missing = sorted(set(chrome) - set(mine))[:5]
