@@ -115,6 +115,13 @@ function readPage(text) {
   return out;
 }
 function readAll(pages) { return pages.map(readPage); }
+function testPatterns(cases) {
+  return cases.map(([pattern, values]) => {
+    try { new RegExp(pattern, 'v'); } catch (err) { return null; }
+    const re = new RegExp('^(?:' + pattern + ')$', 'v');
+    return values.map(v => { try { return re.test(v); } catch (err) { return 'ERR'; } });
+  });
+}
 """
 
 
@@ -146,6 +153,15 @@ class Browser:
         # "<" escaped so that nothing in a page ends a script element.
         payload = json.dumps(list(pages)).replace("<", "\\u003c")
         result: list[dict[str, dict[str, Any]]] = self._evaluate(f"readAll({payload})")
+        return result
+
+    def test_patterns(self, cases: Sequence[tuple[str, Sequence[str]]]
+                      ) -> list[list[bool] | None]:
+        """For each (pattern, values): None when the pattern does not
+        compile with the v flag, else whether each value matches the
+        anchored pattern (HTML's compiled pattern regular expression)."""
+        payload = json.dumps([[p, list(v)] for p, v in cases]).replace("<", "\\u003c")
+        result: list[list[bool] | None] = self._evaluate(f"testPatterns({payload})")
         return result
 
     def close(self) -> None:
@@ -274,7 +290,112 @@ PATTERNS = ("[a-z]+", "\\d{3}", "a|b", "(", "[", "a{2,}", "[\\p{L}]+", "[a-z--[a
             "\\S+", "[\\d\\-]+", "(a|ab)(c|bcd)(d*)", "\\", "a{3}", "\\1(a)", "\\k<x>",
             "[]", "[^a]", "\\p{Script=Hebrew}+", "\\u0061bc", "\\x61bc", "\\cJ", "[\\s\\S]",
             "\\-", "a{,2}", "\\/", "a/b", "\\p{Emoji}", "[\\p{ASCII}--\\p{L}]+",
-            "(?:)", "$^", "\\D+", "\\W", "[&&a]", "[a&&&b]", "\\z")
+            "(?:)", "$^", "\\D+", "\\W", "[&&a]", "[a&&&b]", "\\z", "a)(?:b",
+            "a)|(b")
+
+_PATTERN_ATOMS = ("a", "b", "ab", "A", "1", "\u00e9", "\U0001F600", "\u05d0", "-", " ", ".",
+                  "\\d", "\\w", "\\s", "\\D", "\\W", "\\S", "\\b", "\\B", "^", "$",
+                  "[a-c]", "[^a]", "[ab1]", "[\\d-]", "[a-]", "[(]", "[\\(]", "[]", "[^]",
+                  "\\p{L}", "\\P{L}", "\\p{Lu}", "\\p{Nd}", "\\p{Script=Hebrew}",
+                  "\\p{ASCII}", "\\p{Any}", "\\p{RGI_Emoji}", "\\p{Emoji}", "\\p{Foo}",
+                  "[\\q{ab|c}]", "[\\w--\\d]", "[\\w&&\\d]", "[[a-z]--[b]]",
+                  "[\\p{L}--[a-z]]", "[a&&&b]", "[a--b--c]", "[a&&b--c]", "\\u0061",
+                  "\\u{1F600}", "\\x41", "\\t", "\\n", "\\cA", "\\0", "\\1", "\\k<n>",
+                  "\\", "(", ")", "{", "}", "]", "|", "\\-", "\\/", "/", "\\z", "\\a",
+                  "\\u{110000}", "\\.", "\\$", "[\\b]", "[\\B]", "\\p{Lowercase}",
+                  "\\p{Basic_Emoji}", "[\\p{RGI_Emoji}--\\q{\U0001F600}]", "\\P{RGI_Emoji}",
+                  "[a-z&&[aeiou]]", "[[a-z]&&[aeiou]]", "[\\d\\q{}]", "[^\\q{ab}]",
+                  "[^\\q{a}]", "[a-\\d]", "[z-a]", "[\\-a]", "[a\\-z]", "[!!]", "[##]",
+                  "[a!!b]", "[|]", "[{]", "[}]", "[/]", "[\\/]", "[-]", "[\\p{L}&&\\p{Lu}]",
+                  "[\\W--\\s]", "(?<n>a)\\k<n>", "(a)\\1", "\\2", "\\k", "\\8",
+                  "\\00", "\\01", "\\c1", "\\c", "\\u12", "\\x4", "\\u{}", "\\p{gc=Lu}",
+                  "\\p{General_Category=Nd}", "\\p{Lu=Lu}", "\\p{L", "\\p", "\\P{Ll}",
+                  "\\p{White_Space}", "\\p{Alphabetic}", "\\p{ASCII_Hex_Digit}", "a{1",
+                  "{1}", "a{1}{2}", "x{2,3", "(?", "(?<>a)", "(?<1>a)", "(?<a-b>a)", "(?i-i:a)",
+                  "(?ii:a)", "(?m:a)", "(?s:.)", "(?x:a)", "\\u{10FFFF}", "\\ud83d\\ude00",
+                  "\\ud83d", "[\\ud83d\\ude00]", "\\\u0130", "\\_", "\\ ")
+_QUANTIFIERS = ("", "", "", "*", "+", "?", "{2}", "{1,}", "{0,2}", "*?", "+?", "??", "{2,1}",
+                "{,2}", "{1,3}?", "**", "{99999999999}")
+_PATTERN_VALUES = ("", "a", "b", "ab", "aa", "abc", "A", "1", "12", "a1", " ", "-", "\u00e9",
+                   "\U0001F600", "\u05d0", "\U0001F600\U0001F600", "a b", "\n", "ba", "aab",
+                   "ABC", "\u0130", "\u017f", "K", "\u212a")
+
+
+def random_pattern(rng: random.Random, depth: int = 0) -> str:
+    """A random JavaScript pattern: atoms, quantifiers, groups of every
+    kind, alternation; many are invalid, some only with the v flag."""
+    out = []
+    for _ in range(rng.randint(1, 4)):
+        r = rng.random()
+        if depth < 2 and r < 0.2:
+            opener = rng.choice(["(", "(?:", "(?<n>", "(?=", "(?!", "(?<=", "(?<!", "(?i:",
+                                 "(?-i:", "(?<m>"])
+            out.append(opener + random_pattern(rng, depth + 1) + ")")
+        elif r < 0.27:
+            out.append("|")
+        else:
+            out.append(rng.choice(_PATTERN_ATOMS))
+        out[-1] += rng.choice(_QUANTIFIERS)
+    return "".join(out)
+
+
+def pattern_cases(rng: random.Random, count: int) -> list[tuple[str, list[str]]]:
+    """``count`` random (pattern, values) pairs."""
+    cases = []
+    for _ in range(count):
+        pattern = random_pattern(rng) if rng.random() < 0.85 else rng.choice(PATTERNS)
+        values = rng.sample(_PATTERN_VALUES, 6)
+        cases.append((pattern, values))
+    return cases
+
+
+def markup5_patterns(cases: Sequence[tuple[str, Sequence[str]]]) -> list[list[Any] | None]:
+    """markup5's answers for :meth:`Browser.test_patterns`'s cases (None
+    for an undecided value, where the pattern's engine has one)."""
+    from markup5.forms._pattern import compile_pattern
+    out: list[list[Any] | None] = []
+    for pattern, values in cases:
+        compiled = compile_pattern(pattern)
+        if compiled is None:
+            out.append(None)
+            continue
+        evaluate = getattr(compiled, "evaluate", compiled.matches)
+        out.append([evaluate(value) for value in values])
+    return out
+
+
+def run_patterns(cases: Sequence[tuple[str, Sequence[str]]], browser: Browser,
+                 findings: list[dict[str, Any]]) -> tuple[int, int, int, int]:
+    """(cases, differences, undecided, unsupported): a difference is a
+    pattern one side compiles and the other does not, or a value matched
+    differently; undecided: values markup5's engine leaves undecided
+    (counted as matching); unsupported: patterns markup5 ignores for a
+    Unicode property it has no data for (markup5.forms._pattern's
+    UNSUPPORTED_PROPERTIES), which Chromium compiles."""
+    from markup5.forms._pattern import pattern_status
+    differences = undecided = unsupported = 0
+    for start in range(0, len(cases), 500):
+        chunk = cases[start:start + 500]
+        for (pattern, values), theirs, mine in zip(chunk, browser.test_patterns(chunk),
+                                                    markup5_patterns(chunk)):
+            if theirs is None or mine is None:
+                if theirs is not None and pattern_status(pattern) == "unsupported":
+                    unsupported += 1
+                elif (theirs is None) != (mine is None):
+                    differences += 1
+                    findings.append({"pattern": pattern, "chromium": theirs, "markup5": mine})
+                continue
+            # (Chromium's backtracking engine can overflow its stack: 'ERR'.)
+            bad = [(v, t, m) for v, t, m in zip(values, theirs, mine) if t != m and t != "ERR"]
+            if any(m is not None for _, _, m in bad):
+                differences += 1
+                findings.append({"pattern": pattern, "values": [v for v, _, _ in bad],
+                                 "chromium": [t for _, t, _ in bad],
+                                 "markup5": [m for _, _, m in bad]})
+            elif bad:
+                undecided += 1
+    return len(cases), differences, undecided, unsupported
+
 
 CONTROL_KINDS = ("input", "input", "input", "input", "input", "input", "select", "textarea",
                  "button", "output", "object")
@@ -653,6 +774,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--chromium", help="the Chromium binary (default: $CHROMIUM or PATH)")
     parser.add_argument("--page", action="append",
                         help="read this page on both sides and print the readings (repeatable)")
+    parser.add_argument("--patterns", type=int, default=0,
+                        help="also N random pattern attributes against Chromium's v-flag RegExp")
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
     browser = Browser(args.chromium)
@@ -668,6 +791,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         rng = random.Random(args.seed)
         findings: list[dict[str, Any]] = []
         started = time.monotonic()
+        if args.patterns:
+            cases, differ, undecided, unsupported = run_patterns(
+                pattern_cases(random.Random(f"patterns {args.seed}"), args.patterns), browser,
+                findings)
+            print(f"validity_chromium patterns: {cases} patterns, {differ} differences "
+                  f"({undecided} undecided by markup5, {unsupported} with a Unicode property "
+                  f"markup5 has no data for)")
         summary = run((generate_page(rng) for _ in range(args.count)), browser,
                       batch=args.batch, findings=findings, minimize=args.minimize,
                       progress=args.progress)
