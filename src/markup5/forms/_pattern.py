@@ -477,7 +477,8 @@ _A_WORD, _A_NOT_WORD, _A_WORD_I, _A_NOT_WORD_I = range(4, 8)
 
 class _Node:
     __slots__ = ("kind", "kids", "chars", "lo", "hi", "index", "behind",
-                 "negative", "refs", "size")
+                 "negative", "refs", "greedy", "ignore_case", "cap_lo",
+                 "cap_hi")
 
     def __init__(self, kind: int, kids: list[_Node] | None = None) -> None:
         self.kind = kind
@@ -489,7 +490,10 @@ class _Node:
         self.behind = False
         self.negative = False
         self.refs: list[int] = []   # backreference targets (group numbers)
-        self.size = 0
+        self.greedy = True
+        self.ignore_case = False    # for backreferences
+        self.cap_lo = 0             # the capture groups inside: cap_lo..cap_hi
+        self.cap_hi = -1
 
 
 # ---------------------------------------------------------------------------
@@ -501,7 +505,7 @@ _CLASS_SET_RESERVED_DOUBLE = frozenset("&!#$%*+,.:;<=>?@^`~")
 _CLASS_SET_RESERVED_PUNCTUATOR = frozenset("&-!#%,:;<=>@`~")
 _CONTROL_ESCAPES = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
-_MAX_CAPTURES = 65535
+_MAX_CAPTURES = 32767   # V8's limit ("Too many captures")
 
 
 class _ClassValue:
@@ -822,10 +826,13 @@ class _Parser:
         else:
             frame.terms.append(atom)
             return
+        greedy = True
         if self.peek() == "?":
-            self.pos += 1          # lazy: the same language
+            self.pos += 1
+            greedy = False
         rep = self.node(_REP, [atom])
         rep.lo, rep.hi = lo, hi
+        rep.greedy = greedy
         frame.terms.append(rep)
 
     def braces(self) -> tuple[int, int | None] | None:
@@ -1002,6 +1009,7 @@ class _Parser:
             while "0" <= self.peek() <= "9" and self.peek() != "":
                 self.pos += 1
             ref = self.node(_BACKREF)
+            ref.ignore_case = ignore_case
             ref.refs = [int(self.source[start:self.pos])]
             self.numbered_refs.append(ref)
             self.has_backrefs = True
@@ -1013,6 +1021,7 @@ class _Parser:
             self.pos += 1
             name = self.group_name()
             ref = self.node(_BACKREF)
+            ref.ignore_case = ignore_case
             self.named_refs.append((ref, name))
             self.has_backrefs = True
             return ref
@@ -1363,14 +1372,13 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
             return s, [(s, 1)]
         if kind == _BACKREF:
             s = program.add(_OP_BACKREF, node.index)
+            program.charsets[s] = None
             return s, [(s, 1)]
         assert kind == _REP
         lo = _clamp(node.lo, limit)
         hi = None if node.hi is None else _clamp(node.hi, limit)
         body = node.kids[0]
-        reset = 0
-        if captures:
-            reset = node.index
+        reset = node.index
         start = -1
         exits = []
 
@@ -1382,12 +1390,17 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
                 _patch(program, exits, frag[0])
             exits = frag[1]
 
-        def iteration() -> Generator[_Node, _Frag, _Frag]:
-            # One iteration of the body, with its captures cleared first and
-            # (for the backtracking search) the empty-iteration check.
+        def iteration(checked: bool) -> Generator[_Node, _Frag, _Frag]:
+            # One iteration of the body.  For the backtracking search: the
+            # captures inside are cleared first, and an iteration past the
+            # minimum fails when it matched the empty string (RepeatMatcher).
             if not captures:
                 return (yield body)
             first = program.add(_OP_RESET, reset)
+            if not checked:
+                b_start, b_exits = yield body
+                program.out1[first] = b_start
+                return first, b_exits
             mark = program.add(_OP_LOOP_START, node.index)
             program.out1[first] = mark
             b_start, b_exits = yield body
@@ -1397,20 +1410,22 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
             return first, [(check, 1)]
 
         for _ in range(lo):
-            join((yield from iteration()))
+            join((yield from iteration(False)))
+        # The split tries the body first when greedy, the exit first if lazy.
+        body_slot, exit_slot = (1, 2) if node.greedy else (2, 1)
         if hi is None:
             split = program.add(_OP_SPLIT)
-            f_start, f_exits = yield from iteration()
-            program.out1[split] = f_start
+            f_start, f_exits = yield from iteration(True)
+            _patch(program, [(split, body_slot)], f_start)
             _patch(program, f_exits, split)
-            join((split, [(split, 2)]))
+            join((split, [(split, exit_slot)]))
         else:
             optional_exits: list[tuple[int, int]] = []
             for _ in range(hi - lo):
                 split = program.add(_OP_SPLIT)
-                f_start, f_exits = yield from iteration()
-                program.out1[split] = f_start
-                optional_exits.append((split, 2))
+                f_start, f_exits = yield from iteration(True)
+                _patch(program, [(split, body_slot)], f_start)
+                optional_exits.append((split, exit_slot))
                 join((split, f_exits))
             exits = exits + optional_exits
         if start < 0:
@@ -1562,7 +1577,9 @@ class CompiledPattern:
     """
 
     __slots__ = ("source", "_root", "_nodes", "_looks", "_max_count",
-                 "_has_backrefs", "_programs", "_max_states")
+                 "_has_backrefs", "_programs", "_max_states", "_captures",
+                 "_reps", "_look_depth", "_backtrack_programs",
+                 "_backref_nodes")
 
     def __init__(self, source: str, parser: _Parser, root: _Node) -> None:
         self.source = source
@@ -1576,6 +1593,34 @@ class CompiledPattern:
             + [0])
         self._programs: dict[int, tuple[_Program, list[_Program]] | None] = {}
         self._max_states = 64 * len(source) + 20_000
+        self._captures = parser.captures
+        # For the backtracking search: each repetition's number and the
+        # capture groups inside it; the nesting depth of lookarounds.
+        self._reps: list[tuple[int, int]] = []
+        self._backref_nodes: list[_Node] = []
+        depth: dict[int, int] = {}
+        self._look_depth = 0
+        for node in parser.nodes:          # children before parents
+            lo, hi = (node.index, node.index) if (
+                node.kind == _GROUP and node.index) else (1 << 30, -1)
+            d = 0
+            for kid in node.kids:
+                if kid.cap_hi >= 0:
+                    lo = min(lo, kid.cap_lo)
+                    hi = max(hi, kid.cap_hi)
+                d = max(d, depth[id(kid)])
+            node.cap_lo, node.cap_hi = lo, hi
+            if node.kind == _LOOK:
+                d += 1
+            depth[id(node)] = d
+            self._look_depth = max(self._look_depth, d)
+            if node.kind == _REP:
+                node.index = len(self._reps)
+                self._reps.append((lo, hi))
+            elif node.kind == _BACKREF:
+                node.index = len(self._backref_nodes)
+                self._backref_nodes.append(node)
+        self._backtrack_programs: tuple[_Program, list[_Program]] | None = None
 
     def __repr__(self) -> str:
         return f"CompiledPattern({self.source!r})"
@@ -1639,10 +1684,200 @@ class CompiledPattern:
         return self.evaluate(value) is not False
 
 
+class _OutOfBudget(Exception):
+    pass
+
+
+#: Lookarounds nested deeper than this in a pattern with backreferences make
+#: its results undecided (the search recurses once per level).
+_MAX_LOOK_DEPTH_WITH_BACKREFS = 50
+
+
 def _backtrack_evaluate(pattern: CompiledPattern, value: str) -> bool | None:
-    """Backreferences: not decided yet in this version."""
-    del pattern, value
-    return None
+    """Whether *value* matches a pattern that has backreferences.
+
+    An exhaustive search over the states (NFA state, position, captures,
+    iteration start positions) in backtracking order, with a visited set so
+    that no state is expanded twice, and a budget of ``16 x S x (L + 1)``
+    expanded states (lookaround searches included); past the budget the
+    result is undecided (None).  Counted repetitions are not clamped here.
+    """
+    if pattern._look_depth > _MAX_LOOK_DEPTH_WITH_BACKREFS:
+        return None
+    programs = pattern._backtrack_programs
+    if programs is None:
+        try:
+            main = _compile(pattern._root, False, 1 << 62,
+                            pattern._max_states, captures=True)
+            looks = [_compile(look.kids[0], look.behind, 1 << 62,
+                              pattern._max_states, captures=True)
+                     for look in pattern._looks]
+        except _TooBig:
+            return None
+        programs = pattern._backtrack_programs = (main, looks)
+    main, looks = programs
+    total = len(main) + sum(len(look) for look in looks)
+    search = _Search(pattern, value, looks, 16 * total * (len(value) + 1))
+    slots = [-1] * (2 * pattern._captures + 2)
+    regs = [-1] * len(pattern._reps)
+    try:
+        found = search.run(main, 0, tuple(slots), tuple(regs), True, True)
+    except _OutOfBudget:
+        return None
+    return found is not None
+
+
+class _Search:
+    """The backtracking search of :func:`_backtrack_evaluate`."""
+
+    def __init__(self, pattern: CompiledPattern, value: str,
+                 looks: list[_Program], budget: int) -> None:
+        self.pattern = pattern
+        self.value = value
+        self.looks = looks
+        self.budget = budget
+        self.preds = _fixed_predicates(value)
+        self.look_cache: dict[tuple[int, int, tuple[int, ...]],
+                              tuple[int, ...] | None] = {}
+        self.targets: dict[int, dict[int, _Node]] = {}
+
+    def run(self, program: _Program, start: int, caps: tuple[int, ...],
+            regs: tuple[int, ...], forward: bool,
+            whole: bool) -> tuple[int, ...] | None:
+        """The captures of the first match from *start*, or None.
+
+        *whole*: the match must end at the end of the value (the main
+        pattern); otherwise anywhere (a lookaround body).
+        """
+        value = self.value
+        length = len(value)
+        op = program.op
+        arg = program.arg
+        out1 = program.out1
+        out2 = program.out2
+        charsets = program.charsets
+        reps = self.pattern._reps
+        nodes_refs = self._backref_targets(program)
+        visited: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+        stack = [(program.start, start, caps, regs)]
+        while stack:
+            state = stack.pop()
+            if state in visited:
+                continue
+            visited.add(state)
+            self.budget -= 1
+            if self.budget < 0:
+                raise _OutOfBudget
+            pc, pos, caps, regs = state
+            o = op[pc]
+            if o == _OP_CHAR:
+                if forward:
+                    if pos < length:
+                        cs = charsets[pc]
+                        assert cs is not None
+                        if cs.has(ord(value[pos])):
+                            stack.append((out1[pc], pos + 1, caps, regs))
+                elif pos > 0:
+                    cs = charsets[pc]
+                    assert cs is not None
+                    if cs.has(ord(value[pos - 1])):
+                        stack.append((out1[pc], pos - 1, caps, regs))
+            elif o == _OP_SPLIT:
+                stack.append((out2[pc], pos, caps, regs))
+                stack.append((out1[pc], pos, caps, regs))
+            elif o == _OP_EPS:
+                stack.append((out1[pc], pos, caps, regs))
+            elif o == _OP_SAVE:
+                slot = arg[pc]
+                new_caps = list(caps)
+                new_caps[slot] = pos
+                stack.append((out1[pc], pos, tuple(new_caps), regs))
+            elif o == _OP_RESET:
+                lo, hi = reps[arg[pc]]
+                if hi >= lo:
+                    new_caps = list(caps)
+                    for k in range(lo, hi + 1):
+                        new_caps[2 * k] = new_caps[2 * k + 1] = -1
+                    caps = tuple(new_caps)
+                stack.append((out1[pc], pos, caps, regs))
+            elif o == _OP_LOOP_START:
+                new_regs = list(regs)
+                new_regs[arg[pc]] = pos
+                stack.append((out1[pc], pos, caps, tuple(new_regs)))
+            elif o == _OP_LOOP_CHECK:
+                if regs[arg[pc]] != pos:
+                    stack.append((out1[pc], pos, caps, regs))
+            elif o == _OP_ASSERT:
+                a = arg[pc]
+                if a < 8:
+                    if self.preds[a][pos]:
+                        stack.append((out1[pc], pos, caps, regs))
+                else:
+                    result = self.look(a - 8, pos, caps, regs)
+                    if result is not None:
+                        stack.append((out1[pc], pos, result, regs))
+            elif o == _OP_BACKREF:
+                moved = self.backref(nodes_refs[pc], pos, caps, forward)
+                if moved >= 0:
+                    stack.append((out1[pc], moved, caps, regs))
+            elif o == _OP_MATCH:
+                if not whole or pos == length:
+                    return caps
+        return None
+
+    def look(self, number: int, pos: int, caps: tuple[int, ...],
+             regs: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The captures after lookaround *number* at *pos*, None if it fails."""
+        key = (number, pos, caps)
+        if key in self.look_cache:
+            return self.look_cache[key]
+        node = self.pattern._looks[number]
+        found = self.run(self.looks[number], pos, caps, regs,
+                         not node.behind, False)
+        result: tuple[int, ...] | None
+        if node.negative:
+            result = caps if found is None else None
+        else:
+            result = found
+        self.look_cache[key] = result
+        return result
+
+    def backref(self, node: _Node, pos: int, caps: tuple[int, ...],
+                forward: bool) -> int:
+        """The position after backreference *node* at *pos*, or -1."""
+        start = end = -1
+        for group in node.refs:
+            if caps[2 * group] >= 0 and caps[2 * group + 1] >= 0:
+                start, end = caps[2 * group], caps[2 * group + 1]
+                break
+        if start < 0:
+            return pos               # an undefined group matches empty
+        text = self.value[start:end]
+        n = len(text)
+        if forward:
+            if pos + n > len(self.value):
+                return -1
+            here = self.value[pos:pos + n]
+            moved = pos + n
+        else:
+            if pos - n < 0:
+                return -1
+            here = self.value[pos - n:pos]
+            moved = pos - n
+        if here == text or (node.ignore_case
+                            and _fold_string(here) == _fold_string(text)):
+            return moved
+        return -1
+
+    def _backref_targets(self, program: _Program) -> dict[int, _Node]:
+        """The backreference node of each _OP_BACKREF state of *program*."""
+        targets = self.targets.get(id(program))
+        if targets is None:
+            refs = self.pattern._backref_nodes
+            targets = self.targets[id(program)] = {
+                pc: refs[program.arg[pc]] for pc in range(len(program))
+                if program.op[pc] == _OP_BACKREF}
+        return targets
 
 
 def _parse(pattern: str) -> tuple[_Parser, _Node]:

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""Chromium's answers for HTML ``pattern`` attributes, recorded as a fixture.
+
+For each case (a pattern and some values) headless Chromium evaluates what
+HTML's "compiled pattern regular expression" is built from::
+
+    new RegExp(pattern, "v")                       // compiles?
+    new RegExp("^(?:" + pattern + ")$", "v").test(value)
+
+and the answers are written to ``tests/fixtures/pattern_chromium.json``,
+which ``tests/test_forms_pattern.py`` compares ``markup5.forms._pattern``
+against.  The cases are a hand-written list (the syntax rules of v mode, one
+or two cases each) plus random patterns from a small grammar (seeded, so the
+fixture is reproducible): well-formed ones over the letters ``a``/``b``,
+tested against every string of ``a``/``b`` up to length 4, and noisy ones
+made of syntax characters, which exercise the syntax-error rules.
+
+A development tool; it needs a Chromium binary (``--chromium`` or
+``$CHROMIUM``)::
+
+    python tools/pattern_chromium.py            # regenerate the fixture
+    python tools/pattern_chromium.py --compare  # compare markup5 with it
+
+Exit status of ``--compare``: 0 when every decided case agrees, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import itertools
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+FIXTURE = ROOT / "tests" / "fixtures" / "pattern_chromium.json"
+
+_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--mute-audio",
+]
+
+#: Values tried on every hand-written pattern, besides its own.
+COMMON_VALUES = ["", "a", "ab", "abc", "A", "1", "a1", "-", " ", "\n", "aa", "b"]
+
+#: (pattern, extra values).  Grouped by the rule they check.
+HAND_WRITTEN: list[tuple[str, list[str]]] = [
+    # Literals, alternatives, quantifiers.
+    ("abc", ["abcd", "ab"]), ("a|b", []), ("a|", []), ("|", []), ("", []),
+    ("a*", ["aaa"]), ("a+", ["aaa"]), ("a?", []), ("a*?", ["aaa"]), ("a+?b", ["aab"]),
+    ("a{2}", ["aa", "aaa"]), ("a{2,}", ["aa", "aaaa"]), ("a{1,2}", ["aaa"]),
+    ("a{0}", []), ("a{0,0}", []), ("a{2,1}", []), ("a{,2}", []), ("a{", []),
+    ("a{1", []), ("a{1,", []), ("a{1,2", []), ("{", []), ("}", []), ("a}", []),
+    ("]", []), ("a{x}", []), ("*", []), ("+a", []), ("a**", []), ("a*+", []),
+    ("a??", []), ("a{2}?", ["aa"]), ("a{99999999999999999999}", []),
+    ("a{0,99999999999999999999}", ["aaaa"]), ("(?:a{3}){2}", ["aaaaaa", "aaaaa"]),
+    ("(?:a|b){2,3}", ["ab", "aba", "abab"]), ("(?:a*)*", ["aaa"]), ("(?:a?)+", []),
+    ("(?:)*", []), ("(?:a*){2,}", ["aaa"]),
+    # Groups.
+    ("(a)", []), ("(?:a)", []), ("(", []), (")", []), ("(a", []), ("a)", []),
+    ("(?a)", []), ("(?", []), ("()", []), ("(?:)", []),
+    ("(?<n>a)", []), ("(?<n>a)|(?<n>b)", []), ("(?<n>a)(?<n>b)", []),
+    ("(?<n>(?<n>a))", []), ("(?:(?<n>a)|b)(?<n>c)", ["ac"]),
+    ("(?:(?<n>a)|(?<n>b))", []), ("((?<n>a)|(?<n>b))|(?<n>c)", []),
+    ("(?<n>a)|((?<n>b)|(?<n>c))", []), ("(?<1n>a)", []), ("(?<$x_>a)", []),
+    ("(?<\\u0061>a)", []), ("(?<\\u{61}b>a)", []), ("(?<a\\u0030>a)", []),
+    ("(?<\\u0030>a)", []), ("(?<>a)", []), ("(?<a", []), ("(?<é>a)", []),
+    ("(?<a-b>a)", []), ("(?<\\ud835\\udc9c>a)", []),
+    # Modifiers.
+    ("(?i:a)", ["A"]), ("(?i:[a-c])", ["B"]), ("(?-i:a)", ["A"]), ("(?i-s:a)", []),
+    ("(?ii:a)", []), ("(?i-i:a)", []), ("(?-:a)", []), ("(?i-:a)", ["A"]),
+    ("(?x:a)", []), ("(?i)a", []), ("(?m:^a$)", []), ("(?s:.)", ["\n"]),
+    ("(?m:a$\\n^b)", ["a\nb"]), ("(?i:\\w)", ["\u017f", "\u212a"]),
+    ("(?i:[^a])", ["A", "b"]), ("(?i:\\W)", ["\u017f", "-"]),
+    ("(?i:\\p{Lu})", ["a", "A", "1"]), ("(?i:\\P{Lu})", ["a", "A", "1"]),
+    ("(?i:[\\p{Lu}--[A-Z]])", ["a", "A", "\u00c9", "\u00e9"]),
+    ("(?i:\u00df)", ["\u1e9e", "ss"]), ("(?i:\u03c3)", ["\u03a3", "\u03c2"]),
+    ("(?i:k)", ["\u212a", "K"]), ("(?i:\\bk\\b)", ["\u212a"]),
+    ("(?i:a(?-i:b))", ["Ab", "AB"]),
+    # Assertions.
+    ("^a", []), ("a$", []), ("^*", []), ("$+", []), ("\\b", []), ("\\ba\\b", []),
+    ("a\\B", []), ("\\b*", []), ("\\B{2}", []), ("a\\bb", ["a-b", "ab"]),
+    ("a\\b-", ["a-"]), ("(?=a)a", []), ("(?!a)\\w", []), ("(?<=a)b", ["ab"]),
+    ("a(?<=a)b", ["ab"]), ("a(?<!a)b", ["ab"]), ("(?=a)*", []), ("(?=a){1}", []),
+    ("(?<=a)?", []), ("(?!a)+", []), ("a(?=b)\\w", ["ab", "ac"]),
+    ("(?=(?!b)a)a", []), ("\\w+(?<=c)", ["abc", "abd"]),
+    ("(?<=(?<!b)a)x", ["ax"]), ("a(?<=(?<!b)a)x", ["ax"]),
+    ("(?=a|b)(?:ab|ba)", ["ab", "ba"]), ("(?:(?=a)a|b)+", ["abab"]),
+    # Dot and line terminators.
+    (".", ["\n", "\r", "\u2028", "\u2029", "\u0085", "\U0001F600"]),
+    (".+", ["a\nb"]), ("[^]", ["\n"]), ("[]", []),
+    # Escapes.
+    ("\\d", ["5", "\u0665"]), ("\\D", ["5", "x"]), ("\\s", ["\t", "\u00a0", "\ufeff", "\u200b"]),
+    ("\\S", []), ("\\w", ["_", "\u00e9"]), ("\\W", ["_", "-"]),
+    ("\\u0061", []), ("\\u{61}", []), ("\\u{0000000061}", []), ("\\u{110000}", []),
+    ("\\u{}", []), ("\\u{1F600}", ["\U0001F600"]), ("\\ud83d\\ude00", ["\U0001F600"]),
+    ("\\ud83d", ["\ud83d"]), ("\\ude00", ["\ude00"]), ("\\u12", []), ("\\u", []),
+    ("\\x41", ["A"]), ("\\x4", []), ("\\x", []), ("\\cA", ["\x01"]), ("\\cz", ["\x1a"]),
+    ("\\c1", []), ("\\c", []), ("\\0", ["\x00"]), ("\\00", []), ("\\01", []), ("\\0a", ["\x00a"]),
+    ("\\f\\n\\r\\t\\v", ["\f\n\r\t\v"]), ("\\-", []), ("\\/", ["/"]), ("/", ["/"]),
+    ("\\a", []), ("\\e", []), ("\\z", []), ("\\_", []), ("\\ ", []), ("\\.", ["."]),
+    ("\\^\\$\\\\\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|", ["^$\\.*+?()[]{}|"]),
+    ("\\", []), ("a\\", []), ("\\k", []), ("\\k<a>", []), ("\\q{a}", []),
+    ("\\p", []), ("\\P", []), ("\\p{", []), ("\\p{}", []), ("\\p{L", []),
+    # Backreferences.
+    ("(a)\\1", ["aa", "ab"]), ("\\1(a)", ["a"]), ("\\1", []), ("(a)\\2", []),
+    ("(a)|\\1b", ["b"]), ("(?<n>a)\\k<n>", ["aa"]), ("\\k<n>(?<n>a)", ["a"]),
+    ("(?<n>a)\\k<m>", []), ("(?<n>a|b)\\k<n>", ["aa", "bb", "ab"]),
+    ("(?:(?<n>a)|(?<n>b))\\k<n>", ["aa", "bb", "ab"]),
+    ("(a|ab)\\1", ["abab", "aa", "aab"]), ("(a*)b\\1", ["aabaa", "aaba", "b"]),
+    ("(a)+\\1", ["aaa"]), ("(?:(a)|b)+\\1", ["aba", "abb", "ab"]),
+    ("(a*)*\\1", ["aa"]), ("(a?)*?\\1", ["a", ""]), ("(?=(a+))a*b\\1", ["aaba", "aabaa"]),
+    ("(?<=\\1(a))b", ["aab", "ab"]), ("(?<=(a)\\1)b", ["aab"]),
+    ("(?!(a))\\1", [""]), ("(.)(.)\\2\\1", ["abba", "abab"]),
+    ("(a)\\10", ["aa0"]), ("()()()()()()()()()()\\10", [""]),
+    # Classes (v mode).
+    ("[abc]", []), ("[a-c]", ["b"]), ("[^a-c]", ["d"]), ("[c-a]", []), ("[a-]", []),
+    ("[-a]", []), ("[a-b-c]", []), ("[\\-]", ["-"]), ("[a\\-z]", ["-", "b"]),
+    ("[(]", []), ("[)]", []), ("[[]", []), ("[{]", []), ("[}]", []), ("[/]", []),
+    ("[|]", []), ("[\\(\\)\\[\\]\\{\\}\\/\\-\\\\\\|]", ["(", "|"]),
+    ("[&]", ["&"]), ("[a&]", []), ("[&&]", []), ("[a&&]", []), ("[&&a]", []),
+    ("[a&&b]", []), ("[a&&&b]", []), ("[a&&\\&b]", []), ("[\\w&&\\d]", ["1", "a"]),
+    ("[\\w&&[a-c]&&[b-d]]", ["b", "a"]), ("[ab&&a]", []), ("[a-c&&b]", []),
+    ("[a--b]", []), ("[\\w--\\d]", ["1", "a"]), ("[\\w--[a-c]--b]", ["d", "a"]),
+    ("[a--b&&c]", []), ("[a&&b--c]", []), ("[a-c--b]", []), ("[a---b]", []),
+    ("[[a-c]--b]", ["a", "b"]), ("[[a]]", []), ("[[^a]]", ["b"]), ("[^[a]]", ["b"]),
+    ("[^[^a]]", []), ("[[a][b]]", ["b"]), ("[[a]b]", ["b"]), ("[a[b]]", ["b"]),
+    ("[a[b]--c]", []), ("[[[[a]]]]", []), ("[[a]", []), ("[a]]", []),
+    ("[!!]", []), ("[!]", ["!"]), ("[##]", []), ("[$$]", []), ("[%%]", []),
+    ("[**]", []), ("[++]", []), ("[,,]", []), ("[..]", []), ("[::]", []), ("[;;]", []),
+    ("[<<]", []), ("[==]", []), ("[>>]", []), ("[??]", []), ("[@@]", []), ("[^^]", []),
+    ("[^^^]", []), ("[a^^]", []), ("[``]", []), ("[~~]", []), ("[!#]", ["#"]),
+    ("[\\!\\#\\%\\,\\:\\;\\<\\=\\>\\@\\`\\~\\&]", ["!", "~"]), ("[\\$]", ["$"]),
+    ("[\\*]", []), ("[\\+]", []), ("[\\.]", []), ("[\\?]", []), ("[\\^]", ["^"]),
+    ("[\\\"]", []), ("[\\']", []), ("[\\_]", []), ("[\\a]", []), ("[\\ ]", []),
+    ("[\\b]", ["\b"]), ("[\\B]", []), ("[\\1]", []), ("[\\0]", ["\x00"]),
+    ("[\\k]", []), ("[\\cA]", ["\x01"]), ("[\\c_]", []), ("[\\x41-\\x43]", ["B"]),
+    ("[\\u{1F600}-\\u{1F64F}]", ["\U0001F610"]), ("[\\d-z]", []), ("[a-\\d]", []),
+    ("[\\q{abc}]", ["abc"]), ("[\\q{abc|d|}]", ["abc", "d", ""]), ("[\\q{}]", [""]),
+    ("[\\q{a|b}]", ["a"]), ("[^\\q{a|b}]", ["c"]), ("[^\\q{ab}]", []),
+    ("[^\\q{}]", []), ("[\\q{ab}--\\q{ab}]", ["ab"]), ("[^[\\q{ab}--\\q{ab}]]", []),
+    ("[\\q{ab}&&a]", []), ("[^\\q{ab}&&a]", []), ("[^a&&\\q{ab}]", []),
+    ("[^[\\q{ab}]--\\q{x}]", []), ("[^a--\\q{ab}]", ["b"]), ("[\\q{a\\|b}]", ["a|b"]),
+    ("[\\q{(}]", []), ("[\\q{\\(}]", ["("]), ("[\\q{a", []), ("[\\q{\\d}]", []),
+    ("[\\q{\\q{a}}]", []), ("[\\qa]", []), ("[\\q]", []), ("[\\q{a&&b}]", []),
+    ("[\\q{ab}a-c]x", ["abx", "bx"]), ("[\\q{ab|a}]b", ["ab", "abb"]),
+    ("(?i:[\\q{AB}])", ["ab", "aB"]), ("(?i:[\\q{ab}--\\q{AB}])", ["ab"]),
+    # Properties.
+    ("\\p{L}", ["a", "1"]), ("\\p{Letter}", ["a"]), ("\\p{gc=L}", ["a"]),
+    ("\\p{General_Category=Lu}", ["A", "a"]), ("\\p{General_Category=Letter}", ["a"]),
+    ("\\p{letter}", []), ("\\p{Lu}", ["A"]), ("\\P{Lu}", ["A"]), ("\\p{LC}", ["a", "\u01c5"]),
+    ("\\p{Cased_Letter}", ["a"]), ("\\p{Nd}", ["\u0665"]), ("\\p{digit}", ["5"]),
+    ("\\p{punct}", ["!"]), ("\\p{cntrl}", ["\x01"]), ("\\p{Combining_Mark}", ["\u0301"]),
+    ("\\p{Cn}", ["\U000E0080", "\uffff"]), ("\\p{Cs}", ["\ud800"]), ("\\p{Co}", ["\ue000"]),
+    ("\\p{gc=Cs}", ["\udc00"]), ("\\p{Zs}", [" "]), ("\\p{Any}", ["\U0010ffff"]),
+    ("\\p{ASCII}", ["\x7f", "\x80"]), ("\\p{Assigned}", ["\U000E0080"]),
+    ("\\p{AHex}", ["f", "g"]), ("\\p{ASCII_Hex_Digit}", ["F"]), ("\\p{Hex}", ["\uff21"]),
+    ("\\p{White_Space}", ["\u0085", "\u200b"]), ("\\p{space}", [" "]),
+    ("\\p{Lowercase}", ["\u00aa", "a"]), ("\\p{Uppercase}", ["\u2160"]),
+    ("\\p{Cased}", ["\u00aa"]), ("\\p{CI}", ["'", "."]), ("\\p{CWL}", ["A"]),
+    ("\\p{CWU}", ["a", "\u00df"]), ("\\p{CWT}", ["\u01c6"]), ("\\p{CWCF}", ["\u00df"]),
+    ("\\p{CWCM}", ["a"]), ("\\p{Bidi_M}", ["("]), ("\\p{Bidi_C}", ["\u200e"]),
+    ("\\p{Join_C}", ["\u200d"]), ("\\p{NChar}", ["\ufdd0", "\U0010fffe"]),
+    ("\\p{Pat_WS}", ["\u200e"]), ("\\p{RI}", ["\U0001f1e6"]), ("\\p{VS}", ["\ufe0f"]),
+    ("\\p{XIDS}", ["a", "_"]), ("\\p{XIDC}", ["_", "1"]), ("\\p{UIdeo}", ["\u4e00", "\ufa0e"]),
+    ("\\p{Lowercase_Letter}", []), ("\\p{lowercase_letter}", []), ("\\p{L=L}", []),
+    ("\\p{Script=Latin}", ["a"]), ("\\p{sc=Latn}", ["a"]), ("\\p{scx=Grek}", []),
+    ("\\p{Script=Nope}", []), ("\\p{Block=Basic_Latin}", []), ("\\p{ID_Start}", ["a"]),
+    ("\\p{Alphabetic}", ["a"]), ("\\p{Emoji}", []), ("\\p{RGI_Emoji}", ["\U0001F600"]),
+    ("\\P{RGI_Emoji}", []), ("[^\\p{RGI_Emoji}]", []), ("[\\p{RGI_Emoji}--\\q{x}]", []),
+    ("\\p{Basic_Emoji}", []), ("\\p{Emoji_Keycap_Sequence}", []), ("\\p{IDS_Unary_Operator}", []),
+    ("\\p{ID_Compat_Math_Start}", []), ("\\p{InCB=Linker}", []), ("\\p{Lu", []),
+    ("\\p{L}{2}", ["ab"]), ("[\\p{L}--\\p{Ll}]", ["A", "a"]), ("[\\p{L}&&\\p{ASCII}]", ["\u00e9"]),
+    ("[^\\p{L}]", ["1"]), ("[\\P{L}]", ["1"]), ("\\p{ L}", []), ("\\p{L }", []),
+    # Code points beyond the BMP count as one.
+    ("^.$", ["\U0001F600"]), ("..", ["\U0001F600"]), ("[\U0001F600]", ["\U0001F600"]),
+    ("\U0001F600{2}", ["\U0001F600\U0001F600"]), ("\\uD83D\\uDE00", ["\U0001F600"]),
+    ("[\\uD83D\\uDE00]", ["\U0001F600", "\ud83d"]),
+    # Real-world patterns.
+    ("[0-9]{5}(-[0-9]{4})?", ["12345", "12345-6789", "1234"]),
+    ("[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$", ["me@example.com", "bad@"]),
+    ("\\d{3}[\\-]\\d{3}[\\-]\\d{4}", ["555-123-4567"]),
+    ("[A-Za-z]{3}", ["abc", "ab1"]), ("(?:\\+\\d{1,3} )?\\d+", ["+44 123", "123"]),
+    ("https?://.+", ["http://x", "ftp://x"]), ("[^@\\s]+@[^@\\s]+", ["a@b", "a b@c"]),
+    ("[a-zA-Z0-9-_]+", []), ("[a-zA-Z0-9\\-_]+", ["a-_"]), ("\\w+-\\w+", ["a-b"]),
+    ("[\\w-]+", []), ("[\\w\\-]+", ["a-b"]), ("(?:[01]\\d|2[0-3]):[0-5]\\d", ["23:59", "24:00"]),
+]
+
+
+def _random_structured(rng: random.Random, depth: int = 0) -> str:
+    """A well-formed pattern over the letters a and b (mostly)."""
+    choice = rng.random()
+    if depth > 3 or choice < 0.35:
+        return rng.choice(["a", "b", ".", "[ab]", "[^a]", "\\w", "[a--b]",
+                           "[\\q{ab|b}]", "(?i:A)", "a", "b", ""])
+    if choice < 0.55:
+        return "".join(_random_structured(rng, depth + 1) for _ in range(rng.randint(2, 3)))
+    if choice < 0.65:
+        return _random_structured(rng, depth + 1) + "|" + _random_structured(rng, depth + 1)
+    if choice < 0.85:
+        atom = rng.choice(["(?:{})", "({})", "(?<x>{})" if depth == 0 else "({})"]).format(
+            _random_structured(rng, depth + 1))
+        return atom + rng.choice(["*", "+", "?", "{2}", "{1,2}", "{0,3}", "*?", "", "{2,}"])
+    return rng.choice(["(?={})", "(?!{})", "(?<={})", "(?<!{})", "\\b{}", "{}\\B",
+                       "^{}", "{}$"]).format(_random_structured(rng, depth + 1))
+
+
+_NOISE = list("ab-^$\\.*+?()[]{}|&!#:<=>,012dwsSpPqkuvcx/") + [
+    "(?:", "(?<", "(?=", "(?<!", "\\q{", "\\p{L}", "&&", "--", "\\k<a>", "(?i:", "[^"]
+
+
+def _random_noise(rng: random.Random) -> str:
+    return "".join(rng.choice(_NOISE) for _ in range(rng.randint(1, 7)))
+
+
+def cases(seed: int = 41, structured: int = 400, noise: int = 2500) -> list[dict[str, Any]]:
+    """The cases: a list of {"pattern", "values"}."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+
+    def add(pattern: str, values: list[str]) -> None:
+        if pattern in seen:
+            return
+        seen.add(pattern)
+        unique = list(dict.fromkeys(values))
+        out.append({"pattern": pattern, "values": unique})
+
+    for pattern, extra in HAND_WRITTEN:
+        add(pattern, extra + COMMON_VALUES)
+    rng = random.Random(seed)
+    ab_strings = ["".join(t) for n in range(5) for t in itertools.product("ab", repeat=n)]
+    while len(seen) < len(HAND_WRITTEN) + structured:
+        add(_random_structured(rng), ab_strings + ["A", "aB", "a-"])
+    target = len(seen) + noise
+    while len(seen) < target:
+        add(_random_noise(rng), ["", "a", "ab", "-"])
+    # Limits: nesting, number of captures.
+    add("(" * 1000 + "a" + ")" * 1000, ["a"])
+    add("(?:" * 5000 + "a" + ")" * 5000, ["a"])
+    add("[" * 500 + "a" + "]" * 500, ["a"])
+    add("()" * 32767, [""])
+    add("()" * 32768, [""])
+    add("(?:a{1000}){1000}", ["a" * 10])
+    return out
+
+
+_PAGE = """<!DOCTYPE html><meta charset=utf-8><title>pattern</title><body><script>
+const CASES = %s;
+const esc = s => s.replace(/[\\u007f-\\uffff]/g,
+  c => "\\\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+const results = [];
+for (const c of CASES) {
+  const r = {pattern: c.pattern};
+  try { new RegExp(c.pattern, "v"); r.compiles = true; }
+  catch (e) { r.compiles = false; r.error = String(e.message).slice(0, 120); }
+  if (r.compiles) {
+    r.values = [];
+    let re = null;
+    try { re = new RegExp("^(?:" + c.pattern + ")$", "v"); } catch (e) { r.anchored_error = String(e); }
+    for (const v of c.values) {
+      let m;
+      try { m = re ? re.test(v) : null; } catch (e) { m = "error: " + String(e.message).slice(0, 80); }
+      r.values.push([v, m]);
+    }
+  }
+  results.push(r);
+}
+document.body.textContent = "@@@" + esc(JSON.stringify(results)) + "@@@";
+</script>
+"""
+
+
+def run_chromium(binary: str, all_cases: list[dict[str, Any]], timeout: float = 300.0) -> list[Any]:
+    """Chromium's results for *all_cases* (one browser start)."""
+    payload = json.dumps(all_cases, ensure_ascii=True).replace("</", "<\\/")
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "pattern.html"
+        page.write_text(_PAGE % payload, encoding="utf-8")
+        profile = Path(tmp) / "profile"
+        proc = subprocess.run(
+            [binary, *_FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
+            capture_output=True, text=True, timeout=timeout, check=False)
+    match = re.search(r"@@@(.*)@@@", proc.stdout, re.S)
+    if match is None:
+        raise SystemExit(f"pattern_chromium: no results from Chromium ({proc.stderr[-500:]})")
+    results: list[Any] = json.loads(html.unescape(match.group(1)))
+    return results
+
+
+def chromium_version(binary: str) -> str:
+    proc = subprocess.run([binary, "--version"], capture_output=True, text=True, check=False)
+    return proc.stdout.strip()
+
+
+def compare(fixture: dict[str, Any]) -> dict[str, int]:
+    """markup5 against the recorded answers: counts of agreement and more."""
+    from markup5.forms._pattern import compile_pattern, pattern_status
+
+    counts = {"patterns": 0, "syntax_agree": 0, "syntax_differ": 0, "unsupported": 0,
+              "values": 0, "values_agree": 0, "values_differ": 0, "undecided": 0}
+    for case in fixture["cases"]:
+        pattern = case["pattern"]
+        counts["patterns"] += 1
+        status = pattern_status(pattern)
+        if status == "unsupported":
+            counts["unsupported"] += 1
+            continue
+        if (status == "valid") != case["compiles"]:
+            counts["syntax_differ"] += 1
+            print(f"syntax: {pattern[:80]!r}: chromium {case['compiles']}, markup5 {status}"
+                  f" ({case.get('error', '')})")
+            continue
+        counts["syntax_agree"] += 1
+        if not case["compiles"]:
+            continue
+        compiled = compile_pattern(pattern)
+        assert compiled is not None
+        for value, expected in case["values"]:
+            if not isinstance(expected, bool):
+                continue
+            counts["values"] += 1
+            got = compiled.evaluate(value)
+            if got is None:
+                counts["undecided"] += 1
+            elif got == expected:
+                counts["values_agree"] += 1
+            else:
+                counts["values_differ"] += 1
+                print(f"match: {pattern[:80]!r} {value!r}: chromium {expected}, markup5 {got}")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--chromium", help="the Chromium binary")
+    parser.add_argument("--compare", action="store_true",
+                        help="compare markup5 with the recorded fixture (no browser)")
+    parser.add_argument("--output", type=Path, default=FIXTURE)
+    args = parser.parse_args(argv)
+    if args.compare:
+        fixture = json.loads(args.output.read_text(encoding="utf-8"))
+        counts = compare(fixture)
+        print(" ".join(f"{k}={v}" for k, v in counts.items()))
+        return 0 if counts["syntax_differ"] == 0 and counts["values_differ"] == 0 else 1
+    from browser_diff import find_chromium
+
+    binary = find_chromium(args.chromium or os.environ.get("CHROMIUM"))
+    all_cases = cases()
+    results = run_chromium(binary, all_cases)
+    if len(results) != len(all_cases):
+        raise SystemExit("pattern_chromium: Chromium answered a different number of cases")
+    fixture = {
+        "about": "Chromium's answers for HTML pattern attributes: compiles is "
+                 "new RegExp(pattern, 'v') not throwing; values are [value, "
+                 "new RegExp('^(?:' + pattern + ')$', 'v').test(value)]. "
+                 "Generated by tools/pattern_chromium.py; do not edit.",
+        "chromium": chromium_version(binary),
+        "cases": results,
+    }
+    head = json.dumps({k: v for k, v in fixture.items() if k != "cases"}, ensure_ascii=True)
+    lines = ",\n".join(json.dumps(case, ensure_ascii=True) for case in results)
+    args.output.write_text(head[:-1] + ', "cases": [\n' + lines + "\n]}\n", encoding="utf-8")
+    print(f"pattern_chromium: {len(results)} patterns written to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
