@@ -1295,6 +1295,9 @@ class _Program:
 _Frag = tuple[int, list[tuple[int, int]]]
 
 
+_ANY_CHARSET = _CharSet(_ALL)
+
+
 class _TooBig(Exception):
     pass
 
@@ -1371,8 +1374,15 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
             s = program.add(_OP_ASSERT, 8 + node.index)
             return s, [(s, 1)]
         if kind == _BACKREF:
+            if not captures:
+                # Relaxed: any string (the set simulation's over-approximation
+                # of a pattern with backreferences, see CompiledPattern).
+                split = program.add(_OP_SPLIT)
+                any_char = program.add(_OP_CHAR, 0, _ANY_CHARSET)
+                program.out1[split] = any_char
+                program.out1[any_char] = split
+                return split, [(split, 2)]
             s = program.add(_OP_BACKREF, node.index)
-            program.charsets[s] = None
             return s, [(s, 1)]
         assert kind == _REP
         lo = _clamp(node.lo, limit)
@@ -1457,13 +1467,15 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
 
 
 def _simulate(program: _Program, value: str, preds: list[bytearray],
-              forward: bool, anchored: bool) -> bytearray:
+              forward: bool, anchored: bool, work: list[int]) -> bytearray:
     """Run the NFA as a set of states.
 
     Returns a bytearray r of length L + 1: r[p] = 1 when the accepting state
     is reached at position p.  Forward runs read value[p] to go from p to
     p + 1; backward runs read value[p - 1] to go from p to p - 1.  Anchored
     runs start at the first position only, others at every position.
+    ``work[0]`` grows by the number of states visited (at most len(program)
+    per position).
     """
     op = program.op
     arg = program.arg
@@ -1485,11 +1497,13 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
         carried = current
         current = []
         stack.extend(reversed(carried))
+        visited = 0
         while stack:
             s = stack.pop()
             if mark[s] == p:
                 continue
             mark[s] = p
+            visited += 1
             o = op[s]
             if o == _OP_CHAR:
                 current.append(s)
@@ -1503,6 +1517,7 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
                     stack.append(out1[s])
             elif o == _OP_MATCH:
                 result[p] = 1
+        work[0] += visited
         if not current:
             if anchored:
                 break
@@ -1579,7 +1594,7 @@ class CompiledPattern:
     __slots__ = ("source", "_root", "_nodes", "_looks", "_max_count",
                  "_has_backrefs", "_programs", "_max_states", "_captures",
                  "_reps", "_look_depth", "_backtrack_programs",
-                 "_backref_nodes")
+                 "_backref_nodes", "_relaxable")
 
     def __init__(self, source: str, parser: _Parser, root: _Node) -> None:
         self.source = source
@@ -1600,6 +1615,12 @@ class CompiledPattern:
         self._backref_nodes: list[_Node] = []
         depth: dict[int, int] = {}
         self._look_depth = 0
+        # A pattern whose backreferences are all outside negative lookarounds
+        # matches only values that the same pattern with each backreference
+        # read as "any string" matches: the set simulation of that relaxed
+        # pattern decides every "no" without a search.
+        has_backref: set[int] = set()
+        self._relaxable = True
         for node in parser.nodes:          # children before parents
             lo, hi = (node.index, node.index) if (
                 node.kind == _GROUP and node.index) else (1 << 30, -1)
@@ -1610,6 +1631,11 @@ class CompiledPattern:
                     hi = max(hi, kid.cap_hi)
                 d = max(d, depth[id(kid)])
             node.cap_lo, node.cap_hi = lo, hi
+            if node.kind == _BACKREF or any(
+                    id(kid) in has_backref for kid in node.kids):
+                has_backref.add(id(node))
+                if node.kind == _LOOK and node.negative:
+                    self._relaxable = False
             if node.kind == _LOOK:
                 d += 1
             depth[id(node)] = d
@@ -1658,8 +1684,18 @@ class CompiledPattern:
         if not isinstance(value, str):
             raise TypeError(
                 f"value must be a str, not {type(value).__name__}")
+        return self._evaluate(value, [0])
+
+    def _evaluate(self, value: str, work: list[int]) -> bool | None:
+        """evaluate(), adding the states visited to ``work[0]``."""
         if self._has_backrefs:
-            return _backtrack_evaluate(self, value)
+            if self._relaxable and self._simulate(value, work) is False:
+                return False
+            return _backtrack_evaluate(self, value, work)
+        return self._simulate(value, work)
+
+    def _simulate(self, value: str, work: list[int]) -> bool | None:
+        """The set simulation (backreferences relaxed to any string)."""
         programs = self._programs_for(len(value))
         if programs is None:
             return None
@@ -1667,13 +1703,14 @@ class CompiledPattern:
         preds = _fixed_predicates(value)
         for look, body in zip(self._looks, looks):
             if look.behind:
-                found = _simulate(body, value, preds, True, False)
+                found = _simulate(body, value, preds, True, False, work)
             else:
-                found = _simulate(body, value, preds, False, False)
+                found = _simulate(body, value, preds, False, False, work)
             if look.negative:
                 found = bytearray(1 - b for b in found)
             preds.append(found)
-        return bool(_simulate(main, value, preds, True, True)[len(value)])
+        final = _simulate(main, value, preds, True, True, work)
+        return bool(final[len(value)])
 
     def matches(self, value: str) -> bool:
         """Whether *value* matches the pattern (HTML's "matches the pattern").
@@ -1693,7 +1730,8 @@ class _OutOfBudget(Exception):
 _MAX_LOOK_DEPTH_WITH_BACKREFS = 50
 
 
-def _backtrack_evaluate(pattern: CompiledPattern, value: str) -> bool | None:
+def _backtrack_evaluate(pattern: CompiledPattern, value: str,
+                        work: list[int]) -> bool | None:
     """Whether *value* matches a pattern that has backreferences.
 
     An exhaustive search over the states (NFA state, position, captures,
@@ -1717,13 +1755,16 @@ def _backtrack_evaluate(pattern: CompiledPattern, value: str) -> bool | None:
         programs = pattern._backtrack_programs = (main, looks)
     main, looks = programs
     total = len(main) + sum(len(look) for look in looks)
-    search = _Search(pattern, value, looks, 16 * total * (len(value) + 1))
+    budget = 16 * total * (len(value) + 1)
+    search = _Search(pattern, value, looks, budget)
     slots = [-1] * (2 * pattern._captures + 2)
     regs = [-1] * len(pattern._reps)
     try:
         found = search.run(main, 0, tuple(slots), tuple(regs), True, True)
     except _OutOfBudget:
         return None
+    finally:
+        work[0] += budget - max(search.budget, 0)
     return found is not None
 
 
