@@ -1831,6 +1831,13 @@ class Element(_ElementSelectorMethods, ParentNode):
         it writes the attribute back."""
         return DOMTokenList(self, "class")
 
+    @property
+    def directionality(self) -> str:
+        """HTML's "the directionality" of this element, "ltr" or "rtl"
+        (what ``:dir()`` matches): see :func:`markup5.directionality.directionality`."""
+        from .directionality import directionality
+        return directionality(self)
+
     # Markup ------------------------------------------------------------------
 
     def _in_xml_document(self) -> bool:

@@ -15,7 +15,7 @@ __all__ = [
     "ANY_NAMESPACE", "SelectorList", "ComplexSelector", "RelativeSelector",
     "CompoundSelector", "TypeSelector", "IdSelector", "ClassSelector", "AttributeSelector",
     "PseudoClass", "NthPseudoClass", "LogicalPseudoClass", "HasPseudoClass",
-    "LangPseudoClass",
+    "LangPseudoClass", "DirPseudoClass", "ArgumentPseudoClass",
 ]
 
 
@@ -128,7 +128,8 @@ class NthPseudoClass:
 
 
 class LogicalPseudoClass:
-    """``:is()``, ``:where()`` or ``:not()`` with its selector list."""
+    """``:is()``, ``:where()``, ``:not()`` or ``:-webkit-any()`` (an older
+    :is() of compound selectors) with its selector list."""
 
     __slots__ = ("name", "selectors")
 
@@ -164,16 +165,48 @@ class LangPseudoClass:
         return f"LangPseudoClass({self.ranges!r})"
 
 
+class DirPseudoClass:
+    """``:dir(ident)``: ``direction`` in ASCII lowercase ("ltr", "rtl", or
+    any other name, which matches nothing)."""
+
+    __slots__ = ("direction",)
+
+    def __init__(self, direction: str) -> None:
+        self.direction = direction
+
+    def __repr__(self) -> str:
+        return f"DirPseudoClass({self.direction!r})"
+
+
+class ArgumentPseudoClass:
+    """A functional pseudo-class that no element of a shadow-free,
+    script-free document matches: ``:host()`` and ``:host-context()``
+    (``argument`` is a CompoundSelector), ``:state()`` (a name) and
+    ``:active-view-transition-type()`` (a tuple of names)."""
+
+    __slots__ = ("name", "argument")
+
+    def __init__(self, name: str, argument: object) -> None:
+        self.name = name
+        self.argument = argument
+
+    def __repr__(self) -> str:
+        return f"ArgumentPseudoClass({self.name!r}, {self.argument!r})"
+
+
 #: What a compound selector holds besides its type selector.
 SimpleSelector = Union[IdSelector, ClassSelector, AttributeSelector, PseudoClass, NthPseudoClass,
-                       LogicalPseudoClass, HasPseudoClass, LangPseudoClass]
+                       LogicalPseudoClass, HasPseudoClass, LangPseudoClass, DirPseudoClass,
+                       ArgumentPseudoClass]
 
 
 class CompoundSelector:
     """A compound selector: ``type`` (or None) and ``simples`` (id, class,
     attribute and pseudo-class selectors, in source order).
-    ``pseudo_element`` names a pseudo-element the compound ends with (such a
-    compound never matches an element)."""
+    ``pseudo_element`` names the pseudo-element the compound ends with (or
+    several, joined by "::", as in ``::part(x)::before``: "part::before");
+    such a compound never matches an element, and its ``simples`` include
+    the pseudo-classes written after the pseudo-element."""
 
     __slots__ = ("type", "simples", "pseudo_element")
 

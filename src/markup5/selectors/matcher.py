@@ -38,7 +38,7 @@ from .ast import ANY_NAMESPACE
 from .htmlrules import (CASE_INSENSITIVE_ATTRIBUTES, ENABLEABLE, FORM_CONTROLS, INPUT_TYPES,
                         PLACEHOLDER_APPLIES, READONLY_APPLIES, REQUIRED_APPLIES,
                         is_valid_custom_element_name)
-from .parser import ascii_lower
+from .parser import SIMPLE_PSEUDO_CLASSES, ascii_lower
 
 __all__ = ["MatchContext", "CompiledComplex", "compile_selector_list", "iter_elements"]
 
@@ -358,8 +358,9 @@ def _always(el: Element, ctx: MatchContext) -> bool:
 
 
 # Cheap tests first, then the pseudo-classes that look around the tree.
-_COST = {ast.IdSelector: 1, ast.ClassSelector: 2, ast.AttributeSelector: 3, ast.PseudoClass: 4,
-         ast.LangPseudoClass: 5, ast.NthPseudoClass: 6, ast.LogicalPseudoClass: 7,
+_COST = {ast.ArgumentPseudoClass: 0, ast.IdSelector: 1, ast.ClassSelector: 2,
+         ast.AttributeSelector: 3, ast.PseudoClass: 4, ast.LangPseudoClass: 5,
+         ast.DirPseudoClass: 5, ast.NthPseudoClass: 6, ast.LogicalPseudoClass: 7,
          ast.HasPseudoClass: 8}
 
 
@@ -446,11 +447,17 @@ def _compile_simple(simple: object) -> Predicate:
             def negation(el: Element, ctx: MatchContext) -> bool:
                 return not inner(el, ctx)
             return negation
-        return inner  # :is() and :where() match alike; they differ in specificity
+        # :is(), :where() and :-webkit-any() match alike; they differ in
+        # specificity.
+        return inner
     if isinstance(simple, ast.HasPseudoClass):
         return _compile_has(simple)
     if isinstance(simple, ast.LangPseudoClass):
         return _compile_lang(simple)
+    if isinstance(simple, ast.DirPseudoClass):
+        return _compile_dir(simple.direction)
+    if isinstance(simple, ast.ArgumentPseudoClass):
+        return _never  # no shadow host, custom state or view transition
     raise TypeError(f"not a simple selector: {simple!r}")  # pragma: no cover
 
 
@@ -747,87 +754,22 @@ def _defined(el: Element, ctx: MatchContext) -> bool:
     return not is_valid_custom_element_name(el.local_name)
 
 
-def _input_type(el: Element) -> str:
-    return ascii_lower(el.attrs.get("type", ""))
+# The form-state rules (disabled controls, form owners, radio button groups,
+# checkedness, selectedness, values, default buttons) live in markup5.forms;
+# these thin wrappers share the match's caches with it.
+from .. import forms as _forms  # noqa: E402  (below the DOM, beside us)
+# A select's display size (HTML §4.10.7), as the parser reads it.
+from ..forms._tree import display_size_is_one as _display_size_one  # noqa: E402,F401
 
 
-def _in_disabled_fieldset(el: Element, ctx: MatchContext) -> bool:
-    """Whether ``el`` is a descendant of a fieldset with a disabled
-    attribute, and not a descendant of that fieldset's first legend child
-    (HTML §4.10.18.2 "actually disabled" / §4.10.15 "disabled fieldset")."""
-    def step(node: Element) -> object:
-        parent = node.parent
-        if isinstance(parent, Element) and _is_html(parent, "fieldset") and \
-                "disabled" in parent.attrs and node is not _first_legend(parent, ctx):
-            return True
-        return _INHERIT
-    return bool(ctx.inherited("fieldset", el, step, False))
-
-
-def _first_legend(fieldset: Element, ctx: MatchContext) -> Element | None:
-    """The fieldset's first legend child, found once per fieldset and call
-    (every child of a disabled fieldset asks for it)."""
-    table: dict[Element, Element | None] | None = ctx.caches.get("first-legend")
-    if table is None:
-        table = ctx.caches["first-legend"] = {}
-    legend = table.get(fieldset, _MISSING)
-    if legend is _MISSING:
-        legend = None
-        for child in fieldset.children:
-            if isinstance(child, Element) and _is_html(child, "legend"):
-                legend = child
-                break
-        table[fieldset] = legend
-    return legend  # type: ignore[return-value]
-
-
-def _option_disabled(option: Element, ctx: MatchContext) -> bool:
-    """HTML §4.10.10: an option is disabled if it has a disabled attribute,
-    or if, looking at its ancestors nearest first, a disabled optgroup
-    comes before any select, hr, datalist or option."""
-    if "disabled" in option.attrs:
-        return True
-
-    def step(node: Element) -> object:
-        if node.namespace == HTML_NAMESPACE:
-            name = node.local_name
-            if name in ("select", "hr", "datalist", "option"):
-                return False
-            if name == "optgroup" and "disabled" in node.attrs:
-                return True
-        return _INHERIT
-    parent = option.parent
-    if not isinstance(parent, Element):
-        return False
-    return bool(ctx.inherited("option-disabled", parent, step, False))
-
-
-def _in_disabled_select(el: Element, ctx: MatchContext) -> bool:
-    """Whether the nearest select ancestor of an option or optgroup is
-    disabled (HTML, 2026: such options and optgroups match :disabled)."""
-    def step(node: Element) -> object:
-        return node if _is_html(node, "select") else _INHERIT
-    parent = el.parent
-    if not isinstance(parent, Element):
-        return False
-    select = ctx.inherited("select-ancestor", parent, step, None)
-    if select is None:
-        return False
-    assert isinstance(select, Element)
-    return "disabled" in select.attrs or _in_disabled_fieldset(select, ctx)
+def _input_state(el: Element) -> str:
+    """The state of an input's type attribute (HTML §4.10.5)."""
+    return _forms.input_type_state(el)
 
 
 def _is_disabled(el: Element, ctx: MatchContext) -> bool:
-    """Whether an element of ENABLEABLE is disabled (HTML §4.16.3 :disabled):
-    form controls and fieldsets by their attribute or a disabled fieldset
-    ancestor (outside its first legend); optgroups and options by their own
-    rules or a disabled select around them."""
-    name = el.local_name
-    if name in FORM_CONTROLS or name == "fieldset":
-        return "disabled" in el.attrs or _in_disabled_fieldset(el, ctx)
-    if name == "optgroup":
-        return "disabled" in el.attrs or _in_disabled_select(el, ctx)
-    return _option_disabled(el, ctx) or _in_disabled_select(el, ctx)
+    """Whether an element of ENABLEABLE is actually disabled (:disabled)."""
+    return _forms.is_actually_disabled(el, cache=ctx.caches)
 
 
 def _disabled(el: Element, ctx: MatchContext) -> bool:
@@ -842,131 +784,6 @@ def _enabled(el: Element, ctx: MatchContext) -> bool:
     return not _is_disabled(el, ctx)
 
 
-def _form_owner(el: Element, ctx: MatchContext) -> Element | None:
-    """The form owner of a form-associated element, as the parser leaves
-    it: the form its ``form`` attribute names, else its nearest form
-    ancestor."""
-    form_id = el.attrs.get("form")
-    if form_id is not None:
-        forms = ctx.caches.get("forms-by-id")
-        if forms is None:
-            forms = {}
-            for e in ctx.all_elements():
-                i = e.attrs.get("id")
-                if i is not None and i not in forms:
-                    forms[i] = e
-            ctx.caches["forms-by-id"] = forms
-        target = forms.get(form_id)
-        return target if target is not None and _is_html(target, "form") else None
-
-    def step(node: Element) -> object:
-        parent = node.parent
-        if isinstance(parent, Element) and _is_html(parent, "form"):
-            return parent
-        return _INHERIT
-    return ctx.inherited("form", el, step, None)  # type: ignore[return-value]
-
-
-def _radio_group(radio: Element, ctx: MatchContext) -> object:
-    """A key for the radio button group of a radio button (HTML
-    §4.10.5.1.17): the radio buttons of its tree with the same form owner
-    and the same non-empty name; one without a name is alone in its group."""
-    name = radio.attrs.get("name", "")
-    return (_form_owner(radio, ctx), name) if name else radio
-
-
-def _checked_radios(ctx: MatchContext) -> tuple[set[Element], set[object]]:
-    """The radio buttons that are checked, and the radio button groups
-    that have one: in each group the last one in tree order with a checked
-    attribute, since checking one unchecks the others (HTML
-    §4.10.5.1.17)."""
-    state: tuple[set[Element], set[object]] | None = ctx.caches.get("radios")
-    if state is None:
-        last: dict[object, Element] = {}
-        for e in ctx.all_elements():
-            if _is_html(e, "input") and "checked" in e.attrs and _input_type(e) == "radio":
-                last[_radio_group(e, ctx)] = e
-        state = ctx.caches["radios"] = (set(last.values()), set(last))
-    return state
-
-
-def _option_owner(option: Element, ctx: MatchContext) -> Element | None:
-    """The select whose list of options holds ``option``: the nearest select
-    ancestor, unless a datalist comes first."""
-    def step(node: Element) -> object:
-        if _is_html(node, "select"):
-            return node
-        if _is_html(node, "datalist"):
-            return None
-        return _INHERIT
-    parent = option.parent
-    if not isinstance(parent, Element):
-        return None
-    return ctx.inherited("select", parent, step, None)  # type: ignore[return-value]
-
-
-def _list_of_options(select: Element) -> list[Element]:
-    """The options whose ``_option_owner`` is ``select``, in tree order: its
-    descendants, without entering a nested select or a datalist (whose
-    options are theirs).  Each element is visited by the walk of its
-    nearest select ancestor only, so listing every select's options takes
-    linear time however the selects nest; no recursion."""
-    options = []
-    stack = [iter(select.children)]
-    push = stack.append
-    pop = stack.pop
-    while stack:
-        for child in stack[-1]:
-            if isinstance(child, Element):
-                if child.namespace == HTML_NAMESPACE:
-                    name = child.local_name
-                    if name == "option":
-                        options.append(child)
-                    elif name == "select" or name == "datalist":
-                        continue
-                if child.children:
-                    push(iter(child.children))
-                    break
-        else:
-            pop()
-    return options
-
-
-def _display_size_one(select: Element) -> bool:
-    """Whether a select's display size (HTML §4.10.7: its size attribute
-    by the rules for parsing non-negative integers, else 4 with multiple
-    and 1 without) is 1; the caller has ruled out multiple.  As the parser
-    decides it (``html/parser/select.py``; size=0 is 0, not 1: see
-    docs/browser-differences.md), from the digits, never converted."""
-    size = select.attrs.get("size")
-    one = non_negative_integer_is_one(size) if size is not None else None
-    return True if one is None else one  # (no attribute, or an error: 1)
-
-
-def _selected_options(select: Element, ctx: MatchContext) -> set[Element]:
-    """The options of ``select`` whose selectedness is true once parsing is
-    done: those with a selected attribute -- only the last of them unless
-    ``multiple`` -- or, when none is and the display size is 1, the first
-    option that is not disabled (HTML §4.10.7 "selectedness setting
-    algorithm")."""
-    key = ("selected", select)
-    selected: set[Element] | None = ctx.caches.get(key)
-    if selected is not None:
-        return selected
-    options = _list_of_options(select)
-    chosen = [o for o in options if "selected" in o.attrs]
-    if "multiple" not in select.attrs:
-        if len(chosen) > 1:
-            chosen = chosen[-1:]
-        elif not chosen and _display_size_one(select):
-            for option in options:
-                if not _option_disabled(option, ctx):
-                    chosen = [option]
-                    break
-    selected = ctx.caches[key] = set(chosen)
-    return selected
-
-
 def _checked(el: Element, ctx: MatchContext) -> bool:
     """:checked: checkboxes and radio buttons that are checked, and options
     whose selectedness is true."""
@@ -974,25 +791,10 @@ def _checked(el: Element, ctx: MatchContext) -> bool:
         return False
     name = el.local_name
     if name == "input":
-        kind = _input_type(el)
-        if kind == "checkbox":
-            return "checked" in el.attrs
-        if kind == "radio":
-            return "checked" in el.attrs and el in _checked_radios(ctx)[0]
-        return False
+        return _forms.checkedness(el, cache=ctx.caches)
     if name == "option":
-        select = _option_owner(el, ctx)
-        if select is None:
-            return "selected" in el.attrs
-        return el in _selected_options(select, ctx)
+        return _forms.selectedness(el, cache=ctx.caches)
     return False
-
-
-def _input_state(el: Element) -> str:
-    """The state of an input's type attribute (HTML §4.10.5): its keyword,
-    or "text" when it is missing or not a keyword."""
-    kind = _input_type(el)
-    return kind if kind in INPUT_TYPES else "text"
 
 
 def _required(el: Element, ctx: MatchContext) -> bool:
@@ -1089,15 +891,9 @@ def _placeholder_shown(el: Element, ctx: MatchContext) -> bool:
         return True
     if name != "input":
         return False
-    kind = _input_state(el)
-    if kind not in PLACEHOLDER_APPLIES:
+    if _input_state(el) not in PLACEHOLDER_APPLIES:
         return False
-    value = el.attrs.get("value", "")
-    if kind == "number":
-        return not is_valid_float(value)  # anything else sanitizes to ""
-    if kind == "url" or kind == "email":
-        return not value.strip("\t\n\f\r ")  # newlines, then outer whitespace, go
-    return not value.strip("\r\n")  # text, search, tel, password: newlines go
+    return not _forms.value(el, cache=ctx.caches)
 
 
 def _indeterminate(el: Element, ctx: MatchContext) -> bool:
@@ -1105,48 +901,7 @@ def _indeterminate(el: Element, ctx: MatchContext) -> bool:
     has no checked button, and progress elements without a value attribute.
     (Checkboxes match when their indeterminate IDL attribute is true, which
     only a script sets: never in a parsed document.)"""
-    if el.namespace != HTML_NAMESPACE:
-        return False
-    name = el.local_name
-    if name == "input":
-        return _input_type(el) == "radio" and _radio_group(el, ctx) not in _checked_radios(ctx)[1]
-    return name == "progress" and "value" not in el.attrs
-
-
-def _is_submit_button(el: Element) -> bool:
-    """Whether an HTML element is a submit button: an input in the Submit
-    Button or Image Button state (HTML §4.10.5.1.18-19), or a button whose
-    type attribute is in the Submit Button state, or in the Auto state
-    (missing or invalid) without command and commandfor attributes and
-    with a parent that is not a select (HTML §4.10.6)."""
-    name = el.local_name
-    if name == "input":
-        return _input_type(el) in ("submit", "image")
-    if name != "button":
-        return False
-    kind = ascii_lower(el.attrs.get("type", ""))
-    if kind == "submit":
-        return True
-    if kind == "reset" or kind == "button":
-        return False
-    parent = el.parent
-    return "command" not in el.attrs and "commandfor" not in el.attrs and \
-        not (isinstance(parent, Element) and _is_html(parent, "select"))
-
-
-def _default_buttons(ctx: MatchContext) -> set[Element]:
-    """Every form's default button (HTML "implicit submission"): the first
-    submit button in tree order whose form owner is that form."""
-    buttons: set[Element] | None = ctx.caches.get("default-buttons")
-    if buttons is None:
-        first: dict[Element, Element] = {}
-        for e in ctx.all_elements():
-            if e.namespace == HTML_NAMESPACE and _is_submit_button(e):
-                form = _form_owner(e, ctx)
-                if form is not None and form not in first:
-                    first[form] = e
-        buttons = ctx.caches["default-buttons"] = set(first.values())
-    return buttons
+    return _forms.is_indeterminate(el, cache=ctx.caches)
 
 
 def _default(el: Element, ctx: MatchContext) -> bool:
@@ -1159,14 +914,59 @@ def _default(el: Element, ctx: MatchContext) -> bool:
     if name == "option":
         return "selected" in el.attrs
     if name == "input":
-        kind = _input_type(el)
+        kind = _input_state(el)
         if kind == "checkbox" or kind == "radio":
             return "checked" in el.attrs
-        if kind != "submit" and kind != "image":
-            return False
-    elif name != "button":
-        return False
-    return el in _default_buttons(ctx)
+    return _forms.is_default_button(el, cache=ctx.caches)
+
+
+# Validity (HTML §4.16.3), from markup5.forms (imported on first use: the
+# forms package sits beside the selectors, above the DOM).
+
+
+def _valid(el: Element, ctx: MatchContext) -> bool:
+    """:valid: candidates for constraint validation that satisfy their
+    constraints, and forms and fieldsets without an invalid one."""
+    from ..forms import matches_valid
+    return matches_valid(el, cache=ctx.caches)
+
+
+def _invalid(el: Element, ctx: MatchContext) -> bool:
+    """:invalid: the counterpart of :valid."""
+    from ..forms import matches_invalid
+    return matches_invalid(el, cache=ctx.caches)
+
+
+def _in_range(el: Element, ctx: MatchContext) -> bool:
+    """:in-range: inputs with range limitations whose value is within them."""
+    from ..forms import is_in_range
+    return is_in_range(el, cache=ctx.caches)
+
+
+def _out_of_range(el: Element, ctx: MatchContext) -> bool:
+    """:out-of-range: inputs with range limitations whose value is not."""
+    from ..forms import is_out_of_range
+    return is_out_of_range(el, cache=ctx.caches)
+
+
+def _open(el: Element, ctx: MatchContext) -> bool:
+    """:open (HTML §4.16.3): details and dialog elements with an open
+    attribute, and select elements and inputs whose picker is showing
+    (never in a parsed document)."""
+    return el.namespace == HTML_NAMESPACE and (
+        el.local_name == "details" or el.local_name == "dialog") and "open" in el.attrs
+
+
+def _compile_dir(direction: str) -> Predicate:
+    """:dir(ltr) and :dir(rtl) (Selectors 4 §7.1): elements whose HTML
+    directionality is that; any other name matches nothing."""
+    if direction != "ltr" and direction != "rtl":
+        return _never
+
+    def dir_matches(el: Element, ctx: MatchContext) -> bool:
+        from ..directionality import directionality
+        return directionality(el, cache=ctx.caches) == direction
+    return dir_matches
 
 
 _PSEUDO_CLASSES: dict[str, Predicate] = {
@@ -1174,14 +974,22 @@ _PSEUDO_CLASSES: dict[str, Predicate] = {
     "first-child": _first_child, "last-child": _last_child, "only-child": _only_child,
     "first-of-type": _first_of_type, "last-of-type": _last_of_type,
     "only-of-type": _only_of_type,
-    "link": _link, "any-link": _link, "visited": _never, "target": _never,
+    "link": _link, "any-link": _link, "-webkit-any-link": _link, "visited": _never,
+    "target": _never,
     "checked": _checked, "disabled": _disabled, "enabled": _enabled, "defined": _defined,
     "required": _required, "optional": _optional, "read-only": _read_only,
     "read-write": _read_write, "placeholder-shown": _placeholder_shown,
     "indeterminate": _indeterminate, "default": _default,
+    "valid": _valid, "invalid": _invalid, "in-range": _in_range, "out-of-range": _out_of_range,
+    "open": _open,
     "hover": _never, "active": _never, "focus": _never, "focus-visible": _never,
     "focus-within": _never,
 }
+# Every other pseudo-class names a state that a parsed document never has
+# (user interaction, the top layer, media playback, autofill, shadow
+# hosts, scrollbars): see SIMPLE_PSEUDO_CLASSES.
+for _name in SIMPLE_PSEUDO_CLASSES:
+    _PSEUDO_CLASSES.setdefault(_name, _never)
 
 
 # :has() and :lang() -----------------------------------------------------------

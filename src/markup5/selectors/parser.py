@@ -56,25 +56,129 @@ class _LimitError(SelectorSyntaxError):
     forgiving list."""
 
 
-# Pseudo-classes without arguments that markup5 evaluates.
+# Pseudo-classes without arguments: every one Chromium's querySelectorAll
+# accepts (tests/fixtures/selectors/chromium-pseudo.json records them).
 SIMPLE_PSEUDO_CLASSES = frozenset({
     # Structural (Selectors 4 §14) and :scope (§10.2).
     "root", "empty", "first-child", "last-child", "only-child", "first-of-type",
     "last-of-type", "only-of-type", "scope",
     # Location (§8): in a static document no link is visited and nothing is a target.
-    "link", "any-link", "visited", "target",
+    "link", "any-link", "-webkit-any-link", "visited", "target",
     # Input and element states (§12, HTML §4.16.3).
     "checked", "disabled", "enabled", "defined", "required", "optional", "read-only",
-    "read-write", "placeholder-shown", "indeterminate", "default",
+    "read-write", "placeholder-shown", "indeterminate", "default", "open",
+    # States a parsed document never has: no user interacted, no script ran,
+    # nothing is shown in the top layer, played or filled in by the browser.
+    "user-valid", "user-invalid", "autofill", "-webkit-autofill",
+    "-internal-autofill-previewed", "-internal-autofill-selected", "modal", "popover-open",
+    "fullscreen", "-webkit-full-screen", "-webkit-full-screen-ancestor",
+    "-webkit-full-page-media", "picture-in-picture", "xr-overlay", "-webkit-drag",
+    "current", "past", "future", "target-current", "target-before", "target-after",
+    "active-view-transition", "interest-source", "interest-target", "granted",
+    "-internal-popover-in-top-layer",
+    # The shadow host (none in a shadow-free tree).
+    "host",
     # User action (§9): a parsed document has no pointer, focus or activation.
     "hover", "active", "focus", "focus-visible", "focus-within",
+    # Chromium's scrollbar states (for ::-webkit-scrollbar and its parts).
+    "horizontal", "vertical", "decrement", "increment", "start", "end", "double-button",
+    "single-button", "no-button", "corner-present", "window-inactive",
 })
-# Pseudo-elements accepted after '::' (and the four legacy ones after ':').
+# Pseudo-elements accepted after '::' (and the four legacy ones after ':');
+# Chromium also takes any name that starts with '-webkit-'.
 PSEUDO_ELEMENTS = frozenset({
     "before", "after", "first-line", "first-letter", "marker", "placeholder", "selection",
     "backdrop", "file-selector-button", "target-text", "spelling-error", "grammar-error",
+    "checkmark", "column", "cue", "details-content", "picker-icon", "scroll-marker",
+    "scroll-marker-group", "search-text", "view-transition",
 })
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+FUNCTIONAL_PSEUDO_CLASSES = frozenset({
+    "is", "where", "not", "has", "nth-child", "nth-last-child", "nth-of-type",
+    "nth-last-of-type", "lang", "dir", "-webkit-any", "host", "host-context", "state",
+    "active-view-transition-type",
+})
+# Functional pseudo-elements (named with '()' where a name is checked
+# against the tables below, so that ::cue and ::cue() differ).
+FUNCTIONAL_PSEUDO_ELEMENTS = frozenset({
+    "cue", "highlight", "part", "picker", "scroll-button", "slotted",
+    "view-transition-group", "view-transition-group-children", "view-transition-image-pair",
+    "view-transition-old", "view-transition-new",
+})
+_SCROLL_BUTTON_DIRECTIONS = frozenset({
+    "up", "down", "left", "right", "block-start", "block-end", "inline-start", "inline-end",
+})
+
+# What may follow a pseudo-element in its compound selector (Selectors 4
+# §3.6.3 leaves it to each pseudo-element; these are Chromium's rules, as
+# measured).  Names of functional ones end in '()'.
+_USER_ACTION = frozenset({"hover", "active", "focus", "focus-visible", "focus-within"})
+_SCROLLBAR_STATES = frozenset({
+    "enabled", "disabled", "hover", "active", "horizontal", "vertical", "decrement",
+    "increment", "start", "end", "double-button", "single-button", "no-button",
+    "corner-present", "window-inactive",
+})
+_SCROLLBAR_PARTS = frozenset({
+    "-webkit-scrollbar", "-webkit-scrollbar-button", "-webkit-scrollbar-corner",
+    "-webkit-scrollbar-thumb", "-webkit-scrollbar-track", "-webkit-scrollbar-track-piece",
+    "-webkit-resizer",
+})
+# The pseudo-elements ::slotted() may end with (the "tree-abiding" ones).
+_TREE_ABIDING = frozenset({
+    "before", "after", "marker", "placeholder", "file-selector-button", "backdrop",
+    "checkmark", "picker-icon", "details-content", "picker()", "view-transition",
+    "view-transition-group()", "view-transition-group-children()",
+    "view-transition-image-pair()", "view-transition-old()", "view-transition-new()",
+})
+# After ::part() and the element-backed pseudo-elements (::details-content,
+# ::picker()) come any pseudo-element but these, and any pseudo-class but
+# the ones that look at the tree around the element.
+_NOT_AFTER_PART = frozenset({
+    "part()", "slotted()",
+    "root", "empty", "first-child", "last-child", "only-child", "first-of-type",
+    "last-of-type", "only-of-type", "nth-child()", "nth-last-child()", "nth-of-type()",
+    "nth-last-of-type()", "has()", "host", "host()", "host-context()", "scope", "&",
+    "-webkit-any()", "current", "horizontal", "vertical", "decrement", "increment", "start",
+    "end", "double-button", "single-button", "no-button", "corner-present",
+})
+# The pseudo-classes allowed after some other pseudo-elements.
+_ALLOWED_AFTER = {
+    "selection": frozenset({"window-inactive"}),
+    "search-text": frozenset({"current"}),
+    "scroll-marker-group": _USER_ACTION,
+    "scroll-marker": _USER_ACTION | {"target-current", "target-before", "target-after"},
+    "scroll-button()": _USER_ACTION | {"enabled", "disabled"},
+    "file-selector-button": _USER_ACTION,
+    "cue": _USER_ACTION,
+    "view-transition-group()": frozenset({"only-child"}),
+    "view-transition-group-children()": frozenset({"only-child"}),
+    "view-transition-image-pair()": frozenset({"only-child"}),
+    "view-transition-old()": frozenset({"only-child"}),
+    "view-transition-new()": frozenset({"only-child"}),
+}
+
+
+def allowed_after_pseudo_element(pseudo_element: str, name: str, is_element: bool) -> bool:
+    """Whether the pseudo-class (or, with ``is_element``, the
+    pseudo-element) ``name`` may follow ``pseudo_element`` in a compound
+    selector.  Names in ASCII lowercase, functional ones ending in '()'."""
+    if pseudo_element == "slotted()":
+        return is_element and name in _TREE_ABIDING
+    if pseudo_element == "column":
+        return is_element and name == "scroll-marker"
+    if pseudo_element in ("part()", "details-content", "picker()"):
+        return name not in _NOT_AFTER_PART
+    if not is_element and name in ("is()", "where()", "not()"):
+        return True  # their arguments are checked in turn
+    if is_element:
+        return pseudo_element in ("before", "after") and name == "marker"
+    if pseudo_element in _SCROLLBAR_PARTS:
+        return name in _SCROLLBAR_STATES
+    if pseudo_element.startswith("-webkit-"):
+        return name in _USER_ACTION
+    allowed = _ALLOWED_AFTER.get(pseudo_element)
+    return allowed is not None and name in allowed
+
 
 # Limits that keep matching's recursion (one level per compound selector
 # in a chain, plus one per nested argument) far inside Python's stack.
@@ -98,7 +202,8 @@ def parse_selector_list(text: str,
 
 
 class _Parser:
-    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "nesting", "chain")
+    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "in_webkit_any", "nesting",
+                 "chain", "restriction")
 
     def __init__(self, text: str, namespaces: Mapping[str, str]) -> None:
         self.text = text
@@ -106,8 +211,14 @@ class _Parser:
         self.i = 0
         self.namespaces = namespaces
         self.in_has = False
+        self.in_webkit_any = False  # (where Chromium rejects :has())
         self.nesting = 0  # open selector arguments
         self.chain = 0  # compound selectors on the way in from the outermost
+        # The pseudo-element that the compound being parsed has seen last
+        # (its name as in allowed_after_pseudo_element): what may follow it
+        # is restricted, in the arguments of :is(), :where() and :not()
+        # after it too.  None outside such a compound.
+        self.restriction: str | None = None
 
     # Token helpers -----------------------------------------------------------
 
@@ -293,14 +404,24 @@ class _Parser:
 
     def compound(self, nested: bool) -> ast.CompoundSelector | None:
         """<compound-selector>, or None if no simple selector starts here."""
+        saved = self.restriction
+        try:
+            return self._compound(nested)
+        finally:
+            self.restriction = saved
+
+    def _compound(self, nested: bool) -> ast.CompoundSelector | None:
+        start = self.tok
         type_selector = self.type_selector()
+        if type_selector is not None and self.restriction is not None:
+            raise self.error("a type selector cannot follow a pseudo-element", start)
         simples: list[ast.SimpleSelector] = []
-        pseudo_element = None
+        pseudo_elements: list[str] = []
         while True:
             tok = self.tok
             t = tok.type
-            if pseudo_element is not None and t in (HASH, LEFT_SQUARE, COLON) or (
-                    pseudo_element is not None and t == DELIM and tok.value == "."):
+            if self.restriction is not None and (t == HASH or t == LEFT_SQUARE or (
+                    t == DELIM and (tok.value == "." or tok.value == "&"))):
                 raise self.error("a pseudo-element must end the selector", tok)
             if t == HASH:
                 if tok.hash_type != "id":
@@ -313,22 +434,36 @@ class _Parser:
                     raise self.error("expected a class name after '.'", name)
                 simples.append(ast.ClassSelector(name.value))
                 self.i += 2
+            elif t == DELIM and tok.value == "&":
+                # The nesting selector outside a nested style rule is :scope
+                # (css-nesting-1 §3.1).
+                simples.append(ast.PseudoClass("scope"))
+                self.i += 1
             elif t == LEFT_SQUARE:
                 simples.append(self.attribute_selector())
             elif t == COLON:
                 if self.peek().type == COLON:
-                    pseudo_element = self.pseudo_element(nested)
+                    pseudo_elements.append(self.pseudo_element(nested))
                 else:
                     item = self.pseudo_class(nested)
                     if isinstance(item, str):
-                        pseudo_element = item
+                        pseudo_elements.append(item)
                     else:
                         simples.append(item)
             else:
                 break
-        if type_selector is None and not simples and pseudo_element is None:
+        if type_selector is None and not simples and not pseudo_elements:
             return None
-        return ast.CompoundSelector(type_selector, tuple(simples), pseudo_element)
+        return ast.CompoundSelector(type_selector, tuple(simples),
+                                    "::".join(pseudo_elements) if pseudo_elements else None)
+
+    def check_after_pseudo_element(self, name: str, is_element: bool, colon: Token) -> None:
+        """Raise unless ``name`` may follow the compound's pseudo-element."""
+        if self.restriction is not None and \
+                not allowed_after_pseudo_element(self.restriction, name, is_element):
+            shown = self.text[colon.start:self.tok.end]
+            after = self.restriction
+            raise self.error(f"{shown!r} cannot follow the pseudo-element '::{after}'", colon)
 
     def namespace_for(self, prefix: str, token: Token) -> str:
         try:
@@ -428,19 +563,128 @@ class _Parser:
 
     def pseudo_element(self, nested: bool) -> str:
         colon = self.tok
-        self.i += 2  # '::'
-        tok = self.tok
-        if tok.type != IDENT:
-            if tok.type == FUNCTION:
-                raise self.error(f"unsupported pseudo-element '::{tok.value}()'", colon)
+        self.i += 1  # the first ':'
+        tok = self.peek()
+        name = ascii_lower(tok.value) if tok.type in (IDENT, FUNCTION) else ""
+        if tok.type == IDENT:
+            # Any other '-webkit-' name is one of Chromium's "custom"
+            # pseudo-elements, unless it is one of its pseudo-classes.
+            if name not in PSEUDO_ELEMENTS and not (
+                    name.startswith("-webkit-") and name not in SIMPLE_PSEUDO_CLASSES):
+                raise self.error(f"unknown pseudo-element '::{tok.value}'", colon)
+            key = name
+        elif tok.type == FUNCTION:
+            if name not in FUNCTIONAL_PSEUDO_ELEMENTS:
+                raise self.error(f"unknown or unsupported pseudo-element '::{tok.value}()'",
+                                 colon)
+            key = name + "()"
+        else:
             raise self.error("expected a pseudo-element name after '::'", tok)
-        name = ascii_lower(tok.value)
-        if name not in PSEUDO_ELEMENTS:
-            raise self.error(f"unknown pseudo-element '::{tok.value}'", colon)
+        self.i += 1  # the second ':'
         if nested:
             raise self.error(f"pseudo-element '::{tok.value}' inside a selector argument", colon)
+        self.check_after_pseudo_element(key, True, colon)
         self.i += 1
+        if tok.type == FUNCTION:
+            self.enter_function(colon)
+            saved = self.restriction
+            self.restriction = None  # the argument is a selector of its own
+            try:
+                self.pseudo_element_argument(name, colon)
+            finally:
+                self.restriction = saved
+                self.nesting -= 1
+            self.close_function()
+        self.restriction = key
         return name
+
+    def enter_function(self, colon: Token) -> None:
+        if self.nesting >= MAX_NESTING:
+            raise _LimitError(f"selector nested too deeply (more than {MAX_NESTING} levels)",
+                              self.text, colon.start)
+        self.nesting += 1
+
+    def pseudo_element_argument(self, name: str, colon: Token) -> None:
+        """The argument of a functional pseudo-element, checked (none of
+        them matters for matching: a pseudo-element is never an element)."""
+        self.skip_ws()
+        tok = self.tok
+        if name == "slotted":
+            self.compound_argument()
+        elif name == "cue":
+            self.compound_list_argument()
+        elif name == "part":
+            if tok.type != IDENT:
+                raise self.error("expected a part name", tok)
+            while self.tok.type == IDENT:
+                self.i += 1
+                self.skip_ws()
+        elif name == "highlight":
+            self.ident_argument("a highlight name")
+        elif name == "picker":
+            if tok.type != IDENT or ascii_lower(tok.value) != "select":
+                raise self.error("expected 'select'", tok)
+            self.i += 1
+        elif name == "scroll-button":
+            if not (tok.type == DELIM and tok.value == "*") and not (
+                    tok.type == IDENT and ascii_lower(tok.value) in _SCROLL_BUTTON_DIRECTIONS):
+                raise self.error("expected '*' or a scroll direction", tok)
+            self.i += 1
+        else:  # the view-transition pseudo-elements: <pt-name-and-class-selector>
+            self.view_transition_argument()
+        self.skip_ws()
+        if not self.is_end(RIGHT_PAREN):
+            raise self.unexpected()
+
+    def ident_argument(self, what: str) -> str:
+        tok = self.tok
+        if tok.type != IDENT:
+            raise self.error(f"expected {what}", tok)
+        self.i += 1
+        return tok.value
+
+    def view_transition_argument(self) -> None:
+        """<pt-name-selector> <pt-class-selector>? | <pt-class-selector>:
+        '*' or a name, then '.class' parts, with no whitespace between."""
+        tok = self.tok
+        named = tok.type == IDENT or (tok.type == DELIM and tok.value == "*")
+        if named:
+            self.i += 1
+            if tok.type == IDENT:
+                self.skip_ws()  # (Chromium takes 'name .class', but not '* .class')
+        classes = 0
+        while self.tok.type == DELIM and self.tok.value == "." and self.peek().type == IDENT:
+            self.i += 2
+            classes += 1
+        if not named and not classes:
+            raise self.error("expected a view transition name or class", tok)
+
+    def compound_argument(self) -> ast.CompoundSelector:
+        """A <compound-selector> argument, without pseudo-elements."""
+        compound = self.compound(nested=True)
+        if compound is None:
+            raise self.unexpected()
+        self.skip_ws()
+        if not self.is_end(RIGHT_PAREN):
+            raise self.unexpected()
+        return compound
+
+    def compound_list_argument(self) -> ast.SelectorList:
+        """A <compound-selector-list> argument (not forgiving)."""
+        items = []
+        while True:
+            self.skip_ws()
+            compound = self.compound(nested=True)
+            if compound is None:
+                raise self.unexpected()
+            items.append(ast.ComplexSelector((compound,), ()))
+            self.skip_ws()
+            if self.tok.type == COMMA:
+                self.i += 1
+                continue
+            if self.is_end(RIGHT_PAREN):
+                return ast.SelectorList(tuple(items))
+            raise self.unexpected()
 
     def pseudo_class(self, nested: bool) -> ast.SimpleSelector | str:
         colon = self.tok
@@ -449,23 +693,26 @@ class _Parser:
         if tok.type == IDENT:
             name = ascii_lower(tok.value)
             if name in SIMPLE_PSEUDO_CLASSES:
+                self.check_after_pseudo_element(name, False, colon)
                 self.i += 1
                 return ast.PseudoClass(name)
             if name in LEGACY_PSEUDO_ELEMENTS:
                 if nested:
                     raise self.error(f"pseudo-element ':{tok.value}' inside a selector argument",
                                      colon)
+                self.check_after_pseudo_element(name, True, colon)
                 self.i += 1
+                self.restriction = name
                 return name
             raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}'", colon)
         if tok.type != FUNCTION:
             raise self.error("expected a pseudo-class name after ':'", tok)
         name = ascii_lower(tok.value)
+        if name not in FUNCTIONAL_PSEUDO_CLASSES:
+            raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}()'", colon)
+        self.check_after_pseudo_element(name + "()", False, colon)
         self.i += 1
-        if self.nesting >= MAX_NESTING:
-            raise _LimitError(f"selector nested too deeply (more than {MAX_NESTING} levels)",
-                              self.text, colon.start)
-        self.nesting += 1
+        self.enter_function(colon)
         try:
             result = self.pseudo_class_arguments(name, tok, colon)
         finally:
@@ -480,9 +727,20 @@ class _Parser:
         elif name == "not":
             self.skip_ws()
             result = ast.LogicalPseudoClass(name, self.complex_list(RIGHT_PAREN, nested=True))
+        elif name == "-webkit-any":
+            # Chromium's old form of :is(): compound selectors only (and no
+            # :has() among them), in a list that is not forgiving.
+            saved = self.in_webkit_any
+            self.in_webkit_any = True
+            try:
+                result = ast.LogicalPseudoClass(name, self.compound_list_argument())
+            finally:
+                self.in_webkit_any = saved
         elif name == "has":
             if self.in_has:
                 raise self.error(":has() cannot be nested inside :has()", colon)
+            if self.in_webkit_any:
+                raise self.error(":has() cannot be used inside :-webkit-any()", colon)
             self.in_has = True
             try:
                 result = ast.HasPseudoClass(self.relative_list())
@@ -492,9 +750,34 @@ class _Parser:
             result = self.nth(name)
         elif name == "lang":
             result = self.lang()
-        else:
-            raise self.error(f"unknown or unsupported pseudo-class ':{tok.value}()'", colon)
+        elif name == "dir":
+            self.skip_ws()
+            result = ast.DirPseudoClass(ascii_lower(self.ident_argument("'ltr' or 'rtl'")))
+            self.end_of_argument()
+        elif name == "host" or name == "host-context":
+            self.skip_ws()
+            result = ast.ArgumentPseudoClass(name, self.compound_argument())
+        elif name == "state":
+            self.skip_ws()
+            result = ast.ArgumentPseudoClass(name, self.ident_argument("a custom state name"))
+            self.end_of_argument()
+        else:  # active-view-transition-type: <custom-ident>#
+            names = []
+            while True:
+                self.skip_ws()
+                names.append(self.ident_argument("a view transition type"))
+                self.skip_ws()
+                if self.tok.type != COMMA:
+                    break
+                self.i += 1
+            result = ast.ArgumentPseudoClass(name, tuple(names))
+            self.end_of_argument()
         return result
+
+    def end_of_argument(self) -> None:
+        self.skip_ws()
+        if not self.is_end(RIGHT_PAREN):
+            raise self.unexpected()
 
     def lang(self) -> ast.LangPseudoClass:
         """:lang( [<ident> | <string>]# )."""
