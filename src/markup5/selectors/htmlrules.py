@@ -6,6 +6,10 @@ pseudo-classes of §4.16.3 (":checked", ":disabled", ":enabled", ":link",
 
 from __future__ import annotations
 
+# The form-control tables (":enabled"/":disabled", the input type keywords,
+# which attributes apply to which input type) live with constraint validation.
+from ..forms._rules import (ENABLEABLE, FORM_CONTROLS, INPUT_TYPES, PLACEHOLDER_APPLIES,
+                            READONLY_APPLIES, REQUIRED_APPLIES)
 # HTML §4.13.3 "valid custom element name" (":defined" needs it; the
 # fragment parser's context check too, so the rule lives below both).
 from ..html.names import RESERVED_CUSTOM_ELEMENT_NAMES, is_valid_custom_element_name
@@ -25,26 +29,3 @@ CASE_INSENSITIVE_ATTRIBUTES = frozenset({
     "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
     "text", "type", "valign", "valuetype", "vlink",
 })
-
-# HTML §4.16.3 ":enabled" / ":disabled": the elements that can be disabled
-# (form-associated custom elements aside: a parsed document has no
-# definitions, so none is form-associated).
-FORM_CONTROLS = frozenset({"button", "input", "select", "textarea"})
-ENABLEABLE = FORM_CONTROLS | {"optgroup", "option", "fieldset"}
-
-# HTML §4.10.5 "the input element": the keywords of the type attribute (an
-# input whose type is missing or none of these is in the Text state).
-INPUT_TYPES = frozenset({
-    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week",
-    "time", "datetime-local", "number", "range", "color", "checkbox", "radio", "file",
-    "submit", "image", "reset", "button",
-})
-# The input types to which the readonly, required and placeholder attributes
-# apply (the table "The following common input element content attributes
-# ... apply", HTML §4.10.5).
-READONLY_APPLIES = frozenset({
-    "text", "search", "url", "tel", "email", "password", "date", "month", "week", "time",
-    "datetime-local", "number",
-})
-REQUIRED_APPLIES = READONLY_APPLIES | {"checkbox", "radio", "file"}
-PLACEHOLDER_APPLIES = frozenset({"text", "search", "url", "tel", "email", "password", "number"})
