@@ -36,6 +36,7 @@ from .tokenlist import DOMTokenList, ordered_set as _ordered_set
 
 if TYPE_CHECKING:
     from .errors import ParseError
+    from .forms import ValidityState
     from .locations import SourceLocation
 
 __all__ = [
@@ -1837,6 +1838,36 @@ class Element(_ElementSelectorMethods, ParentNode):
         (what ``:dir()`` matches): see :func:`markup5.directionality.directionality`."""
         from .directionality import directionality
         return directionality(self)
+
+    # Constraint validation (markup5.forms) ---------------------------------------
+
+    @property
+    def validity(self) -> ValidityState:
+        """The element's validity states as a freshly parsed page has them
+        (the DOM's ``validity``): see :func:`markup5.forms.validity`."""
+        from .forms import validity
+        return validity(self)
+
+    @property
+    def will_validate(self) -> bool:
+        """Whether the element is a candidate for constraint validation (the
+        DOM's ``willValidate``): see :func:`markup5.forms.will_validate`."""
+        from .forms import will_validate
+        return will_validate(self)
+
+    def check_validity(self) -> bool:
+        """The DOM's ``checkValidity()`` without events: for a form, whether
+        all its candidates are valid; else ``not will_validate or valid``.
+        See :func:`markup5.forms.check_validity`."""
+        from .forms import check_validity
+        return check_validity(self)
+
+    @property
+    def validation_message(self) -> str:
+        """The DOM's ``validationMessage``: "" when valid or not a
+        candidate, else an English message (:func:`markup5.forms.validation_message`)."""
+        from .forms import validation_message
+        return validation_message(self)
 
     # Markup ------------------------------------------------------------------
 
