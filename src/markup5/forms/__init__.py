@@ -189,8 +189,11 @@ def will_validate(el: Element, *, cache: Cache | None = None) -> bool:
 
 
 def validity(el: Element, *, cache: Cache | None = None) -> ValidityState:
-    """The element's :class:`ValidityState`; all flags false for an element
-    that is not a candidate for constraint validation."""
+    """The element's :class:`ValidityState`: which constraints it suffers
+    from.  As in browsers, this does not depend on candidacy (a disabled
+    required checkbox has ``value_missing``); :func:`check_validity`,
+    :func:`validation_message` and the pseudo-classes do.  All flags are
+    false for elements other than input, select and textarea."""
     el = _element(el, "validity")
     return _validity.validity(el, _cache(cache, "validity"))
 

@@ -17,8 +17,8 @@ from typing import ClassVar
 
 from ..dom import HTML_NAMESPACE, Element
 from ..url import parse_url
-from ._rules import (LENGTH_APPLIES, PATTERN_APPLIES, RANGE_APPLIES, READONLY_APPLIES,
-                     REQUIRED_APPLIES, SUBMITTABLE)
+from ._rules import (LENGTH_APPLIES, PATTERN_APPLIES, RANGE_APPLIES, REQUIRED_APPLIES,
+                     SUBMITTABLE)
 from ._tree import (Cache, all_elements, checkedness, child_text_content, form_owner,
                     has_datalist_ancestor, in_disabled_fieldset, input_type_state, is_html,
                     is_submit_button, list_of_options, radio_group, radio_groups,
@@ -121,9 +121,9 @@ def is_barred_from_constraint_validation(el: Element, cache: Cache) -> bool:
     ("If an element is disabled, it is barred from constraint validation"),
     that "has a datalist element ancestor", an input "whose type attribute
     is in the Hidden", "Reset Button" or "Button" state, an input or
-    textarea with a readonly attribute (where it applies: "If the readonly
-    attribute is specified on an input element, the element is barred from
-    constraint validation"), or a button that is not a submit button ("If
+    textarea with a readonly attribute ("If the readonly attribute is
+    specified on an input element, the element is barred from constraint
+    validation"), or a button that is not a submit button ("If
     the element is not a submit button, it is barred from constraint
     validation")."""
     if el.namespace != HTML_NAMESPACE or el.local_name not in SUBMITTABLE:
@@ -133,7 +133,9 @@ def is_barred_from_constraint_validation(el: Element, cache: Cache) -> bool:
         kind = input_type_state(el)
         if kind in ("hidden", "reset", "button"):
             return True
-        if kind in READONLY_APPLIES and "readonly" in el.attrs:
+        if "readonly" in el.attrs:
+            # (Literally "on an input element", whatever its type, as
+            # Chromium reads it: a readonly checkbox is barred too.)
             return True
     elif name == "textarea":
         if "readonly" in el.attrs:
@@ -258,6 +260,14 @@ def _radio_suffering_from_being_missing(el: Element, cache: Cache) -> bool:
     return group in groups_required and group not in groups_checked
 
 
+def _is_mutable(el: Element, cache: Cache) -> bool:
+    """Whether an input or textarea is mutable: not disabled ("A form
+    control that is disabled ... is not mutable") and without a readonly
+    attribute ("When specified, the element is not mutable")."""
+    return "readonly" not in el.attrs and "disabled" not in el.attrs and \
+        not in_disabled_fieldset(el, cache)
+
+
 def _input_validity(el: Element, cache: Cache) -> ValidityState:
     kind = input_type_state(el)
     value = input_value(el, cache)
@@ -274,10 +284,11 @@ def _input_validity(el: Element, cache: Cache) -> ValidityState:
         # empty, then the element is suffering from being missing."
         flags["value_missing"] = required
     elif required:
-        # The text, URL, email, date and time and number states: "If the
-        # element is required, and its value is the empty string, then the
-        # element is suffering from being missing."
-        flags["value_missing"] = not value
+        # The required attribute (HTML §4.10.5.3.4): "If the element is
+        # required, and its value IDL attribute applies and is in the mode
+        # value, and the element is mutable, and the element's value is the
+        # empty string, then the element is suffering from being missing."
+        flags["value_missing"] = not value and _is_mutable(el, cache)
     if kind == "url":
         # "While the value of the element is neither the empty string nor a
         # valid absolute URL, the element is suffering from a type mismatch."
@@ -382,22 +393,27 @@ def _textarea_validity(el: Element, cache: Cache) -> ValidityState:
     value = control_value(el, cache)
     too_long = suffering_from_being_too_long(value, el.attrs.get("maxlength"), dirty=False)
     too_short = suffering_from_being_too_short(value, el.attrs.get("minlength"), dirty=False)
-    missing = "required" in el.attrs and not value
+    missing = "required" in el.attrs and not value and _is_mutable(el, cache)
     if missing or too_long or too_short:
         return ValidityState(value_missing=missing, too_long=too_long, too_short=too_short)
     return VALID
 
 
 def validity(el: Element, cache: Cache) -> ValidityState:
-    """The validity states of ``el``; all false (valid) for an element that
-    is not a candidate for constraint validation, as browsers report them.
-    Button elements are never invalid (only a custom error, which a parsed
-    document does not have, could make them so)."""
+    """The validity states of ``el``: whether it is suffering from each of
+    them.  The standard defines these states whatever the element's
+    candidacy, and browsers report them so (a disabled required checkbox
+    has ``validity.valueMissing``; ``validity.valid`` is then false though
+    ``checkValidity()`` is true, as the element is barred); what a barred
+    element escapes is :func:`check_validity`, the pseudo-classes and the
+    message.  Button elements are never invalid (only a custom error, which
+    a parsed document does not have, could make them so); elements other
+    than the submittable ones have no constraints."""
     memo = table(cache, "forms.validity")
     found = memo.get(el)
     if found is not None:
         return found  # type: ignore[no-any-return]
-    if not will_validate(el, cache):
+    if el.namespace != HTML_NAMESPACE:
         state = VALID
     else:
         name = el.local_name
@@ -419,6 +435,8 @@ def validity(el: Element, cache: Cache) -> ValidityState:
 def validation_code(el: Element, cache: Cache) -> str | None:
     """The DOM name of the first flag set (in ValidityState order), or None
     when the element is valid or not a candidate."""
+    if not will_validate(el, cache):
+        return None
     state = validity(el, cache)
     for flag in ValidityState.FLAGS:
         if getattr(state, flag):
@@ -495,7 +513,7 @@ def _invalid_owners(el: Element, cache: Cache) -> tuple[set[Element], set[Elemen
     for e in all_elements(root, cache):
         if e.namespace != HTML_NAMESPACE or e.local_name not in SUBMITTABLE:
             continue
-        if validity(e, cache).valid:  # (non-candidates are valid)
+        if validity(e, cache).valid or not will_validate(e, cache):
             continue
         form = form_owner(e, cache)
         if form is not None:
@@ -518,7 +536,7 @@ def check_validity(el: Element, cache: Cache) -> bool:
     satisfies its constraints (so always for fieldset, output, object)."""
     if is_html(el, "form"):
         return el not in _invalid_owners(el, cache)[0]
-    return validity(el, cache).valid
+    return not will_validate(el, cache) or validity(el, cache).valid
 
 
 def matches_invalid(el: Element, cache: Cache) -> bool:
