@@ -43,6 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from browser_diff import find_chromium  # noqa: E402
+
 FIXTURE = ROOT / "tests" / "fixtures" / "pattern_chromium.json"
 
 _FLAGS = [
@@ -216,6 +218,60 @@ def _random_structured(rng: random.Random, depth: int = 0) -> str:
                        "^{}", "{}$"]).format(_random_structured(rng, depth + 1))
 
 
+def _random_rich(rng: random.Random) -> str:
+    """A pattern with the rarer constructs: backreferences, captures in
+    lookarounds, set operations, modifiers, lazy and counted repetition."""
+    groups = 0
+    names: list[str] = []
+
+    def atom(depth: int) -> str:
+        nonlocal groups
+        r = rng.random()
+        if depth > 3 or r < 0.3:
+            return rng.choice([
+                "a", "b", "A", ".", "\\n", "[ab]", "[^b]", "[\\w--[b]]", "[a&&[ab]]",
+                "[\\q{ab|}]", "[[a-c]--[b\\q{c}]]", "\\W", "\\s", "(?i:a)", "(?i:[\\q{Ab}])",
+                "\\p{Lu}", "\\P{Ll}", "(?m:^)", "(?m:$)", "(?s:.)", "\\b", "\\B", "^", "$"])
+        if r < 0.4 and groups:
+            if names and rng.random() < 0.3:
+                return f"\\k<{rng.choice(names)}>"
+            return f"\\{rng.randint(1, groups + 1)}"
+        if r < 0.6:
+            inner = seq(depth + 1)
+            kind = rng.choice(["(", "(?:", "(?<", "(?i:", "(?-i:", "(?=", "(?!", "(?<=", "(?<!"])
+            if kind == "(":
+                groups += 1
+            if kind == "(?<":
+                groups += 1
+                name = rng.choice(["x", "y"])
+                names.append(name)
+                kind = f"(?<{name}>"
+            text = kind + inner + ")"
+            if kind.startswith("(?=") or kind.startswith("(?!") or kind.startswith("(?<=") \
+                    or kind.startswith("(?<!"):
+                return text
+            return text + quantifier()
+        if r < 0.75:
+            return seq(depth + 1) + "|" + seq(depth + 1)
+        return atom(depth + 1) + quantifier()
+
+    def quantifier() -> str:
+        return rng.choice(["", "", "*", "+", "?", "??", "*?", "+?", "{2}", "{0,2}", "{1,}?", "{0}"])
+
+    def seq(depth: int) -> str:
+        return "".join(atom(depth) for _ in range(rng.randint(1, 3)))
+
+    return seq(0)
+
+
+_CLASS_NOISE = list("ab-^&!#$%*+,.:;<=>?@`~|()[]{}/\\dwqp") + [
+    "&&", "--", "\\q{", "\\p{L}", "[", "]", "a-z", "\\-", "\\&"]
+
+
+def _random_class(rng: random.Random) -> str:
+    return "[" + "".join(rng.choice(_CLASS_NOISE) for _ in range(rng.randint(0, 6))) + "]"
+
+
 _NOISE = list("ab-^$\\.*+?()[]{}|&!#:<=>,012dwsSpPqkuvcx/") + [
     "(?:", "(?<", "(?=", "(?<!", "\\q{", "\\p{L}", "&&", "--", "\\k<a>", "(?i:", "[^"]
 
@@ -224,7 +280,8 @@ def _random_noise(rng: random.Random) -> str:
     return "".join(rng.choice(_NOISE) for _ in range(rng.randint(1, 7)))
 
 
-def cases(seed: int = 41, structured: int = 400, noise: int = 2500) -> list[dict[str, Any]]:
+def cases(seed: int = 41, structured: int = 400, rich: int = 1500, noise: int = 2500,
+          classes: int = 1500) -> list[dict[str, Any]]:
     """The cases: a list of {"pattern", "values"}."""
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -242,9 +299,17 @@ def cases(seed: int = 41, structured: int = 400, noise: int = 2500) -> list[dict
     ab_strings = ["".join(t) for n in range(5) for t in itertools.product("ab", repeat=n)]
     while len(seen) < len(HAND_WRITTEN) + structured:
         add(_random_structured(rng), ab_strings + ["A", "aB", "a-"])
+    rich_values = ["".join(t) for n in range(4) for t in itertools.product("abA", repeat=n)]
+    rich_values += ["a\nb", "\na", "ab\n", "a-b", "aB", "Ab"]
+    target = len(seen) + rich
+    while len(seen) < target:
+        add(_random_rich(rng), rich_values)
     target = len(seen) + noise
     while len(seen) < target:
         add(_random_noise(rng), ["", "a", "ab", "-"])
+    target = len(seen) + classes
+    while len(seen) < target:
+        add(_random_class(rng), ["", "a", "b", "ab", "-", "&", "["])
     # Limits: nesting, number of captures.
     add("(" * 1000 + "a" + ")" * 1000, ["a"])
     add("(?:" * 5000 + "a" + ")" * 5000, ["a"])
@@ -263,7 +328,7 @@ const results = [];
 for (const c of CASES) {
   const r = {pattern: c.pattern};
   try { new RegExp(c.pattern, "v"); r.compiles = true; }
-  catch (e) { r.compiles = false; r.error = String(e.message).slice(0, 120); }
+  catch (e) { r.compiles = false; r.error = String(e.message).split("/v: ").pop().slice(0, 80); }
   if (r.compiles) {
     r.values = [];
     let re = null;
@@ -281,12 +346,76 @@ document.body.textContent = "@@@" + esc(JSON.stringify(results)) + "@@@";
 """
 
 
-def run_chromium(binary: str, all_cases: list[dict[str, Any]], timeout: float = 300.0) -> list[Any]:
-    """Chromium's results for *all_cases* (one browser start)."""
-    payload = json.dumps(all_cases, ensure_ascii=True).replace("</", "<\\/")
+_PROPERTY_PAGE = """<!DOCTYPE html><meta charset=utf-8><title>properties</title><body><script>
+const NAMES = %s;
+const out = {};
+for (const name of NAMES) {
+  const re = new RegExp("^\\\\p{" + name + "}$", "v");
+  const ranges = [];
+  let start = -1;
+  for (let cp = 0; cp <= 0x110000; cp++) {
+    const inside = cp < 0x110000 && re.test(String.fromCodePoint(cp));
+    if (inside && start < 0) start = cp;
+    if (!inside && start >= 0) { ranges.push([start, cp - 1]); start = -1; }
+  }
+  out[name] = ranges;
+}
+document.body.textContent = "@@@" + JSON.stringify(out) + "@@@";
+</script>
+"""
+
+
+_FOLD_PAGE = """<!DOCTYPE html><meta charset=utf-8><title>folding</title><body><script>
+const CANDIDATES = %s;
+const out = {};
+for (const [cp, others] of CANDIDATES) {
+  const re = new RegExp("^(?i:\\\\u{" + cp.toString(16) + "})$", "v");
+  out[cp] = others.filter(o => re.test(String.fromCodePoint(o)));
+}
+document.body.textContent = "@@@" + JSON.stringify(out) + "@@@";
+</script>
+"""
+
+
+def fold_candidates() -> list[tuple[int, list[int]]]:
+    """Code points with a case mapping, each with the code points it might
+    match under the i modifier: its single-code-point lowercase, uppercase,
+    titlecase and case folding, and those of each of these."""
+    out = []
+    for cp in range(0x20000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        candidates = _fold_candidates_for(cp)
+        if candidates != [cp]:
+            out.append((cp, candidates))
+    return out
+
+
+def _fold_candidates_for(cp: int) -> list[int]:
+    def mappings(c: str) -> set[str]:
+        return {m for m in (c.lower(), c.upper(), c.title(), c.casefold()) if len(m) == 1}
+
+    first = mappings(chr(cp)) | {chr(cp)}
+    second = {m for f in first for m in mappings(f)}
+    return sorted(ord(m) for m in first | second)
+
+
+def property_names() -> list[str]:
+    """The Unicode properties markup5 matches: General_Category values and
+    the binary properties it has data for (canonical names)."""
+    from markup5.forms import _pattern
+
+    general = sorted(set(_pattern._GC_ALIASES.values()))
+    binary = sorted({_pattern._BINARY_CANONICAL[name] for name, compute in
+                     _pattern._BINARY.items() if compute is not None})
+    return general + binary
+
+
+def run_page(binary: str, text: str, timeout: float = 600.0) -> Any:
+    """Load *text* as a page in Chromium and return the JSON between @@@ marks."""
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "pattern.html"
-        page.write_text(_PAGE % payload, encoding="utf-8")
+        page.write_text(text, encoding="utf-8")
         profile = Path(tmp) / "profile"
         proc = subprocess.run(
             [binary, *_FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
@@ -294,13 +423,68 @@ def run_chromium(binary: str, all_cases: list[dict[str, Any]], timeout: float = 
     match = re.search(r"@@@(.*)@@@", proc.stdout, re.S)
     if match is None:
         raise SystemExit(f"pattern_chromium: no results from Chromium ({proc.stderr[-500:]})")
-    results: list[Any] = json.loads(html.unescape(match.group(1)))
+    return json.loads(html.unescape(match.group(1)))
+
+
+def run_chromium(binary: str, all_cases: list[dict[str, Any]]) -> list[Any]:
+    """Chromium's results for *all_cases* (one browser start)."""
+    payload = json.dumps(all_cases, ensure_ascii=True).replace("</", "<\\/")
+    results: list[Any] = run_page(binary, _PAGE % payload)
     return results
+
+
+def run_properties(binary: str, names: list[str]) -> dict[str, list[list[int]]]:
+    """Chromium's code point ranges for each property in *names*."""
+    result: dict[str, list[list[int]]] = run_page(binary, _PROPERTY_PAGE % json.dumps(names))
+    return result
 
 
 def chromium_version(binary: str) -> str:
     proc = subprocess.run([binary, "--version"], capture_output=True, text=True, check=False)
     return proc.stdout.strip()
+
+
+def pack(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Shorter cases for the fixture: a list of values that several cases
+    share is written once, at its first case, and later cases refer to it by
+    that case's index ("values_of") with their answers as a string of 1s and
+    0s ("answers")."""
+    first_seen: dict[str, int] = {}
+    out = []
+    for index, case in enumerate(results):
+        case = dict(case)
+        if "values" in case and len(case["values"]) > 8:
+            key = json.dumps([v for v, _ in case["values"]])
+            answers = [m for _, m in case["values"]]
+            if key in first_seen and all(isinstance(m, bool) for m in answers):
+                case["values_of"] = first_seen[key]
+                del case["values"]
+                case["answers"] = "".join("1" if m else "0" for m in answers)
+            else:
+                first_seen[key] = index
+        out.append(case)
+    return out
+
+
+def unpack(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cases of a fixture with each list of values written out."""
+    out = []
+    for case in cases:
+        if "values_of" in case:
+            values = [v for v, _ in cases[case["values_of"]]["values"]]
+            case = dict(case)
+            answers = [m == "1" for m in case.pop("answers")]
+            case["values"] = [list(pair) for pair in zip(values, answers)]
+            del case["values_of"]
+        out.append(case)
+    return out
+
+
+def load_fixture(path: Path = FIXTURE) -> dict[str, Any]:
+    """The fixture, cases unpacked."""
+    fixture: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    fixture["cases"] = unpack(fixture["cases"])
+    return fixture
 
 
 def compare(fixture: dict[str, Any]) -> dict[str, int]:
@@ -338,6 +522,60 @@ def compare(fixture: dict[str, Any]) -> dict[str, int]:
             else:
                 counts["values_differ"] += 1
                 print(f"match: {pattern[:80]!r} {value!r}: chromium {expected}, markup5 {got}")
+    counts.update(compare_properties(fixture))
+    counts.update(compare_folding(fixture))
+    return counts
+
+
+def compare_folding(fixture: dict[str, Any]) -> dict[str, int]:
+    """(?i:x) for each code point with a case mapping, against Chromium."""
+    from markup5.forms import _pattern
+
+    counts = {"folding_code_points": 0, "folding_differ": 0}
+    for cp_text, matched in fixture.get("case_folding", {}).items():
+        cp = int(cp_text)
+        counts["folding_code_points"] += 1
+        candidates = _fold_candidates_for(cp)
+        compiled = _pattern.compile_pattern(f"(?i:\\u{{{cp:x}}})")
+        assert compiled is not None
+        ours = sorted(o for o in candidates if compiled.matches(chr(o)))
+        if ours != sorted(matched):
+            counts["folding_differ"] += 1
+            print(f"folding U+{cp:04X}: chromium {[hex(m) for m in matched]}, "
+                  f"markup5 {[hex(m) for m in ours]}")
+    return counts
+
+
+def compare_properties(fixture: dict[str, Any]) -> dict[str, int]:
+    """Code points where markup5's property data differs from Chromium's.
+
+    ``property_newer_unicode``: the code point is unassigned in the Unicode
+    version of Python's unicodedata (assigned later); ``property_differ``:
+    any other difference (printed).
+    """
+    import unicodedata
+
+    from markup5.forms import _pattern
+
+    counts = {"property_code_points": 0, "property_newer_unicode": 0, "property_differ": 0}
+    for name, ranges in fixture.get("properties", {}).items():
+        compiled = _pattern.compile_pattern(f"\\p{{{name}}}")
+        assert compiled is not None
+        theirs = _pattern._normalize((lo, hi) for lo, hi in ranges)
+        ours = _pattern._Parser(f"[\\p{{{name}}}]").parse().chars
+        assert ours is not None
+        mine = ours.ranges
+        counts["property_code_points"] += 0x110000
+        for lo, hi in _pattern._union(_pattern._subtract(theirs, mine),
+                                      _pattern._subtract(mine, theirs)):
+            for cp in range(lo, hi + 1):
+                if unicodedata.category(chr(cp)) == "Cn":
+                    counts["property_newer_unicode"] += 1
+                else:
+                    counts["property_differ"] += 1
+                    if counts["property_differ"] <= 50:
+                        print(f"property {name}: U+{cp:04X} chromium "
+                              f"{_pattern._CharSet(theirs).has(cp)}")
     return counts
 
 
@@ -349,15 +587,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=FIXTURE)
     args = parser.parse_args(argv)
     if args.compare:
-        fixture = json.loads(args.output.read_text(encoding="utf-8"))
-        counts = compare(fixture)
+        counts = compare(load_fixture(args.output))
         print(" ".join(f"{k}={v}" for k, v in counts.items()))
         return 0 if counts["syntax_differ"] == 0 and counts["values_differ"] == 0 else 1
-    from browser_diff import find_chromium
-
     binary = find_chromium(args.chromium or os.environ.get("CHROMIUM"))
     all_cases = cases()
-    results = run_chromium(binary, all_cases)
+    results = pack(run_chromium(binary, all_cases))
     if len(results) != len(all_cases):
         raise SystemExit("pattern_chromium: Chromium answered a different number of cases")
     fixture = {
@@ -366,9 +601,12 @@ def main(argv: list[str] | None = None) -> int:
                  "new RegExp('^(?:' + pattern + ')$', 'v').test(value)]. "
                  "Generated by tools/pattern_chromium.py; do not edit.",
         "chromium": chromium_version(binary),
+        "properties": run_properties(binary, property_names()),
+        "case_folding": run_page(binary, _FOLD_PAGE % json.dumps(fold_candidates())),
         "cases": results,
     }
-    head = json.dumps({k: v for k, v in fixture.items() if k != "cases"}, ensure_ascii=True)
+    head = json.dumps({k: v for k, v in fixture.items() if k != "cases"}, ensure_ascii=True,
+                      separators=(",", ":"))
     lines = ",\n".join(json.dumps(case, ensure_ascii=True) for case in results)
     args.output.write_text(head[:-1] + ', "cases": [\n' + lines + "\n]}\n", encoding="utf-8")
     print(f"pattern_chromium: {len(results)} patterns written to {args.output}")

@@ -127,15 +127,14 @@ def _subtract(a: Ranges, b: Ranges) -> Ranges:
 
 
 def _from_predicate(test: Callable[[int], bool]) -> Ranges:
-    """The code points for which *test* holds, scanning every code point.
+    """The code points for which *test* holds, among the assigned ones.
 
-    Planes 4 to 13 are unassigned in every Unicode version Python ships, so
-    they are decided by one probe.
+    Unassigned, private-use and surrogate code points have none of the
+    properties computed this way, so they are not scanned.
     """
     out: list[tuple[int, int]] = []
-    start = -1
-    spans = ((0, 0x3FFFF), (0xE0000, MAX_CODE_POINT))
-    for first, last in spans:
+    for first, last in _scannable():
+        start = -1
         for cp in range(first, last + 1):
             if test(cp):
                 if start < 0:
@@ -145,10 +144,13 @@ def _from_predicate(test: Callable[[int], bool]) -> Ranges:
                 start = -1
         if start >= 0:
             out.append((start, last))
-            start = -1
-    if test(0x40000):
-        out.append((0x40000, 0xDFFFF))
     return _normalize(out)
+
+
+def _scannable() -> Ranges:
+    """Code points not in General_Category Cn, Co or Cs."""
+    return _complement(_normalize(_general_category("Cn") + _general_category("Co")
+                                  + _general_category("Cs")))
 
 
 class _CharSet:
@@ -271,11 +273,18 @@ def _changes(mapping: Callable[[str], str]) -> Callable[[int], bool]:
     return test
 
 
+def _to_titlecase(text: str) -> str:
+    """Unicode's toTitlecase for one word: its first code point titlecased,
+    the rest lowercased (str.title() would titlecase again after a combining
+    mark, which Unicode's word-based definition does not)."""
+    return text[:1].title() + text[1:].lower()
+
+
 def _cwcm(cp: int) -> bool:
     if 0xD800 <= cp <= 0xDFFF:
         return False
     d = unicodedata.normalize("NFD", chr(cp))
-    return d.lower() != d or d.upper() != d or d.title() != d
+    return d.lower() != d or d.upper() != d or _to_titlecase(d) != d
 
 
 _UNIFIED_IDEOGRAPH_COMPATIBILITY = frozenset(
@@ -286,6 +295,8 @@ _UNIFIED_IDEOGRAPH_COMPATIBILITY = frozenset(
 def _unified_ideograph(cp: int) -> bool:
     if cp in _UNIFIED_IDEOGRAPH_COMPATIBILITY:
         return True
+    if not (0x3400 <= cp <= 0x9FFF or 0x20000 <= cp <= 0x3FFFF):
+        return False          # outside the CJK Unified Ideographs blocks
     return unicodedata.name(chr(cp), "").startswith("CJK UNIFIED IDEOGRAPH-")
 
 
@@ -316,7 +327,7 @@ _BINARY_DEFINITIONS: list[tuple[str, Callable[[], Ranges] | None]] = [
     ("Changes_When_Casemapped CWCM", _scanned(_cwcm)),
     ("Changes_When_Lowercased CWL", _scanned(_changes(str.lower))),
     ("Changes_When_NFKC_Casefolded CWKCF", None),
-    ("Changes_When_Titlecased CWT", _scanned(_changes(str.title))),
+    ("Changes_When_Titlecased CWT", _scanned(_changes(_to_titlecase))),
     ("Changes_When_Uppercased CWU", _scanned(_changes(str.upper))),
     ("Dash", None),
     ("Default_Ignorable_Code_Point DI", None),
@@ -454,9 +465,13 @@ def _fold_table() -> dict[int, tuple[int, ...]]:
 def _case_closure(ranges: Ranges) -> Ranges:
     """*ranges* plus every code point with the same simple case folding."""
     table = _fold_table()
-    charset = _CharSet(ranges)
-    extra = [(other, other) for cp, klass in table.items() if charset.has(cp)
-             for other in klass]
+    if sum(hi - lo + 1 for lo, hi in ranges) <= 4096:
+        extra = [(other, other) for lo, hi in ranges for cp in range(lo, hi + 1)
+                 for other in table.get(cp, ())]
+    else:
+        charset = _CharSet(ranges)
+        extra = [(other, other) for cp, klass in table.items()
+                 if charset.has(cp) for other in klass]
     return _normalize(ranges + tuple(extra)) if extra else ranges
 
 
