@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import markup5
-from markup5 import directionality as direction_module
 from markup5.directionality import auto_directionality, directionality, text_directionality
 from markup5.selectors.matcher import iter_elements
 
@@ -88,9 +87,7 @@ def test_text_controls_by_their_value():
 def test_text_controls_use_markup5_forms_value(monkeypatch):
     """The value of a text control is markup5.forms.value's, so that the
     value sanitization rules live in one place."""
-    forms = pytest.importorskip("markup5.forms")
-    if not hasattr(forms, "value"):
-        pytest.skip("markup5.forms.value not there yet (helper A of issue 41)")
+    from markup5 import forms
     doc = markup5.parse("<input dir=auto value=abc><textarea dir=auto>abc</textarea>")
     monkeypatch.setattr(forms, "value", lambda el, cache=None: "\u05e9")
     assert [e.directionality for e in doc.select("input, textarea")] == ["rtl", "rtl"]
@@ -174,10 +171,3 @@ def test_a_very_deep_document():
     assert visits.count <= 4 * (depth + 10)
     deepest = doc.select("i")[-1]
     assert deepest.directionality == "rtl"
-
-
-def test_module_has_no_rule_twice():
-    # The input types of an auto-directionality form-associated element are
-    # all input types (a set the selectors know too).
-    from markup5.selectors.htmlrules import INPUT_TYPES
-    assert direction_module._KNOWN_INPUT_TYPES == INPUT_TYPES

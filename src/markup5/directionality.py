@@ -75,9 +75,10 @@ def _dir_state(el: Element) -> str | None:
     return value if value in ("ltr", "rtl", "auto") else None
 
 
-def _input_type(el: Element) -> str:
-    value = el.attrs.get("type", "")
-    return value.lower() if value.isascii() else value
+def _input_type_state(el: Element) -> str:
+    """An input's type state keyword (markup5.forms.input_type_state)."""
+    from .forms import input_type_state
+    return input_type_state(el)
 
 
 def _is_auto_directionality_form_associated(el: Element) -> bool:
@@ -87,30 +88,15 @@ def _is_auto_directionality_form_associated(el: Element) -> bool:
         return False
     if el.local_name == "textarea":
         return True
-    if el.local_name != "input":
-        return False
-    kind = _input_type(el)
-    # A missing or unknown type is the Text state.
-    return kind in _AUTO_DIRECTIONALITY_INPUT_TYPES or kind not in _KNOWN_INPUT_TYPES
-
-
-_KNOWN_INPUT_TYPES = frozenset({
-    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week",
-    "time", "datetime-local", "number", "range", "color", "checkbox", "radio", "file",
-    "submit", "image", "reset", "button",
-})
+    return el.local_name == "input" and \
+        _input_type_state(el) in _AUTO_DIRECTIONALITY_INPUT_TYPES
 
 
 def _control_value(el: Element, cache: dict[object, Any] | None) -> str:
-    """The value of an input or textarea as parsed (markup5.forms.value)."""
-    try:
-        from .forms import value
-    except ImportError:  # pragma: no cover - until markup5.forms.value exists
-        if el.local_name == "textarea":
-            return "".join(c.data for c in el.children if isinstance(c, Text))
-        return el.attrs.get("value", "").replace("\r", "").replace("\n", "")
-    result: str = value(el, cache=cache)
-    return result
+    """The value of an input or textarea as parsed (markup5.forms, which
+    sits beside this module above the DOM, imported when first needed)."""
+    from .forms import value
+    return value(el, cache=cache)
 
 
 def _contained_text_auto_directionality(el: Element) -> str | None:
@@ -166,7 +152,7 @@ def _own_directionality(el: Element, cache: dict[object, Any] | None) -> str | N
         # not a keyword.)
         return auto_directionality(el, cache=cache) or "ltr"
     if el.namespace == HTML_NAMESPACE and el.local_name == "input" and \
-            _input_type(el) == "tel":
+            _input_type_state(el) == "tel":
         return "ltr"
     return None
 

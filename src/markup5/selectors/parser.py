@@ -66,7 +66,8 @@ SIMPLE_PSEUDO_CLASSES = frozenset({
     "link", "any-link", "-webkit-any-link", "visited", "target",
     # Input and element states (§12, HTML §4.16.3).
     "checked", "disabled", "enabled", "defined", "required", "optional", "read-only",
-    "read-write", "placeholder-shown", "indeterminate", "default", "open",
+    "read-write", "placeholder-shown", "indeterminate", "default",
+    "valid", "invalid", "in-range", "out-of-range", "open",
     # States a parsed document never has: no user interacted, no script ran,
     # nothing is shown in the top layer, played or filled in by the browser.
     "user-valid", "user-invalid", "autofill", "-webkit-autofill",
