@@ -1093,6 +1093,95 @@ def _gen_sanitize(rng: random.Random) -> bytes:
     return _header(rng) + payload
 
 
+def forms_target(data: bytes) -> str:
+    """``markup5.forms`` on every element of the parsed input (template
+    contents too), with one cache for the page: no exception; ``valid`` is
+    true exactly when no flag is set; too long, too short, bad input and
+    custom error are never set on a parsed page; a cache changes no answer;
+    ``check_validity`` is ``not will_validate or valid`` for controls, and
+    for a form whether every submittable element it owns passes; a message
+    exactly when a candidate is invalid; never both :valid and :invalid,
+    nor both :in-range and :out-of-range."""
+    from markup5 import forms
+    from markup5.forms._validity import submittable_elements
+    _, _, payload = split_input(data)
+    doc = markup5.parse(as_text(payload))
+    cache: dict[object, object] = {}
+    elements: list[markup5.Element] = []
+    stack: list[markup5.Node] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, markup5.Element):
+            elements.append(node)
+            if node.template_contents is not None:
+                stack.append(node.template_contents)
+        if isinstance(node, markup5.dom.ParentNode):
+            stack.extend(reversed(node.children))
+    invalid = 0
+    for el in elements:
+        state = forms.validity(el, cache=cache)
+        check(state.valid == (not state.flags()), f"valid disagrees with the flags: {state!r}")
+        check(not (state.too_long or state.too_short or state.bad_input or state.custom_error),
+              f"a flag a parsed page cannot have: {state!r}")
+        check(forms.validity(el) == state, f"the cache changed validity of <{el.local_name}>")
+        candidate = forms.will_validate(el, cache=cache)
+        passes = forms.check_validity(el, cache=cache)
+        if el.local_name == "form" and el.namespace == markup5.dom.HTML_NAMESPACE:
+            owned = submittable_elements(el, cache)
+            check(passes == all(forms.check_validity(c, cache=cache) for c in owned),
+                  "check_validity(form) is not that of its submittable elements")
+        else:
+            check(passes == (not candidate or state.valid), "check_validity disagrees")
+        message = forms.validation_message(el, cache=cache)
+        check((message != "") == (candidate and not state.valid),
+              f"message {message!r} for {state!r} (candidate: {candidate})")
+        check(not (forms.matches_valid(el, cache=cache) and forms.matches_invalid(el, cache=cache)),
+              "both :valid and :invalid")
+        check(not (forms.is_in_range(el, cache=cache) and forms.is_out_of_range(el, cache=cache)),
+              "both :in-range and :out-of-range")
+        forms.value(el, cache=cache)
+        invalid += not passes
+    return "invalid" if invalid else "valid"
+
+
+#: Form markup for the forms harness: every input type, with values, ranges,
+#: steps, patterns, groups and the barring contexts.
+_FORMS_PIECES = [
+    "<form id=f>", "<form>", "</form>", "<fieldset disabled>", "<fieldset>", "</fieldset>",
+    "<legend>", "</legend>", "<datalist>", "</datalist>", "<select required>",
+    "<select multiple required>", "<select size=2>", "</select>", "<option value=''>",
+    "<option selected>", "<option disabled>", "<optgroup disabled>", "<textarea required>",
+    "</textarea>", "<button>", "<button type=reset>", "<output>", "<template>", "</template>",
+    "<input type=radio name=r required>", "<input type=radio name=r checked form=f>",
+    "<input type=checkbox required>", "<input required readonly>", "<input form=f required>",
+    "<input pattern='[' value=a>", "<input pattern='\\p{L}+' value=1>", "<table>", "<div>",
+]
+_FORMS_TYPES = ["text", "number", "range", "date", "month", "week", "time", "datetime-local",
+                "email", "url", "color", "checkbox", "radio", "file", "hidden", "submit", "x"]
+_FORMS_VALUES = ["", "1", "-1.5", "1e3", "x", "2020-02-30", "2020-W53", "23:59:59.5",
+                 "2020-01-01T10:00", "a@b", "a@b.c,,", "http://x", "#ABCDEF", " 7 ", "any"]
+
+
+def _gen_forms(rng: random.Random) -> bytes:
+    items = []
+    for _ in range(rng.randint(1, 20)):
+        r = rng.random()
+        if r < 0.45:
+            attrs = [f"type={rng.choice(_FORMS_TYPES)}"]
+            for name in ("value", "min", "max", "step"):
+                if rng.random() < 0.5:
+                    attrs.append(f"{name}='{rng.choice(_FORMS_VALUES)}'")
+            for name in ("required", "multiple", "disabled", "readonly"):
+                if rng.random() < 0.2:
+                    attrs.append(name)
+            items.append(f"<input {' '.join(attrs)}>")
+        elif r < 0.85:
+            items.append(rng.choice(_FORMS_PIECES))
+        else:
+            items.append(grammar.html(rng, 24))
+    return _header(rng) + "".join(items).encode("utf-8", "surrogatepass")
+
+
 def _gen_tokenizer(rng: random.Random) -> bytes:
     return _gen_with("html", grammar.html)(rng)
 
@@ -1115,6 +1204,7 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
             sanitize_target.__doc__ or ""),
     Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or "",
             _warm_up_encodings),
+    Harness("forms", forms_target, _gen_forms, "html", 3.0, forms_target.__doc__ or ""),
     Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or "",
             _warm_up_encodings),
     # Not one of the entry points: repetition families, checked for linear
