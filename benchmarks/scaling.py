@@ -440,6 +440,36 @@ LINKIFY_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
 ]
 
 
+#: markup5.forms' pattern attribute matcher (a JavaScript RegExp with the v
+#: flag, run as an automaton): each family is a fixed pattern and a value of
+#: N units, or a pattern of N units compiled and run on a fixed value.  A
+#: backtracking engine is exponential on most of these.
+PATTERN_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
+    ("pattern: (a+)+$ on a x N b", "(a+)+$", lambda n: "a" * 10 * n + "b"),
+    ("pattern: (a|a)*c on a x N", "(a|a)*c", lambda n: "a" * 10 * n),
+    ("pattern: (.*a){12} on a x N", "(.*a){12}", lambda n: "a" * 10 * n),
+    ("pattern: (?:a?){40}a{40} on a x N", "(?:a?){40}a{40}", lambda n: "a" * 10 * n),
+    ("pattern: (?=(a*)*b)a* on a x N", "(?=(a*)*b)a*", lambda n: "a" * 10 * n),
+    ("pattern: (?<!(a|a)*b)a* on a x N", "(?<!(a|a)*b)a*", lambda n: "a" * 10 * n),
+    (r"pattern: (\w+)\s\1 on ab x N", r"(\w+)\s\1",
+     lambda n: "ab" * 5 * n + " " + "ab" * 5 * n),
+    ("pattern: a{0,N} on a x N", "a{0,1000000}", lambda n: "a" * 10 * n),
+    ("pattern: (?:a|a)* x N, compiled and run on a x 50", "",
+     lambda n: "(?:a|a)*" * n),
+]
+
+
+def _pattern_matcher(pattern: str) -> Callable[[str], object]:
+    """Match values against *pattern*; with no pattern, compile each text
+    as a pattern and match it against a fixed value."""
+    from markup5.forms._pattern import compile_pattern
+    if not pattern:
+        return lambda text: compile_pattern(text).matches("a" * 50)  # type: ignore[union-attr]
+    compiled = compile_pattern(pattern)
+    assert compiled is not None
+    return compiled.matches
+
+
 def _linkify(text: str) -> object:
     from markup5.sanitize.linkify import linkify
     return linkify(text, parse_email=True)
@@ -599,6 +629,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _linkify, n, args, flagged)
+    print(f"\nmarkup5.forms pattern matching, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, pattern, build in PATTERN_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _pattern_matcher(pattern), n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
