@@ -1182,6 +1182,82 @@ def _gen_forms(rng: random.Random) -> bytes:
     return _header(rng) + "".join(items).encode("utf-8", "surrogatepass")
 
 
+def pattern_target(data: bytes) -> str:
+    """``markup5.forms._pattern`` on an untrusted pattern and value (the
+    payload cut where ``data[1]`` says): no exception; ``compile_pattern``
+    gives a pattern exactly when ``pattern_status`` says valid; ``matches``
+    is ``evaluate`` with undecided counted as a match; ``(?:p)`` answers as
+    ``p`` does; the matcher visits at most 18 x (64 x len(p) + 20000) x
+    (len(value) + 1) states (its documented bound)."""
+    from markup5.forms._pattern import compile_pattern, pattern_status
+    _, second, payload = split_input(data)
+    text = as_text(payload)
+    cut = second % (len(text) + 1)
+    pattern, value = text[:cut], text[cut:]
+    compiled = compile_pattern(pattern)
+    status = pattern_status(pattern)
+    check((compiled is not None) == (status == "valid"),
+          f"compile_pattern and pattern_status disagree on {pattern!r}: {status}")
+    if compiled is None:
+        return status
+    work = [0]
+    result = compiled._evaluate(value, work)
+    check(result in (True, False, None), f"evaluate gave {result!r}")
+    check(compiled.matches(value) == (result is not False), "matches is not evaluate")
+    bound = 18 * (64 * len(pattern) + 20_000) * (len(value) + 1)
+    check(work[0] <= bound, f"{work[0]} states visited, over {bound}")
+    wrapped = compile_pattern("(?:" + pattern + ")")
+    check(wrapped is not None, "(?:p) does not compile")
+    if wrapped is not None and result is not None:
+        again = wrapped.evaluate(value)
+        check(again in (result, None), f"(?:p) gives {again!r}, p gives {result!r}")
+    return "undecided" if result is None else ("match" if result else "no-match")
+
+
+def _warm_up_pattern() -> None:
+    """Build the Unicode tables the pattern harness uses (General_Category,
+    simple case folding) once, before the per-input budgets."""
+    from markup5.forms._pattern import compile_pattern
+    compile_pattern("(?i:\\p{L}\\P{Lu}a)")
+
+
+_PATTERN_PIECES = ["a", "b", "A", "-", ".", "|", "*", "+", "?", "{2}", "{0,3}", "{1,}", "(",
+                   ")", "(?:", "(?<n>", "(?=", "(?!", "(?<=", "(?<!", "(?i:", "(?m-s:", "[",
+                   "]", "[^", "&&", "--", "\\q{ab|}", "\\d", "\\w", "\\b", "\\B", "\\1",
+                   "\\k<n>", "\\p{L}", "\\P{Lu}", "\\u{1F600}", "^", "$", "\\", "\n",
+                   "\U0001F600", "\udc00"]
+
+
+_PATTERN_ATOMS = ["a", "b", ".", "[ab]", "[^a]", "\\w", "[\\w--a]", "[\\q{ab|}]", "\\p{L}",
+                  "\\1", "a{2,}", "(?i:A)", "\\b", "^", "$"]
+_PATTERN_OPENERS = ["(", "(", "(?:", "(?<n>", "(?=", "(?!", "(?<=", "(?<!", "(?i:"]
+
+
+def _gen_pattern(rng: random.Random) -> bytes:
+    if rng.random() < 0.5:
+        pattern = "".join(rng.choice(_PATTERN_PIECES) for _ in range(rng.randint(0, 14)))
+    else:
+        # Mostly well-formed: balanced groups, quantifiers after atoms.
+        parts, depth = [], 0
+        for _ in range(rng.randint(1, 12)):
+            r = rng.random()
+            if r < 0.2:
+                parts.append(rng.choice(_PATTERN_OPENERS))
+                depth += 1
+            elif r < 0.35 and depth:
+                parts.append(")" + rng.choice(["", "", "*", "+", "?", "{0,2}"]))
+                depth -= 1
+            elif r < 0.42:
+                parts.append("|")
+            else:
+                parts.append(rng.choice(_PATTERN_ATOMS) + rng.choice(["", "", "*", "+?", "?"]))
+        pattern = "".join(parts) + ")" * depth
+    value = "".join(rng.choice("aabbA-\n\U0001F600") for _ in range(rng.randint(0, 40)))
+    text = (pattern + value).encode("utf-8", "surrogatepass")
+    cut = len(pattern)
+    return bytes([rng.randrange(256), cut % 256]) + text if cut < 256 else _header(rng) + text
+
+
 def _gen_tokenizer(rng: random.Random) -> bytes:
     return _gen_with("html", grammar.html)(rng)
 
@@ -1205,6 +1281,8 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
     Harness("sniff", sniff_target, _gen_sniff, "encoding", 3.0, sniff_target.__doc__ or "",
             _warm_up_encodings),
     Harness("forms", forms_target, _gen_forms, "html", 3.0, forms_target.__doc__ or ""),
+    Harness("pattern", pattern_target, _gen_pattern, "microsyntax", 2.0,
+            pattern_target.__doc__ or "", _warm_up_pattern),
     Harness("cli", cli_target, _gen_cli, "html", 3.0, cli_target.__doc__ or "",
             _warm_up_encodings),
     # Not one of the entry points: repetition families, checked for linear
