@@ -44,11 +44,13 @@ __version__ = "0.1.0"
 # markup5`` (``markup5.selectors.compile(...)``) but imported on first use:
 # markup5.selectors alone added about a third to the import time.
 _SUBMODULES = frozenset({"selectors", "text", "find", "microsyntax", "html", "xml", "url", "links",
-                         "adapters", "domexceptions", "treedump", "errors", "sanitize"})
+                         "adapters", "domexceptions", "treedump", "errors", "sanitize",
+                         "forms", "directionality"})
 
 if TYPE_CHECKING:
-    from . import (adapters, domexceptions, errors, find, html, links,  # noqa: F401
-                   microsyntax, sanitize, selectors, text, treedump, url, xml)
+    from . import (adapters, directionality, domexceptions, errors, find,  # noqa: F401
+                   forms, html, links, microsyntax, sanitize, selectors, text, treedump, url,
+                   xml)
 
 
 def __getattr__(name: str) -> object:
