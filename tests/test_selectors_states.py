@@ -27,6 +27,9 @@ KNOWN_DEVIATIONS = [
      "Chromium takes one language range in :lang(); markup5 a list (Selectors 4)"),
     (re.compile(r"^:optional$"),
      "Chromium's :optional also matches inputs that the required attribute does not apply to"),
+    (re.compile(r":nth-[a-z-]+\([^)]* of [^)]*::"),
+     "Chromium allows pseudo-elements in the list after 'of' in :nth-child(); Selectors 4 "
+     "does not (a <complex-real-selector-list>)"),
     (re.compile(r":nth-[a-z-]+\([^)]*[0-9]{10}"),
      "Chromium matches nothing when A or B is beyond 2**30 - 1 and rejects a B written in "
      "'n-<digits>' beyond 32 bits; markup5 computes An+B exactly"),
@@ -205,12 +208,17 @@ def test_webkit_any_is_is_of_compounds():
     assert ids(doc.select(":-WEBKIT-ANY(:not(p)):-webkit-any(div)")) == ["b"]
     for bad in [":-webkit-any(p span)", ":-webkit-any()", ":-webkit-any(p, :nosuch)",
                 ":-webkit-any(::before)", ":-webkit-any(:has(p))",
-                ":-webkit-any(:not(:has(p)))"]:
+                ":-webkit-any(:not(:has(p)))", ":-webkit-any(:not(p q))",
+                ":-webkit-any(:nth-child(1 of :not(p > q)))"]:
         with pytest.raises(SelectorSyntaxError):
             doc.select(bad)
     # Anywhere inside :-webkit-any(), :has() is an error, which :is() drops.
     assert doc.select(":-webkit-any(:is(:has(p)))") == []
     assert doc.select(":is(:-webkit-any(:has(p)))") == []
+    # So is a combinator in :not(), :is() or :where() there, but not in the
+    # list after 'of'.
+    assert doc.select(":-webkit-any(:is(:not(p span)))") == []
+    assert ids(doc.select(":-webkit-any(:nth-child(1 of p ~ span))")) == ["c"]
 
 
 @pytest.mark.parametrize("selector", [

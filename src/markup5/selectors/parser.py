@@ -203,8 +203,8 @@ def parse_selector_list(text: str,
 
 
 class _Parser:
-    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "in_webkit_any", "nesting",
-                 "chain", "restriction")
+    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "in_webkit_any",
+                 "compound_only", "nesting", "chain", "restriction")
 
     def __init__(self, text: str, namespaces: Mapping[str, str]) -> None:
         self.text = text
@@ -212,7 +212,11 @@ class _Parser:
         self.i = 0
         self.namespaces = namespaces
         self.in_has = False
-        self.in_webkit_any = False  # (where Chromium rejects :has())
+        # Inside :-webkit-any(), Chromium rejects :has() anywhere, and a
+        # combinator in the arguments of :not(), :is() and :where() (though
+        # not in the list after 'of' in :nth-child()).
+        self.in_webkit_any = False
+        self.compound_only = False
         self.nesting = 0  # open selector arguments
         self.chain = 0  # compound selectors on the way in from the outermost
         # The pseudo-element that the compound being parsed has seen last
@@ -389,6 +393,9 @@ class _Parser:
                 break
             if compounds[-1].pseudo_element is not None:
                 raise self.error("a pseudo-element must end the selector", tok)
+            if self.compound_only:
+                raise self.error("only compound selectors are allowed inside :-webkit-any()",
+                                 tok)
             combinators.append(combinator)
             self.chain = base + len(compounds) + 1
             if self.chain > MAX_CHAIN:
@@ -723,6 +730,15 @@ class _Parser:
 
     def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> ast.SimpleSelector:
         """The argument of a functional pseudo-class (up to its ')')."""
+        saved = self.compound_only
+        self.compound_only = self.in_webkit_any and name in ("is", "where", "not", "-webkit-any")
+        try:
+            return self._pseudo_class_arguments(name, tok, colon)
+        finally:
+            self.compound_only = saved
+
+    def _pseudo_class_arguments(self, name: str, tok: Token, colon: Token
+                                ) -> ast.SimpleSelector:
         if name in ("is", "where"):
             result: ast.SimpleSelector = ast.LogicalPseudoClass(name, self.forgiving_list())
         elif name == "not":
