@@ -264,6 +264,20 @@ def test_what_chromium_rejects(selector, message):
         markup5.parse("").select(selector)
 
 
+@pytest.mark.parametrize("function", [":host", ":host-context", "::slotted", "::cue",
+                                      ":-webkit-any"])
+def test_compound_arguments_hold_no_has_nor_nested_combinators(function):
+    # As Chromium: inside these, :has() is an error, and so is a combinator
+    # in :not() (an error), :is() or :where() (whose forgiving lists drop
+    # the item), but not in the list after 'of'.
+    doc = markup5.parse("<p></p>")
+    for bad in (":has(p)", ":not(p q)", ":not(:not(p > q))"):
+        with pytest.raises(SelectorSyntaxError, match=f"inside {re.escape(function)}()"):
+            doc.select(f"{function}({bad})")
+    for good in (":not(p, q)", ":is(p q)", ":is(:has(p))", ":nth-child(1 of p q)"):
+        doc.select(f"{function}({good})")
+
+
 def test_pseudo_element_restriction_ends_with_its_compound():
     # After ::before, :hover is out, but not in the next complex selector of
     # the list, nor inside the :is() that holds another compound.

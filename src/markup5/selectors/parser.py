@@ -203,7 +203,7 @@ def parse_selector_list(text: str,
 
 
 class _Parser:
-    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "in_webkit_any",
+    __slots__ = ("text", "tokens", "i", "namespaces", "in_has", "in_compound_argument",
                  "compound_only", "nesting", "chain", "restriction")
 
     def __init__(self, text: str, namespaces: Mapping[str, str]) -> None:
@@ -212,10 +212,12 @@ class _Parser:
         self.i = 0
         self.namespaces = namespaces
         self.in_has = False
-        # Inside :-webkit-any(), Chromium rejects :has() anywhere, and a
-        # combinator in the arguments of :not(), :is() and :where() (though
-        # not in the list after 'of' in :nth-child()).
-        self.in_webkit_any = False
+        # Inside an argument that is a compound selector (:-webkit-any(),
+        # :host(), :host-context(), ::slotted(), ::cue(); its name here),
+        # Chromium rejects :has() anywhere, and a combinator in the
+        # arguments of :not(), :is() and :where() (though not in the list
+        # after 'of' in :nth-child()).
+        self.in_compound_argument: str | None = None
         self.compound_only = False
         self.nesting = 0  # open selector arguments
         self.chain = 0  # compound selectors on the way in from the outermost
@@ -394,8 +396,8 @@ class _Parser:
             if compounds[-1].pseudo_element is not None:
                 raise self.error("a pseudo-element must end the selector", tok)
             if self.compound_only:
-                raise self.error("only compound selectors are allowed inside :-webkit-any()",
-                                 tok)
+                raise self.error(f"only compound selectors are allowed inside "
+                                 f"{self.in_compound_argument}", tok)
             combinators.append(combinator)
             self.chain = base + len(compounds) + 1
             if self.chain > MAX_CHAIN:
@@ -618,9 +620,9 @@ class _Parser:
         self.skip_ws()
         tok = self.tok
         if name == "slotted":
-            self.compound_argument()
+            self.compound_argument("::slotted()")
         elif name == "cue":
-            self.compound_list_argument()
+            self.compound_list_argument("::cue()")
         elif name == "part":
             if tok.type != IDENT:
                 raise self.error("expected a part name", tok)
@@ -667,9 +669,15 @@ class _Parser:
         if not named and not classes:
             raise self.error("expected a view transition name or class", tok)
 
-    def compound_argument(self) -> ast.CompoundSelector:
-        """A <compound-selector> argument, without pseudo-elements."""
-        compound = self.compound(nested=True)
+    def compound_argument(self, function: str) -> ast.CompoundSelector:
+        """A <compound-selector> argument of ``function``, without
+        pseudo-elements."""
+        saved = self.in_compound_argument
+        self.in_compound_argument = function
+        try:
+            compound = self.compound(nested=True)
+        finally:
+            self.in_compound_argument = saved
         if compound is None:
             raise self.unexpected()
         self.skip_ws()
@@ -677,8 +685,17 @@ class _Parser:
             raise self.unexpected()
         return compound
 
-    def compound_list_argument(self) -> ast.SelectorList:
-        """A <compound-selector-list> argument (not forgiving)."""
+    def compound_list_argument(self, function: str) -> ast.SelectorList:
+        """A <compound-selector-list> argument of ``function`` (not
+        forgiving)."""
+        saved = self.in_compound_argument
+        self.in_compound_argument = function
+        try:
+            return self._compound_list()
+        finally:
+            self.in_compound_argument = saved
+
+    def _compound_list(self) -> ast.SelectorList:
         items = []
         while True:
             self.skip_ws()
@@ -731,7 +748,8 @@ class _Parser:
     def pseudo_class_arguments(self, name: str, tok: Token, colon: Token) -> ast.SimpleSelector:
         """The argument of a functional pseudo-class (up to its ')')."""
         saved = self.compound_only
-        self.compound_only = self.in_webkit_any and name in ("is", "where", "not", "-webkit-any")
+        self.compound_only = self.in_compound_argument is not None and \
+            name in ("is", "where", "not")
         try:
             return self._pseudo_class_arguments(name, tok, colon)
         finally:
@@ -747,17 +765,13 @@ class _Parser:
         elif name == "-webkit-any":
             # Chromium's old form of :is(): compound selectors only (and no
             # :has() among them), in a list that is not forgiving.
-            saved = self.in_webkit_any
-            self.in_webkit_any = True
-            try:
-                result = ast.LogicalPseudoClass(name, self.compound_list_argument())
-            finally:
-                self.in_webkit_any = saved
+            result = ast.LogicalPseudoClass(name, self.compound_list_argument(":-webkit-any()"))
         elif name == "has":
             if self.in_has:
                 raise self.error(":has() cannot be nested inside :has()", colon)
-            if self.in_webkit_any:
-                raise self.error(":has() cannot be used inside :-webkit-any()", colon)
+            if self.in_compound_argument is not None:
+                raise self.error(f":has() cannot be used inside {self.in_compound_argument}",
+                                 colon)
             self.in_has = True
             try:
                 result = ast.HasPseudoClass(self.relative_list())
@@ -773,7 +787,7 @@ class _Parser:
             self.end_of_argument()
         elif name == "host" or name == "host-context":
             self.skip_ws()
-            result = ast.ArgumentPseudoClass(name, self.compound_argument())
+            result = ast.ArgumentPseudoClass(name, self.compound_argument(f":{name}()"))
         elif name == "state":
             self.skip_ws()
             result = ast.ArgumentPseudoClass(name, self.ident_argument("a custom state name"))
