@@ -11,8 +11,9 @@ whole value match?".
 Public names:
 
 * :func:`compile_pattern` -- the compiled pattern, or ``None`` when the
-  pattern is not a valid v-mode RegExp (or uses a Unicode property whose data
-  Python's standard library does not have: see :data:`UNSUPPORTED`).
+  pattern is not a valid v-mode RegExp (or uses a Unicode property this
+  module has no data for, the properties of strings such as
+  ``\\p{RGI_Emoji}``: see :data:`UNSUPPORTED`).
 * :func:`pattern_status` -- ``"valid"``, ``"invalid"`` or ``"unsupported"``.
 * :class:`CompiledPattern` with :meth:`~CompiledPattern.matches` and
   :meth:`~CompiledPattern.evaluate`.
@@ -41,9 +42,17 @@ set of states, one step per code point of the value:
   states; when the budget runs out the result is undecided (``None``), and
   :meth:`CompiledPattern.matches` treats the value as matching.
 
-Unicode data comes from :mod:`unicodedata` (Unicode %s for this Python), so
-characters assigned in later Unicode versions are ``Cn`` here while a current
-browser knows them.
+Unicode data: General_Category, case folding (for ``(?i:...)``) and the
+binary properties derived from case mappings come from :mod:`unicodedata`
+(Unicode %s for this Python), so characters assigned in later Unicode
+versions are ``Cn`` here while a current browser knows them; Script,
+Script_Extensions and the other binary properties come from the generated
+module ``_pattern_unicode`` (Unicode 18.0: the scripts Jurchen,
+Proto_Cuneiform and Seal are valid here, not yet in Chromium 156).
+
+Known differences from Chromium, besides Unicode versions: V8 throws "Maximum
+call stack size exceeded" for classes nested about 10,000 deep (so the
+attribute is ignored there); this parser reads them.
 """
 
 from __future__ import annotations
@@ -300,6 +309,34 @@ def _unified_ideograph(cp: int) -> bool:
     return unicodedata.name(chr(cp), "").startswith("CJK UNIFIED IDEOGRAPH-")
 
 
+def _decode(text: str) -> Ranges:
+    """Ranges from _pattern_unicode's text form ('lo-hi' or 'lo', in hex)."""
+    out: list[tuple[int, int]] = []
+    for item in text.split():
+        lo, _, hi = item.partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return tuple(out)
+
+
+def _generated(name: str) -> Callable[[], Ranges]:
+    """A binary property from the generated data module."""
+    def compute() -> Ranges:
+        from . import _pattern_unicode
+        return _decode(_pattern_unicode.BINARY[name])
+    return compute
+
+
+def _script(name: str, extensions: bool) -> Ranges | None:
+    """Script or Script_Extensions *name* (a value or an alias), or None."""
+    from . import _pattern_unicode
+    code = _pattern_unicode.SCRIPT_NAMES.get(name)
+    if code is None:
+        return None
+    table = (_pattern_unicode.SCRIPT_EXTENSIONS if extensions
+             else _pattern_unicode.SCRIPTS)
+    return _decode(table[code])
+
+
 def _fixed(*spans: tuple[int, int]) -> Callable[[], Ranges]:
     return lambda: _normalize(spans)
 
@@ -309,12 +346,13 @@ def _scanned(test: Callable[[int], bool]) -> Callable[[], Ranges]:
 
 
 # Binary properties ECMAScript allows (table-binary-unicode-properties), with
-# how to compute each from the standard library, or None when it cannot be.
+# how to compute each (from unicodedata, or the generated data module), or
+# None when there is no data.
 _BINARY: dict[str, Callable[[], Ranges] | None] = {}
 _BINARY_DEFINITIONS: list[tuple[str, Callable[[], Ranges] | None]] = [
     ("ASCII", _fixed((0, 0x7F))),
     ("ASCII_Hex_Digit AHex", _fixed((0x30, 0x39), (0x41, 0x46), (0x61, 0x66))),
-    ("Alphabetic Alpha", None),
+    ("Alphabetic Alpha", _generated("Alphabetic")),
     ("Any", _fixed((0, MAX_CODE_POINT))),
     ("Assigned", lambda: _complement(_general_category("Cn"))),
     ("Bidi_Control Bidi_C", _fixed((0x061C, 0x061C), (0x200E, 0x200F),
@@ -329,45 +367,45 @@ _BINARY_DEFINITIONS: list[tuple[str, Callable[[], Ranges] | None]] = [
     ("Changes_When_NFKC_Casefolded CWKCF", None),
     ("Changes_When_Titlecased CWT", _scanned(_changes(_to_titlecase))),
     ("Changes_When_Uppercased CWU", _scanned(_changes(str.upper))),
-    ("Dash", None),
-    ("Default_Ignorable_Code_Point DI", None),
-    ("Deprecated Dep", None),
-    ("Diacritic Dia", None),
-    ("Emoji", None),
-    ("Emoji_Component EComp", None),
-    ("Emoji_Modifier EMod", None),
-    ("Emoji_Modifier_Base EBase", None),
-    ("Emoji_Presentation EPres", None),
-    ("Extended_Pictographic ExtPict", None),
-    ("Extender Ext", None),
-    ("Grapheme_Base Gr_Base", None),
-    ("Grapheme_Extend Gr_Ext", None),
+    ("Dash", _generated("Dash")),
+    ("Default_Ignorable_Code_Point DI", _generated("Default_Ignorable_Code_Point")),
+    ("Deprecated Dep", _generated("Deprecated")),
+    ("Diacritic Dia", _generated("Diacritic")),
+    ("Emoji", _generated("Emoji")),
+    ("Emoji_Component EComp", _generated("Emoji_Component")),
+    ("Emoji_Modifier EMod", _generated("Emoji_Modifier")),
+    ("Emoji_Modifier_Base EBase", _generated("Emoji_Modifier_Base")),
+    ("Emoji_Presentation EPres", _generated("Emoji_Presentation")),
+    ("Extended_Pictographic ExtPict", _generated("Extended_Pictographic")),
+    ("Extender Ext", _generated("Extender")),
+    ("Grapheme_Base Gr_Base", _generated("Grapheme_Base")),
+    ("Grapheme_Extend Gr_Ext", _generated("Grapheme_Extend")),
     ("Hex_Digit Hex", _fixed((0x30, 0x39), (0x41, 0x46), (0x61, 0x66),
                              (0xFF10, 0xFF19), (0xFF21, 0xFF26),
                              (0xFF41, 0xFF46))),
-    ("IDS_Binary_Operator IDSB", None),
-    ("IDS_Trinary_Operator IDST", None),
-    ("ID_Continue IDC", None),
-    ("ID_Start IDS", None),
-    ("Ideographic Ideo", None),
+    ("IDS_Binary_Operator IDSB", _generated("IDS_Binary_Operator")),
+    ("IDS_Trinary_Operator IDST", _generated("IDS_Trinary_Operator")),
+    ("ID_Continue IDC", _generated("ID_Continue")),
+    ("ID_Start IDS", _generated("ID_Start")),
+    ("Ideographic Ideo", _generated("Ideographic")),
     ("Join_Control Join_C", _fixed((0x200C, 0x200D))),
-    ("Logical_Order_Exception LOE", None),
+    ("Logical_Order_Exception LOE", _generated("Logical_Order_Exception")),
     ("Lowercase Lower", _scanned(lambda cp: chr(cp).islower())),
-    ("Math", None),
+    ("Math", _generated("Math")),
     ("Noncharacter_Code_Point NChar",
      lambda: _normalize([(0xFDD0, 0xFDEF)] + [
          (plane * 0x10000 + 0xFFFE, plane * 0x10000 + 0xFFFF)
          for plane in range(17)])),
-    ("Pattern_Syntax Pat_Syn", None),
+    ("Pattern_Syntax Pat_Syn", _generated("Pattern_Syntax")),
     ("Pattern_White_Space Pat_WS", _fixed((0x09, 0x0D), (0x20, 0x20),
                                           (0x85, 0x85), (0x200E, 0x200F),
                                           (0x2028, 0x2029))),
-    ("Quotation_Mark QMark", None),
-    ("Radical", None),
+    ("Quotation_Mark QMark", _generated("Quotation_Mark")),
+    ("Radical", _generated("Radical")),
     ("Regional_Indicator RI", _fixed((0x1F1E6, 0x1F1FF))),
-    ("Sentence_Terminal STerm", None),
-    ("Soft_Dotted SD", None),
-    ("Terminal_Punctuation Term", None),
+    ("Sentence_Terminal STerm", _generated("Sentence_Terminal")),
+    ("Soft_Dotted SD", _generated("Soft_Dotted")),
+    ("Terminal_Punctuation Term", _generated("Terminal_Punctuation")),
     ("Unified_Ideograph UIdeo", _scanned(_unified_ideograph)),
     ("Uppercase Upper", _scanned(lambda cp: chr(cp).isupper())),
     ("Variation_Selector VS", _fixed((0x180B, 0x180D), (0x180F, 0x180F),
@@ -396,23 +434,25 @@ _STRING_PROPERTIES = frozenset((
     "RGI_Emoji_Flag_Sequence", "RGI_Emoji_Tag_Sequence",
     "RGI_Emoji_ZWJ_Sequence", "RGI_Emoji"))
 
-#: Property names this module accepts but cannot match (no data in Python's
-#: standard library): a pattern using one of them makes
-#: :func:`compile_pattern` return ``None`` and :func:`pattern_status` say
-#: ``"unsupported"``.  Script and Script_Extensions (``\\p{sc=...}``,
-#: ``\\p{scx=...}``) are unsupported too, whatever the value.
+#: Property names this module accepts but cannot match (no data for them):
+#: a pattern using one of them makes :func:`compile_pattern` return ``None``
+#: and :func:`pattern_status` say ``"unsupported"``.
 UNSUPPORTED_PROPERTIES: frozenset[str] = frozenset(
     [name for name, compute in _BINARY.items() if compute is None]
-    + list(_STRING_PROPERTIES)
-    + ["Script", "sc", "Script_Extensions", "scx"])
+    + list(_STRING_PROPERTIES))
 
 UNSUPPORTED = (
-    "Unicode properties without data in Python's standard library are not "
-    "matched: the binary properties and properties of strings in "
-    "UNSUPPORTED_PROPERTIES, and every Script / Script_Extensions value. "
+    "Unicode properties without data here are not matched: "
+    "Changes_When_NFKC_Casefolded and the properties of strings "
+    "(RGI_Emoji, Basic_Emoji, ...), listed in UNSUPPORTED_PROPERTIES. "
     "compile_pattern returns None for a pattern using one (the attribute is "
-    "then ignored, as for a pattern that does not compile). General_Category "
-    "and the other binary properties use unicodedata's Unicode version.")
+    "then ignored, as for a pattern that does not compile). General_Category, "
+    "ASCII_Hex_Digit, Lowercase, Uppercase, Cased, Case_Ignorable, the "
+    "Changes_When_* properties, XID_Start/XID_Continue and the case folding "
+    "of the i modifier use unicodedata's Unicode version; Script, "
+    "Script_Extensions and the other binary properties come from the "
+    "generated module _pattern_unicode (tools/gen_pattern_unicode.py), whose "
+    "Unicode version is newer.")
 
 _binary_cache: dict[str, Ranges] = {}
 
@@ -988,8 +1028,10 @@ class _Parser:
                     raise self.error("Invalid property name")
                 ranges = _general_category(_GC_ALIASES[value])
             elif name in ("Script", "sc", "Script_Extensions", "scx"):
-                self.unsupported = self.unsupported or f"{name}={value}"
-                ranges = ()
+                found = _script(value, name in ("Script_Extensions", "scx"))
+                if found is None:
+                    raise self.error("Invalid property name")
+                ranges = found
             else:
                 raise self.error("Invalid property name")
         elif body in _GC_ALIASES:
