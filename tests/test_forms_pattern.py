@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from markup5.forms import _pattern
+from markup5.forms import _pattern_sets, _pattern_syntax
 from markup5.forms._pattern import (
     UNSUPPORTED_PROPERTIES,
     CompiledPattern,
@@ -145,14 +145,14 @@ def test_properties_chromium_lacks_are_unicode_18_scripts() -> None:
 @pytest.mark.parametrize("name", sorted(
     name for name, ranges in FIXTURE_DATA["properties"].items() if ranges is not None))
 def test_property_data_agrees_with_chromium(name: str) -> None:
-    theirs = _pattern._normalize((lo, hi) for lo, hi in FIXTURE_DATA["properties"][name])
-    node = _pattern._Parser(f"[\\p{{{name}}}]").parse()
+    theirs = _pattern_sets._normalize((lo, hi) for lo, hi in FIXTURE_DATA["properties"][name])
+    node = _pattern_syntax._Parser(f"[\\p{{{name}}}]").parse()
     assert node.chars is not None
     ours = node.chars.ranges
     unexplained = [
         f"U+{cp:04X}"
-        for lo, hi in _pattern._union(_pattern._subtract(theirs, ours),
-                                      _pattern._subtract(ours, theirs))
+        for lo, hi in _pattern_sets._union(_pattern_sets._subtract(theirs, ours),
+                                      _pattern_sets._subtract(ours, theirs))
         for cp in range(lo, hi + 1)
         # Assigned after this Python's Unicode version, or changed since.
         if unicodedata.category(chr(cp)) != "Cn" and cp not in UNICODE_CHANGES]

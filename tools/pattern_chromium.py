@@ -419,14 +419,13 @@ def _fold_candidates_for(cp: int) -> list[int]:
 
 def property_names() -> list[str]:
     """The Unicode properties markup5 matches: General_Category values and
-    the binary properties it has data for (canonical names)."""
-    from markup5.forms import _pattern
+    the binary properties it has data for (canonical names), and every
+    Script and Script_Extensions value."""
+    from markup5.forms import _pattern_sets, _pattern_unicode
 
-    from markup5.forms import _pattern_unicode
-
-    general = sorted(set(_pattern._GC_ALIASES.values()))
-    binary = sorted({_pattern._BINARY_CANONICAL[name] for name, compute in
-                     _pattern._BINARY.items() if compute is not None})
+    general = sorted(set(_pattern_sets._GC_ALIASES.values()))
+    binary = sorted({_pattern_sets._BINARY_CANONICAL[name] for name, compute in
+                     _pattern_sets._BINARY.items() if compute is not None})
     codes = sorted(set(_pattern_unicode.SCRIPT_NAMES.values()))
     scripts = [f"{key}={code}" for key in ("Script", "Script_Extensions") for code in codes]
     return general + binary + scripts
@@ -577,7 +576,7 @@ def compare_properties(fixture: dict[str, Any]) -> dict[str, int]:
     """
     import unicodedata
 
-    from markup5.forms import _pattern
+    from markup5.forms import _pattern, _pattern_sets, _pattern_syntax
 
     counts = {"property_code_points": 0, "property_newer_unicode": 0, "property_differ": 0}
     for name, ranges in fixture.get("properties", {}).items():
@@ -588,13 +587,13 @@ def compare_properties(fixture: dict[str, Any]) -> dict[str, int]:
             continue
         compiled = _pattern.compile_pattern(f"\\p{{{name}}}")
         assert compiled is not None
-        theirs = _pattern._normalize((lo, hi) for lo, hi in ranges)
-        ours = _pattern._Parser(f"[\\p{{{name}}}]").parse().chars
+        theirs = _pattern_sets._normalize((lo, hi) for lo, hi in ranges)
+        ours = _pattern_syntax._Parser(f"[\\p{{{name}}}]").parse().chars
         assert ours is not None
         mine = ours.ranges
         counts["property_code_points"] += 0x110000
-        for lo, hi in _pattern._union(_pattern._subtract(theirs, mine),
-                                      _pattern._subtract(mine, theirs)):
+        for lo, hi in _pattern_sets._union(_pattern_sets._subtract(theirs, mine),
+                                      _pattern_sets._subtract(mine, theirs)):
             for cp in range(lo, hi + 1):
                 if unicodedata.category(chr(cp)) == "Cn":
                     counts["property_newer_unicode"] += 1
@@ -602,7 +601,7 @@ def compare_properties(fixture: dict[str, Any]) -> dict[str, int]:
                     counts["property_differ"] += 1
                     if counts["property_differ"] <= 50:
                         print(f"property {name}: U+{cp:04X} chromium "
-                              f"{_pattern._CharSet(theirs).has(cp)}")
+                              f"{_pattern_sets._CharSet(theirs).has(cp)}")
     return counts
 
 
