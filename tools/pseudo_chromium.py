@@ -36,7 +36,12 @@ DEFAULT_OUT = ROOT / "tests" / "fixtures" / "selectors" / "chromium-pseudo.json"
 # recent additions) and some it does not have.
 NAMES = """
 -internal-autofill-previewed -internal-autofill-selected -internal-modal -internal-list-box
--internal-is-html -internal-popover-in-top-layer -internal-foo
+-internal-is-html -internal-popover-in-top-layer -internal-foo -internal-dialog-in-top-layer
+-internal-relative-anchor -internal-menulist-popover-with-menulist-anchor
+-internal-menulist-popover-with-menubar-anchor -internal-overscroll-target
+-internal-selector-fragment-anchor -internal-spatial-navigation-focus -internal-video-persistent
+-internal-multi-select-focus -internal-media-controls-overlay-cast-button
+-internal-overscroll-area-parent permission-icon link-to
 -webkit-any-link -webkit-autofill -webkit-drag -webkit-full-page-media -webkit-full-screen
 -webkit-full-screen-ancestor -webkit-full-screen-document -webkit-resizer -webkit-scrollbar
 -webkit-scrollbar-button -webkit-scrollbar-corner -webkit-scrollbar-thumb -webkit-scrollbar-track
@@ -192,6 +197,13 @@ p&
 ::part(x)::placeholder
 ::part(x)::cue
 ::part(x)::-webkit-foo
+::part(x)::permission-icon
+::permission-icon:hover
+::permission-icon::before
+::permission-icon:first-child
+::-internal-media-controls-overlay-cast-button:hover
+::-internal-media-controls-overlay-cast-button:enabled
+::slotted(p)::permission-icon
 ::part(x).x
 ::part(x) p
 p::part(x)

@@ -76,7 +76,8 @@ SIMPLE_PSEUDO_CLASSES = frozenset({
     "-webkit-full-page-media", "picture-in-picture", "xr-overlay", "-webkit-drag",
     "current", "past", "future", "target-current", "target-before", "target-after",
     "active-view-transition", "interest-source", "interest-target", "granted",
-    "-internal-popover-in-top-layer",
+    "-internal-popover-in-top-layer", "-internal-dialog-in-top-layer",
+    "-internal-relative-anchor", "-internal-menulist-popover-with-menulist-anchor",
     # The shadow host (none in a shadow-free tree).
     "host",
     # User action (§9): a parsed document has no pointer, focus or activation.
@@ -91,7 +92,10 @@ PSEUDO_ELEMENTS = frozenset({
     "before", "after", "first-line", "first-letter", "marker", "placeholder", "selection",
     "backdrop", "file-selector-button", "target-text", "spelling-error", "grammar-error",
     "checkmark", "column", "cue", "details-content", "picker-icon", "scroll-marker",
-    "scroll-marker-group", "search-text", "view-transition",
+    "scroll-marker-group", "search-text", "view-transition", "permission-icon",
+    # One of Chromium's internal names that it takes from pages too (like
+    # its '-webkit-' pseudo-elements).
+    "-internal-media-controls-overlay-cast-button",
 })
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
 FUNCTIONAL_PSEUDO_CLASSES = frozenset({
@@ -127,13 +131,14 @@ _SCROLLBAR_PARTS = frozenset({
 # The pseudo-elements ::slotted() may end with (the "tree-abiding" ones).
 _TREE_ABIDING = frozenset({
     "before", "after", "marker", "placeholder", "file-selector-button", "backdrop",
-    "checkmark", "picker-icon", "details-content", "picker()", "view-transition",
+    "checkmark", "picker-icon", "details-content", "picker()", "permission-icon",
+    "view-transition",
     "view-transition-group()", "view-transition-group-children()",
     "view-transition-image-pair()", "view-transition-old()", "view-transition-new()",
 })
 # After ::part() and the element-backed pseudo-elements (::details-content,
-# ::picker()) come any pseudo-element but these, and any pseudo-class but
-# the ones that look at the tree around the element.
+# ::picker(), ::permission-icon) come any pseudo-element but these, and any
+# pseudo-class but the ones that look at the tree around the element.
 _NOT_AFTER_PART = frozenset({
     "part()", "slotted()",
     "root", "empty", "first-child", "last-child", "only-child", "first-of-type",
@@ -167,7 +172,7 @@ def allowed_after_pseudo_element(pseudo_element: str, name: str, is_element: boo
         return is_element and name in _TREE_ABIDING
     if pseudo_element == "column":
         return is_element and name == "scroll-marker"
-    if pseudo_element in ("part()", "details-content", "picker()"):
+    if pseudo_element in ("part()", "details-content", "picker()", "permission-icon"):
         return name not in _NOT_AFTER_PART
     if not is_element and name in ("is()", "where()", "not()"):
         return True  # their arguments are checked in turn
@@ -175,7 +180,7 @@ def allowed_after_pseudo_element(pseudo_element: str, name: str, is_element: boo
         return pseudo_element in ("before", "after") and name == "marker"
     if pseudo_element in _SCROLLBAR_PARTS:
         return name in _SCROLLBAR_STATES
-    if pseudo_element.startswith("-webkit-"):
+    if pseudo_element.startswith("-webkit-") or pseudo_element.startswith("-internal-"):
         return name in _USER_ACTION
     allowed = _ALLOWED_AFTER.get(pseudo_element)
     return allowed is not None and name in allowed
