@@ -62,11 +62,24 @@ def flags(markup: str, selector: str = "input") -> tuple[str, ...]:
     ("<input type=datetime-local value='2020-01-01 10:00:00'>", "2020-01-01T10:00"),
     ("<input type=datetime-local value='2020-01-01T10:00:30.500'>", "2020-01-01T10:00:30.5"),
     ("<input type=datetime-local value='2020-01-01'>", ""),
-    # Color: a valid simple color in lowercase, else #000000.
+    # Color (HTML of 2025): a CSS color as "#rrggbb", else #000000; the
+    # results below are Chromium's.
     ("<input type=color value='#ABCDEF'>", "#abcdef"),
-    ("<input type=color value='#abc'>", "#000000"),
+    ("<input type=color value='#abc'>", "#aabbcc"),
+    ("<input type=color value='#abcd'>", "#aabbcc"),  # the alpha is dropped
+    ("<input type=color value='#FFFFFF '>", "#ffffff"),
     ("<input type=color>", "#000000"),
-    ("<input type=color value='red'>", "#000000"),
+    ("<input type=color value='red'>", "#ff0000"),
+    ("<input type=color value='Transparent'>", "#000000"),
+    ("<input type=color value='rgb(300,-1,2.5)'>", "#ff0003"),
+    ("<input type=color value='rgb(1.5, 2.5, 3.5)'>", "#020304"),
+    ("<input type=color value='rgb(1,2%,3)'>", "#000000"),  # legacy: no mixing
+    ("<input type=color value='RGB(1 2 none)'>", "#010200"),
+    ("<input type=color value='rgb(10% 20% 30% / 50%)'>", "#1a334d"),
+    ("<input type=color value='hsl(120deg 100% 25%)'>", "#008000"),
+    ("<input type=color value='hsla(240, 50%, 50%, 0.5)'>", "#4040bf"),
+    ("<input type=color value='currentcolor'>", "#000000"),
+    ("<input type=color value='#12345'>", "#000000"),
     # Value modes: "default/on" and "default" keep the attribute.
     ("<input type=checkbox>", "on"),
     ("<input type=radio value=' x&#10;'>", " x\n"),

@@ -66,7 +66,7 @@ def table(cache: Cache, key: object) -> dict[Any, Any]:
     found = cache.get(key)
     if found is None:
         found = cache[key] = {}
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def inherited(cache: Cache, key: str, el: Element, step: Callable[[Element], object],
@@ -125,7 +125,7 @@ def all_elements(root: Node, cache: Cache) -> list[Element]:
     elements = memo.get(root)
     if elements is None:
         elements = memo[root] = list(iter_elements(root))
-    return elements  # type: ignore[no-any-return]
+    return elements
 
 
 def child_text_content(el: Element) -> str:
@@ -159,7 +159,7 @@ def first_legend(fieldset: Element, cache: Cache) -> Element | None:
                 legend = child
                 break
         memo[fieldset] = legend
-    return legend  # type: ignore[return-value]
+    return legend  # type: ignore[no-any-return]
 
 
 def in_disabled_fieldset(el: Element, cache: Cache) -> bool:
@@ -308,7 +308,7 @@ def radio_groups(el: Element, cache: Cache) -> tuple[set[Element], set[object], 
                 if "required" in e.attrs:
                     required.add(radio_group(e, cache))
         state = memo[root] = (set(last.values()), set(last), required)
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def checkedness(el: Element, cache: Cache) -> bool:

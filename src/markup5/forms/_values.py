@@ -17,10 +17,11 @@ from typing import NamedTuple
 
 from ..dom import HTML_NAMESPACE, SVG_NAMESPACE, Element, Text
 from ..microsyntax import (is_valid_date_string, is_valid_float, is_valid_local_datetime_string,
-                           is_valid_month_string, is_valid_simple_color, is_valid_time_string,
+                           is_valid_month_string, is_valid_time_string,
                            is_valid_week_string, parse_date, parse_float, parse_local_datetime,
                            parse_month, parse_time, parse_week, serialize_float,
                            serialize_local_datetime, split_comma_tokens)
+from ._color import sanitize_color
 from ._rules import TEXT_VALUE_TYPES
 from ._tree import Cache, child_text_content, input_type_state, selected_options, table
 
@@ -122,10 +123,9 @@ def sanitize_value(el: Element, kind: str, value: str) -> str:
         assert parsed is not None
         return serialize_local_datetime(parsed)
     if kind == "color":
-        # "If the value of the element is a valid simple color, then set it
-        # to the value of the element converted to ASCII lowercase;
-        # otherwise, set it to the string "#000000"."
-        return value.lower() if is_valid_simple_color(value) else "#000000"
+        # A CSS color, serialized as "#rrggbb"; else "#000000" (see
+        # ._color: HTML of 2025, as Chromium does it).
+        return sanitize_color(value)
     return value  # hidden, checkbox, radio, file, the buttons: no algorithm
 
 
@@ -426,7 +426,7 @@ def input_value(el: Element, cache: Cache | None = None) -> str:
         found = memo.get(el)
         if found is None:
             found = memo[el] = sanitize_value(el, kind, attr if attr is not None else "")
-        return found  # type: ignore[no-any-return]
+        return found
     return sanitize_value(el, kind, attr if attr is not None else "")
 
 
