@@ -459,6 +459,24 @@ PATTERN_FAMILIES: list[tuple[str, str, Callable[[int], str]]] = [
 ]
 
 
+#: :dir() over hostile trees: parse, then select ':dir(rtl)', which settles
+#: the direction of every element (markup5.directionality, once per element,
+#: each text read by at most one dir=auto element).
+DIR_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    (":dir: dir=auto, <b> x N, R", lambda n: "<p dir=auto>" + "<b>" * n + "\u05e9"),
+    (":dir: <div dir=auto> x N", lambda n: "<div dir=auto>" * n + "\u05e9"),
+    (":dir: dir=rtl, <span> x N", lambda n: "<div dir=rtl>" + "<span>" * n),
+    (":dir: <p dir=auto>1 x 20, R x N",
+     lambda n: ("<p dir=auto>" + " 1" * 20 + "\u05e9</p>") * n),
+    (":dir: <bdi>1 x N", lambda n: "<bdi>1" * n),
+    (":dir: <input dir=auto> x N", lambda n: "<input dir=auto value='1 \u05e9'>" * n),
+]
+
+
+def _select_dir(text: str) -> object:
+    return markup5.parse(text).select(":dir(rtl)")
+
+
 def _pattern_matcher(pattern: str) -> Callable[[str], object]:
     """Match values against *pattern*; with no pattern, compile each text
     as a pattern and match it against a fixed value."""
@@ -634,6 +652,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _pattern_matcher(pattern), n, args, flagged)
+    print(f"\nmarkup5.parse + select(':dir(rtl)'), N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in DIR_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _select_dir, n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:
