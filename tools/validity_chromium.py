@@ -156,12 +156,13 @@ class Browser:
         return result
 
     def test_patterns(self, cases: Sequence[tuple[str, Sequence[str]]]
-                      ) -> list[list[bool] | None]:
+                      ) -> list[list[bool | str] | None]:
         """For each (pattern, values): None when the pattern does not
         compile with the v flag, else whether each value matches the
-        anchored pattern (HTML's compiled pattern regular expression)."""
+        anchored pattern (HTML's compiled pattern regular expression), or
+        "ERR" where Chromium's engine gave up (a stack overflow)."""
         payload = json.dumps([[p, list(v)] for p, v in cases]).replace("<", "\\u003c")
-        result: list[list[bool] | None] = self._evaluate(f"testPatterns({payload})")
+        result: list[list[bool | str] | None] = self._evaluate(f"testPatterns({payload})")
         return result
 
     def close(self) -> None:
@@ -176,7 +177,6 @@ def markup5_readings(page: str) -> dict[str, dict[str, Any]]:
     from markup5 import forms
     doc = markup5.parse(page)
     cache: dict[object, Any] = {}
-    dom_names: dict[str, str] = forms.ValidityState.DOM_NAMES
     out: dict[str, dict[str, Any]] = {}
     functions: dict[str, Callable[..., bool]] = {
         "valid": forms.matches_valid, "invalid": forms.matches_invalid,
@@ -186,31 +186,42 @@ def markup5_readings(page: str) -> dict[str, dict[str, Any]]:
         if ident is None or el.namespace != HTML_NAMESPACE or \
                 el.local_name not in READ_ELEMENTS or ident in out:
             continue
-        r: dict[str, Any] = {}
-        r["will_validate"] = forms.will_validate(el, cache=cache)
-        state = forms.validity(el, cache=cache)
-        for flag in forms.ValidityState.FLAGS:
-            r[dom_names[flag]] = bool(getattr(state, flag))
-        r["validity_valid"] = bool(state.valid)
-        r["message"] = forms.validation_message(el, cache=cache) != ""
-        if el.local_name in VALUE_ELEMENTS:
-            r["value"] = forms.value(el, cache=cache)
-        for name, function in functions.items():
-            r[name] = function(el, cache=cache)
-        r["user_valid"] = r["user_invalid"] = False
-        r["check_validity"] = forms.check_validity(el, cache=cache)
-        for name, selector in PSEUDO_CLASSES.items():
-            try:
-                r[f"{name} (selector)"] = el.matches(selector)
-            except ValueError:
-                pass
-        out[ident] = r
+        try:
+            out[ident] = _markup5_reading(el, cache, functions)
+        except Exception as error:  # a crash is a difference, shown with its reason
+            out[ident] = {"exception": f"{type(error).__name__}: {error}"[:300]}
     return out
+
+
+def _markup5_reading(el: Element, cache: dict[object, Any],
+                     functions: dict[str, Callable[..., bool]]) -> dict[str, Any]:
+    from markup5 import forms
+    dom_names: dict[str, str] = forms.ValidityState.DOM_NAMES
+    r: dict[str, Any] = {"will_validate": forms.will_validate(el, cache=cache)}
+    state = forms.validity(el, cache=cache)
+    for flag in forms.ValidityState.FLAGS:
+        r[dom_names[flag]] = bool(getattr(state, flag))
+    r["validity_valid"] = bool(state.valid)
+    r["message"] = forms.validation_message(el, cache=cache) != ""
+    if el.local_name in VALUE_ELEMENTS:
+        r["value"] = forms.value(el, cache=cache)
+    for name, function in functions.items():
+        r[name] = function(el, cache=cache)
+    r["user_valid"] = r["user_invalid"] = False
+    r["check_validity"] = forms.check_validity(el, cache=cache)
+    for name, selector in PSEUDO_CLASSES.items():
+        try:
+            r[f"{name} (selector)"] = el.matches(selector)
+        except ValueError:
+            pass
+    return r
 
 
 def compare(theirs: dict[str, Any], mine: dict[str, Any]) -> list[str]:
     """The reading names where markup5 differs from Chromium (a reading
     markup5 has under two names is compared under both)."""
+    if "exception" in mine:
+        return ["exception"]
     differ = []
     for name, value in theirs.items():
         for key in (name, f"{name} (selector)"):
@@ -403,6 +414,11 @@ def run_patterns(cases: Sequence[tuple[str, Sequence[str]]], browser: Browser,
     return len(cases), differences, undecided, unsupported
 
 
+#: The patterns of the form pages: those markup5 compiles or rejects as
+#: Chromium does (the properties of strings, which markup5 leaves
+#: unsupported, are checked by --patterns alone).
+FORM_PATTERNS = tuple(p for p in PATTERNS if "Emoji}" not in p)
+
 CONTROL_KINDS = ("input", "input", "input", "input", "input", "input", "select", "textarea",
                  "button", "output", "object")
 
@@ -482,7 +498,7 @@ class PageGenerator:
         if rng.random() < 0.35:
             attrs.append(_attr("required"))
         if rng.random() < 0.25:
-            attrs.append(_attr("pattern", rng.choice(PATTERNS)))
+            attrs.append(_attr("pattern", rng.choice(FORM_PATTERNS)))
         if rng.random() < 0.12:
             attrs.append(_attr("maxlength", rng.choice(["0", "1", "2", "-1", "x", "100"])))
         if rng.random() < 0.12:
@@ -630,6 +646,271 @@ def generate_page(rng: random.Random) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
+# Chromium's deviations from the standard
+# ---------------------------------------------------------------------------
+
+#: Where Chromium departs from the standard, and markup5 follows the
+#: standard: a difference is explained when markup5, given the page
+#: rewritten to neutralize these (:func:`rewrite`), answers as Chromium did
+#: on the original page.
+DEVIATIONS = {
+    "image-barred": "Chromium bars input type=image from constraint validation; HTML bars "
+                    "only the Hidden, Reset Button and Button states (and readonly inputs)",
+    "float-parsing": "Chromium ignores number and range min/max/step values that are not "
+                     "valid floating-point numbers ('+1', ' 1', '1.', '1 '); HTML converts "
+                     "them with the rules for parsing floating-point number values, which "
+                     "skip leading whitespace and '+' and stop at the first other character",
+    "email-multiple-newlines": "Chromium strips newlines from an e-mail list (multiple); HTML "
+                               "strips them only from a single address",
+    "far-future": "Chromium sanitizes dates after 275760-09-13 (its Date limit) to ''; HTML's "
+                  "date, month, week and local date-time strings allow any year >= 1",
+    "email-punycode": "Chromium's e-mail value sanitization converts non-ASCII domains to "
+                      "punycode; HTML only strips newlines and whitespace (and a non-ASCII "
+                      "domain is not a valid e-mail address)",
+    "unnamed-radio": "Chromium never finds a radio button without a name missing; HTML's "
+                     "radio button group of an element contains the element itself",
+    "select-size-zero": "Chromium takes a select's display size 0 as 1 and picks a default "
+                        "option (docs/browser-differences.md, deviation 10)",
+    "time-fraction-digits": "Chromium ignores time and local date-time min/max values with "
+                            "more than three digits of seconds fraction; HTML's parse a time "
+                            "component takes any number",
+    "select-hr-placeholder": "Chromium finds no placeholder label option when an hr element "
+                             "comes before the first option of a select; HTML's placeholder "
+                             "label option is the first option in the list of options",
+    "url-host-space": "Chromium's URL parser accepts a space (or %20) in a host, so the url "
+                      "input is valid; the URL Standard fails on it (forbidden domain code "
+                      "point)",
+    "step-precision": "Chromium finds no step mismatch when the value is more than 2**52 steps "
+                      "away from the step base; HTML's rule is exact",
+    "range-serialization": "Chromium re-serializes a range input's valid value ('-0' as '0', "
+                           "'.5' as '0.5', a default from min='1e3' as '1e+3'); HTML keeps a "
+                           "valid value string and writes a default with ToString",
+    "range-max-below-min": "Chromium raises a range input's maximum to its minimum when it is "
+                           "lower; HTML's Range state keeps it (the default value is then the "
+                           "minimum, which suffers from an overflow)",
+    "empty-in-range": "Chromium matches :in-range on number, date, month, week, time and "
+                      "datetime-local inputs whose value is empty, with or without min/max; "
+                      "HTML's :in-range needs range limitations (a defined minimum or "
+                      "maximum), which these types have only from min/max attributes",
+}
+
+_INPUT_TAG = re.compile(r"<input\b[^>]*>", re.I)
+_SELECT_TAG = re.compile(r"<select\b[^>]*>", re.I)
+_TAG_ATTR = re.compile(r"""[\s/]([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']*)))?""")
+_ASCII_WHITESPACE = "\t\n\f\r "
+_VALID_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_LATEST = {"date": "09-13", "month": "09", "week": "W37", "datetime-local": "09-13T00:00"}
+
+
+def _parse_tag(tag: str) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    for m in _TAG_ATTR.finditer(tag, len(re.match(r"<\w+", tag).group())  # type: ignore[union-attr]
+                                if re.match(r"<\w+", tag) else 0):
+        value = next((v for v in m.groups()[1:] if v is not None), None)
+        out.append((m.group(1).lower(), None if value is None else html.unescape(value)))
+    return out
+
+
+def _make_tag(name: str, attrs: list[tuple[str, str | None]]) -> str:
+    return f"<{name}" + "".join(_attr(k, v) for k, v in attrs) + ">"
+
+
+def _beyond_chromium_dates(kind: str, text: str) -> bool:
+    found = re.match(r"(\d{4,})-(.*)\Z", text, re.S)
+    if not found or kind not in _LATEST:
+        return False
+    year = int(found.group(1))
+    return year > 275760 or year == 275760 and found.group(2) > _LATEST[kind]
+
+
+def _punycode(address: str) -> str:
+    local, at, domain = address.rpartition("@")
+    if not at or domain.isascii():
+        return address
+    try:
+        return local + "@" + domain.encode("idna").decode("ascii")
+    except UnicodeError:
+        return address
+
+
+def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
+                   applied: set[str]) -> list[tuple[str, str | None]]:
+    names = {k for k, _ in attrs}
+    kind = type_state(next((v for k, v in attrs if k == "type"), None))
+    out: list[tuple[str, str | None]] = []
+    for name, value in attrs:
+        if value is not None and name in ("min", "max", "step") and \
+                "float-parsing" in enabled and kind in ("number", "range") and \
+                not _VALID_FLOAT.fullmatch(value) and value.lower() != "any":
+            applied.add("float-parsing")
+            continue
+        if value is not None and name in ("min", "max") and "time-fraction-digits" in enabled \
+                and kind in ("time", "datetime-local") and re.search(r"\.[0-9]{4}", value):
+            applied.add("time-fraction-digits")
+            continue
+        if value is not None and name in ("value", "min", "max") and \
+                "far-future" in enabled and _beyond_chromium_dates(kind, value):
+            applied.add("far-future")
+            continue
+        if value is not None and name == "value" and kind == "email" and \
+                "email-punycode" in enabled:
+            if "multiple" in names:
+                if "email-multiple-newlines" in enabled and ("\n" in value or "\r" in value):
+                    applied.add("email-multiple-newlines")
+                    value = value.replace("\r", "").replace("\n", "")
+                converted = ",".join(_punycode(part.strip(_ASCII_WHITESPACE))
+                                     for part in value.split(","))
+            else:
+                converted = _punycode(value.replace("\r", "").replace("\n", "")
+                                      .strip(_ASCII_WHITESPACE))
+            if converted != value and any(not part.isascii() for part in value.split("@")[1:]):
+                applied.add("email-punycode")
+                value = converted
+        if name == "required" and kind == "radio" and "unnamed-radio" in enabled and \
+                not next((v for k, v in attrs if k == "name"), None):
+            applied.add("unnamed-radio")
+            continue
+        out.append((name, value))
+    if kind == "image" and "image-barred" in enabled and "readonly" not in names:
+        applied.add("image-barred")
+        out.append(("readonly", None))
+    if kind == "range" and "range-max-below-min" in enabled:
+        limits = {k: v for k, v in out if k in ("min", "max") and v is not None
+                  and _VALID_FLOAT.fullmatch(v)}
+        low = float(limits.get("min", "0"))
+        if float(limits.get("max", "100")) < low:
+            applied.add("range-max-below-min")
+            out = [(k, v) for k, v in out if k != "max"] + [("max", limits.get("min", "0"))]
+    if kind in _EARLIEST and "empty-in-range" in enabled and _empty_without_limits(out):
+        # A minimum no value can be below: an empty value is then in range.
+        applied.add("empty-in-range")
+        out = [(k, v) for k, v in out if k != "min"] + [("min", _EARLIEST[kind])]
+    return out
+
+
+#: Values below every valid value of a type, for the empty-in-range rewrite.
+_EARLIEST = {"number": "-1e308", "date": "0001-01-01", "month": "0001-01", "week": "0001-W01",
+             "time": "00:00", "datetime-local": "0001-01-01T00:00"}
+
+
+def _empty_without_limits(attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether an input with these attributes has an empty value and no
+    range limitations, by markup5 (neither depends on the page around
+    it for these types)."""
+    from markup5 import forms
+    doc = markup5.parse("<!DOCTYPE html>" + _make_tag("input", attrs))
+    el = next(e for e in iter_elements(doc) if e.local_name == "input")
+    return forms.value(el) == "" and not forms.has_range_limitations(el)
+
+
+def rewrite(page: str, enabled: set[str]) -> tuple[str, set[str]]:
+    """``page`` with the ``enabled`` deviations (names of
+    :data:`DEVIATIONS`) neutralized on every input and select start tag
+    (as :func:`generate_page` writes them), and the deviations that changed
+    something."""
+    applied: set[str] = set()
+
+    def input_tag(m: re.Match[str]) -> str:
+        here: set[str] = set()
+        attrs = _rewrite_input(_parse_tag(m.group()), enabled, here)
+        applied.update(here)
+        return _make_tag("input", attrs) if here else m.group()
+
+    def select_tag(m: re.Match[str]) -> str:
+        attrs = _parse_tag(m.group())
+        size = next((v for k, v in attrs if k == "size"), None)
+        if "select-size-zero" not in enabled or size is None or \
+                not re.fullmatch(r"[\t\n\f\r ]*\+?0+(?:\D.*)?", size, re.S):
+            return m.group()
+        applied.add("select-size-zero")
+        return _make_tag("select", [(k, "1" if k == "size" else v) for k, v in attrs])
+
+    page = _INPUT_TAG.sub(input_tag, page)
+    page = _SELECT_TAG.sub(select_tag, page)
+    return page, applied
+
+
+def explain(page: str, ident: str, theirs: dict[str, Any],
+            readings: Callable[[str], dict[str, dict[str, Any]]] | None = None) -> list[str]:
+    """The deviations (:data:`DEVIATIONS`) that explain why markup5's
+    readings of element ``ident`` differ from Chromium's (``theirs``), or
+    [] when they do not: with the smallest set found, markup5 on the
+    rewritten page answers as Chromium did."""
+    read = readings or markup5_readings
+
+    def remaining(enabled: set[str]) -> tuple[list[str], set[str]]:
+        text, applied = rewrite(page, enabled)
+        mine = read(text).get(ident)
+        if mine is None:
+            return ["missing"], applied
+        differ = compare(theirs, mine)
+        if differ:
+            rule = _rule(text, ident, theirs, mine, differ)
+            if rule:
+                return [], applied | {rule}
+        return differ, applied
+
+    everything = set(DEVIATIONS)
+    differ, applied = remaining(everything)
+    if differ or not applied:
+        return []
+    needed = set(applied)
+    for name in sorted(applied - _RULES):
+        trial = needed - {name}
+        differ, now = remaining(trial)
+        if not differ:
+            needed = now
+    return sorted(needed)
+
+
+#: The deviations recognised by a rule on the readings (no rewrite of the
+#: page makes markup5 answer as Chromium there).
+_RULES = frozenset({"select-hr-placeholder", "url-host-space", "step-precision",
+                    "range-serialization"})
+
+
+def _find_tag(page: str, ident: str) -> tuple[str, dict[str, str | None]]:
+    for m in re.finditer(r"<(input|select)\b[^>]*>", page, re.I):
+        attrs = dict(_parse_tag(m.group()))
+        if attrs.get("id") == ident:
+            return m.group(1).lower(), attrs
+    return "", {}
+
+
+def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
+          differ: list[str]) -> str:
+    """The deviation of :data:`_RULES` that explains ``differ``, or ''."""
+    name, attrs = _find_tag(page, ident)
+    core = {d for d in differ if d not in _DERIVED and not d.endswith(" (selector)")}
+    if name == "select" and core == {"valueMissing"} and not theirs["valueMissing"]:
+        start = page.find(f' id="{ident}"')
+        content = page[start:page.find("</select>", start)]
+        if re.search(r"<hr\b", content[:content.find("<option") + 1 or len(content)]):
+            return "select-hr-placeholder"
+    kind = type_state(attrs.get("type")) if name == "input" else ""
+    if kind == "url" and core == {"typeMismatch"} and not theirs["typeMismatch"]:
+        authority = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)", str(mine.get("value", "")))
+        if authority and re.search(r" |%20", authority.group(1)):
+            return "url-host-space"
+    if kind == "range" and core == {"value"}:
+        try:
+            if float(str(theirs["value"])) == float(str(mine["value"])):
+                return "range-serialization"
+        except ValueError:
+            return ""
+    if kind in ("number", "range") and core == {"stepMismatch"} and not theirs["stepMismatch"]:
+        try:
+            value = float(str(mine.get("value")))
+            base = float(str(attrs.get("min") or attrs.get("value") or 0))
+            step = float(str(attrs.get("step") or 1))
+        except ValueError:
+            return ""
+        if step > 0 and abs(value - base) / step >= 2.0 ** 52:
+            return "step-precision"
+    return ""
+
+
+# ---------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------
 
@@ -637,12 +918,21 @@ def generate_page(rng: random.Random) -> list[str]:
 class Summary:
     forms: int = 0
     controls: int = 0
+    #: Elements whose readings differ, unexplained.
     differences: int = 0
+    #: Elements whose readings differ where Chromium deviates (DEVIATIONS).
+    explained: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
         return (f"validity_chromium: {self.forms} forms, {self.controls} controls, "
                 f"{self.differences} differences")
+
+    def explained_line(self) -> str:
+        parts = ", ".join(f"{name} x{count}" for name, count in sorted(self.reasons.items()))
+        return (f"explained by Chromium's deviations from the standard: {self.explained}"
+                + (f" ({parts})" if parts else ""))
 
 
 def _kind(element_markup: str, differ: Sequence[str]) -> str:
@@ -653,7 +943,14 @@ def _kind(element_markup: str, differ: Sequence[str]) -> str:
     if name == "input":
         found = re.search(r' type="([^"]*)"', element_markup)
         name += "/" + type_state(html.unescape(found.group(1)) if found else None)
-    return name + ": " + ", ".join(sorted(differ))
+    # The readings that follow from the others (the selector engine's
+    # answers, validity.valid, the message, checkValidity) are left out
+    # unless nothing else differs.
+    core = sorted(d for d in differ if d not in _DERIVED and not d.endswith(" (selector)"))
+    return name + ": " + ", ".join(core or sorted(differ))
+
+
+_DERIVED = frozenset({"validity_valid", "message", "valid", "invalid", "check_validity"})
 
 
 def _element_markup(pieces: Sequence[str], ident: str) -> str:
@@ -683,17 +980,20 @@ def reduce(pieces: list[str], ident: str, differ: Sequence[str],
         return -1
 
     current = list(pieces)
-    changed = True
-    while changed:
-        changed = False
-        candidates = [current[:i] + current[i + 1:] for i in range(len(current))
-                      if f' id="{ident}"' not in current[i]]
+    size = max(1, len(current) // 2)
+    while True:  # drop runs of pieces, halving the run length (ddmin)
+        candidates = [current[:i] + current[i + size:] for i in range(0, len(current), size)
+                      if not any(f' id="{ident}"' in piece for piece in current[i:i + size])]
+        found = -1
         for start in range(0, len(candidates), 40):
             found = still(candidates[start:start + 40])
             if found >= 0:
                 current = candidates[start + found]
-                changed = True
                 break
+        if found < 0:
+            if size == 1:
+                break
+            size = max(1, size // 2)
     attribute = re.compile(r' [\w-]+(?:="[^"]*")?')
     changed = True
     while changed:
@@ -728,6 +1028,12 @@ def run(pages: Iterable[list[str]], browser: Browser, *, batch: int = 50,
         for pieces, text, theirs in zip(pending, texts, browser.read(texts)):
             summary.forms += 1
             mine = markup5_readings(text)
+            cached: dict[str, dict[str, dict[str, Any]]] = {text: mine}
+
+            def readings(page: str) -> dict[str, dict[str, Any]]:
+                if page not in cached:
+                    cached[page] = markup5_readings(page)
+                return cached[page]
             for ident, reading in theirs.items():
                 summary.controls += 1
                 ours = mine.get(ident)
@@ -736,6 +1042,12 @@ def run(pages: Iterable[list[str]], browser: Browser, *, batch: int = 50,
                 else:
                     differ = compare(reading, ours)
                 if not differ:
+                    continue
+                reasons = explain(text, ident, reading, readings) if ours is not None else []
+                if reasons:
+                    summary.explained += 1
+                    for reason in reasons:
+                        summary.reasons[reason] = summary.reasons.get(reason, 0) + 1
                     continue
                 summary.differences += 1
                 markup = _element_markup(pieces, ident)
@@ -815,6 +1127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{time.monotonic() - started:.0f} s, {browser.version}, seed {args.seed}")
     for kind, count in sorted(summary.kinds.items(), key=lambda item: -item[1]):
         print(f"  {count:6d}  {kind}")
+    print(summary.explained_line())
     print(summary.line())
     return 0 if not summary.differences else 1
 
