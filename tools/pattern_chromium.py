@@ -186,7 +186,13 @@ HAND_WRITTEN: list[tuple[str, list[str]]] = [
     ("\\p{IDS}", ["a", "1"]), ("\\p{Gr_Ext}", ["\u200c"]), ("\\p{Math}", ["+", "^"]), ("\\p{Block=Basic_Latin}", []), ("\\p{ID_Start}", ["a"]),
     ("\\p{Alphabetic}", ["a"]), ("\\p{Emoji}", []), ("\\p{RGI_Emoji}", ["\U0001F600"]),
     ("\\P{RGI_Emoji}", []), ("[^\\p{RGI_Emoji}]", []), ("[\\p{RGI_Emoji}--\\q{x}]", []),
-    ("\\p{Basic_Emoji}", []), ("\\p{Emoji_Keycap_Sequence}", []), ("\\p{IDS_Unary_Operator}", []),
+    ("\\p{Basic_Emoji}", ["\u231a", "\u00a9\ufe0f", "\u00a9"]),
+    ("\\p{Emoji_Keycap_Sequence}", ["1\ufe0f\u20e3", "1\u20e3"]),
+    ("\\p{RGI_Emoji}+", ["\U0001F600\U0001F1FA\U0001F1F8", "\U0001F1FA"]),
+    ("[\\p{RGI_Emoji}--\\p{Basic_Emoji}]", ["\U0001F600", "\U0001F44D\U0001F3FB"]),
+    ("[\\p{RGI_Emoji_Flag_Sequence}&&\\q{\\u{1F1FA}\\u{1F1F8}|x}]", ["\U0001F1FA\U0001F1F8"]),
+    ("\\p{CWKCF}", ["A"]), ("\\p{Changes_When_NFKC_Casefolded}", ["a"]),
+    ("(?i:\\p{RGI_Emoji})", ["\U0001F600"]), ("\\p{RGI_Emoji}{2}", ["\u0031\ufe0f\u20e3\u231a"]), ("\\p{IDS_Unary_Operator}", []),
     ("\\p{ID_Compat_Math_Start}", []), ("\\p{InCB=Linker}", []), ("\\p{Lu", []),
     ("\\p{L}{2}", ["ab"]), ("[\\p{L}--\\p{Ll}]", ["A", "a"]), ("[\\p{L}&&\\p{ASCII}]", ["\u00e9"]),
     ("[^\\p{L}]", ["1"]), ("[\\P{L}]", ["1"]), ("\\p{ L}", []), ("\\p{L }", []),
@@ -394,6 +400,47 @@ document.body.textContent = "@@@" + JSON.stringify(out) + "@@@";
 """
 
 
+_STRINGS_PAGE = """<!DOCTYPE html><meta charset=utf-8><title>strings</title><body><script>
+const NAMES = %s;
+const CANDIDATES = %s;
+const out = {};
+for (const name of NAMES) {
+  const re = new RegExp("^\\\\p{" + name + "}$", "v");
+  out[name] = CANDIDATES.filter(c => re.test(c)).map(
+    c => [...c].map(ch => ch.codePointAt(0).toString(16)).join("."));
+}
+document.body.textContent = "@@@" + JSON.stringify(out) + "@@@";
+</script>
+"""
+
+#: The properties of strings.
+STRING_PROPERTY_NAMES = ["Basic_Emoji", "Emoji_Keycap_Sequence", "RGI_Emoji_Modifier_Sequence",
+                         "RGI_Emoji_Flag_Sequence", "RGI_Emoji_Tag_Sequence",
+                         "RGI_Emoji_ZWJ_Sequence", "RGI_Emoji"]
+
+
+def string_candidates() -> list[str]:
+    """Strings to test the properties of strings on: every string and code
+    point of markup5's RGI_Emoji, each without its last code point, without
+    its U+FE0F, and with a U+FE0F added."""
+    from markup5.forms import _pattern_sets
+
+    chars, strings = _pattern_sets._string_property("RGI_Emoji")
+    base = {chr(cp) for lo, hi in chars for cp in range(lo, hi + 1)} | set(strings)
+    out = set(base)
+    for s in base:
+        out.add(s[:-1])
+        out.add(s.replace("\ufe0f", ""))
+        out.add(s + "\ufe0f")
+    out.discard("")
+    return sorted(out)
+
+
+def encode_string(text: str) -> str:
+    """A string as '.'-separated hexadecimal code points (as the page writes)."""
+    return ".".join(f"{ord(c):x}" for c in text)
+
+
 def fold_candidates() -> list[tuple[int, list[int]]]:
     """Code points with a case mapping, each with the code points it might
     match under the i modifier: its single-code-point lowercase, uppercase,
@@ -545,6 +592,31 @@ def compare(fixture: dict[str, Any]) -> dict[str, int]:
                 print(f"match: {pattern[:80]!r} {value!r}: chromium {expected}, markup5 {got}")
     counts.update(compare_properties(fixture))
     counts.update(compare_folding(fixture))
+    counts.update(compare_strings(fixture))
+    return counts
+
+
+def compare_strings(fixture: dict[str, Any]) -> dict[str, int]:
+    """The properties of strings on the candidate strings, against Chromium."""
+    from markup5.forms import _pattern
+
+    counts = {"string_checks": 0, "string_differ": 0}
+    candidates = string_candidates()
+    encoded = {encode_string(x) for x in candidates}
+    recorded = fixture.get("string_properties", {})
+    for name, matched in recorded.items():
+        theirs = set(matched)
+        compiled = _pattern.compile_pattern(f"\\p{{{name}}}")
+        assert compiled is not None
+        extra = [c for c in theirs if c not in encoded]
+        for text in candidates + [
+                "".join(chr(int(cp, 16)) for cp in item.split(".")) for item in extra]:
+            counts["string_checks"] += 1
+            if compiled.matches(text) != (encode_string(text) in theirs):
+                counts["string_differ"] += 1
+                if counts["string_differ"] <= 30:
+                    print(f"string property {name}: {encode_string(text)}: chromium "
+                          f"{encode_string(text) in theirs}")
     return counts
 
 
@@ -629,6 +701,8 @@ def main(argv: list[str] | None = None) -> int:
         "chromium": chromium_version(binary),
         "properties": run_properties(binary, property_names()),
         "case_folding": run_page(binary, _FOLD_PAGE % json.dumps(fold_candidates())),
+        "string_properties": run_page(binary, _STRINGS_PAGE % (
+            json.dumps(STRING_PROPERTY_NAMES), json.dumps(string_candidates()))),
         "cases": results,
     }
     head = json.dumps({k: v for k, v in fixture.items() if k != "cases"}, ensure_ascii=True,

@@ -12,8 +12,8 @@ Public names:
 
 * :func:`compile_pattern` -- the compiled pattern, or ``None`` when the
   pattern is not a valid v-mode RegExp (or uses a Unicode property this
-  module has no data for, the properties of strings such as
-  ``\\p{RGI_Emoji}``: see :data:`UNSUPPORTED`).
+  module has no data for, only ``\\p{Changes_When_NFKC_Casefolded}``: see
+  :data:`UNSUPPORTED`).
 * :func:`pattern_status` -- ``"valid"``, ``"invalid"`` or ``"unsupported"``.
 * :class:`CompiledPattern` with :meth:`~CompiledPattern.matches` and
   :meth:`~CompiledPattern.evaluate`.
@@ -48,7 +48,9 @@ binary properties derived from case mappings come from :mod:`unicodedata`
 versions are ``Cn`` here while a current browser knows them; Script,
 Script_Extensions and the other binary properties come from the generated
 module ``_pattern_unicode`` (Unicode 18.0: the scripts Jurchen,
-Proto_Cuneiform and Seal are valid here, not yet in Chromium 156).
+Proto_Cuneiform and Seal are valid here, not yet in Chromium 156), and so do
+the properties of strings (``\\p{RGI_Emoji}``, from UTS #51 17.0), matched
+through a trie of their strings.
 
 Known differences from Chromium, besides Unicode versions: V8 throws "Maximum
 call stack size exceeded" for classes nested about 10,000 deep (so the
@@ -70,6 +72,7 @@ from ._pattern_sets import (
     _CharSet,
     _fold_string,
     _normalize,
+    _simple_fold,
 )
 from ._pattern_syntax import (
     _ALT,
@@ -80,6 +83,7 @@ from ._pattern_syntax import (
     _LOOK,
     _REP,
     _SEQ,
+    _STRINGS,
     PatternSyntaxError,
     _Node,
     _Parser,
@@ -102,12 +106,18 @@ __doc__ = (__doc__ or "").replace("%s", unicodedata.unidata_version)
 
 _OP_CHAR, _OP_SPLIT, _OP_EPS, _OP_ASSERT, _OP_MATCH = range(5)
 _OP_SAVE, _OP_BACKREF, _OP_RESET, _OP_LOOP_START, _OP_LOOP_CHECK = range(5, 10)
+# A node of a trie of strings (a class's strings): consumes one code point
+# by its table ``tries[arg]`` (code point, simple-case-folded when
+# ``trie_fold[arg]``, -> next state); out1, when set, leaves the trie (the
+# strings that end here).
+_OP_TRIE = 10
 
 
 class _Program:
     """A Thompson NFA: parallel lists indexed by state number."""
 
-    __slots__ = ("op", "arg", "out1", "out2", "charsets", "start")
+    __slots__ = ("op", "arg", "out1", "out2", "charsets", "start", "tries",
+                 "trie_fold")
 
     def __init__(self) -> None:
         self.op: list[int] = []
@@ -116,6 +126,8 @@ class _Program:
         self.out2: list[int] = []
         self.charsets: list[_CharSet | None] = []
         self.start = 0
+        self.tries: list[dict[int, int]] = []
+        self.trie_fold: list[bool] = []
 
     def add(self, op: int, arg: int = 0,
             charset: _CharSet | None = None) -> int:
@@ -149,6 +161,29 @@ def _patch(program: _Program, exits: list[tuple[int, int]], target: int) -> None
             program.out2[state] = target
 
 
+def _build_trie(program: _Program, node: _Node, reverse: bool) -> _Frag:
+    """The strings of *node* as a trie of _OP_TRIE states (read backwards
+    when *reverse*); its exits are the states where a string ends."""
+    def new_state() -> int:
+        s = program.add(_OP_TRIE, len(program.tries))
+        program.tries.append({})
+        program.trie_fold.append(node.ignore_case)
+        return s
+
+    root = new_state()
+    ends: set[int] = set()
+    for text in node.strings:
+        s = root
+        for ch in (reversed(text) if reverse else text):
+            table = program.tries[program.arg[s]]
+            nxt = table.get(ord(ch))
+            if nxt is None:
+                nxt = table[ord(ch)] = new_state()
+            s = nxt
+        ends.add(s)
+    return root, [(s, 1) for s in sorted(ends)]
+
+
 def _clamp(count: int, limit: int) -> int:
     """A repetition count as a value of length limit - 1 can tell it apart.
 
@@ -170,6 +205,8 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
         if kind == _CHARS:
             s = program.add(_OP_CHAR, 0, node.chars)
             return s, [(s, 1)]
+        if kind == _STRINGS:
+            return _build_trie(program, node, reverse)
         exits: list[tuple[int, int]]
         if kind == _SEQ:
             kids = node.kids[::-1] if reverse else node.kids
@@ -354,6 +391,10 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
             elif o == _OP_ASSERT:
                 if preds[arg[s]][p]:
                     stack.append(out1[s])
+            elif o == _OP_TRIE:
+                current.append(s)
+                if out1[s] >= 0:
+                    stack.append(out1[s])
             elif o == _OP_MATCH:
                 result[p] = 1
         work[0] += visited
@@ -373,9 +414,15 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
         moved: list[int] = []
         for s in current:
             cs = charsets[s]
-            assert cs is not None
-            if cs.has(cp):
-                moved.append(out1[s])
+            if cs is not None:
+                if cs.has(cp):
+                    moved.append(out1[s])
+            else:               # _OP_TRIE
+                a = arg[s]
+                nxt = program.tries[a].get(
+                    _simple_fold(cp) if program.trie_fold[a] else cp)
+                if nxt is not None:
+                    moved.append(nxt)
         current = moved
     return result
 
@@ -662,6 +709,18 @@ class _Search:
                     assert cs is not None
                     if cs.has(ord(value[pos - 1])):
                         stack.append((out1[pc], pos - 1, caps, regs))
+            elif o == _OP_TRIE:
+                # Longer strings first: the exit is tried after going on.
+                if out1[pc] >= 0:
+                    stack.append((out1[pc], pos, caps, regs))
+                if forward and pos < length or not forward and pos > 0:
+                    cp = ord(value[pos] if forward else value[pos - 1])
+                    a = arg[pc]
+                    nxt = program.tries[a].get(
+                        _simple_fold(cp) if program.trie_fold[a] else cp)
+                    if nxt is not None:
+                        stack.append((nxt, pos + 1 if forward else pos - 1,
+                                      caps, regs))
             elif o == _OP_SPLIT:
                 stack.append((out2[pc], pos, caps, regs))
                 stack.append((out1[pc], pos, caps, regs))
@@ -771,8 +830,7 @@ def pattern_status(pattern: str) -> Literal["valid", "invalid", "unsupported"]:
     """Whether *pattern* compiles as a JavaScript RegExp with the v flag.
 
     ``"unsupported"`` when it uses a Unicode property without data here
-    (:data:`UNSUPPORTED_PROPERTIES`; for Script values this module cannot
-    even tell whether the name is valid).
+    (:data:`UNSUPPORTED_PROPERTIES`).
     """
     if not isinstance(pattern, str):
         raise TypeError(

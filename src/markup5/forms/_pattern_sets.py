@@ -376,13 +376,11 @@ _STRING_PROPERTIES = frozenset((
 #: a pattern using one of them makes :func:`compile_pattern` return ``None``
 #: and :func:`pattern_status` say ``"unsupported"``.
 UNSUPPORTED_PROPERTIES: frozenset[str] = frozenset(
-    [name for name, compute in _BINARY.items() if compute is None]
-    + list(_STRING_PROPERTIES))
+    name for name, compute in _BINARY.items() if compute is None)
 
 UNSUPPORTED = (
     "Unicode properties without data here are not matched: "
-    "Changes_When_NFKC_Casefolded and the properties of strings "
-    "(RGI_Emoji, Basic_Emoji, ...), listed in UNSUPPORTED_PROPERTIES. "
+    "Changes_When_NFKC_Casefolded (CWKCF), listed in UNSUPPORTED_PROPERTIES. "
     "compile_pattern returns None for a pattern using one (the attribute is "
     "then ignored, as for a pattern that does not compile). General_Category, "
     "ASCII_Hex_Digit, Lowercase, Uppercase, Cased, Case_Ignorable, the "
@@ -391,6 +389,28 @@ UNSUPPORTED = (
     "Script_Extensions and the other binary properties come from the "
     "generated module _pattern_unicode (tools/gen_pattern_unicode.py), whose "
     "Unicode version is newer.")
+
+_string_cache: dict[str, tuple[Ranges, frozenset[str]]] = {}
+
+
+def _string_property(name: str) -> tuple[Ranges, frozenset[str]]:
+    """A property of strings: its single code points and its longer strings
+    (RGI_Emoji is the union of the six others)."""
+    cached = _string_cache.get(name)
+    if cached is None:
+        from . import _pattern_unicode
+        parts = (list(_pattern_unicode.STRING_PROPERTIES) if name == "RGI_Emoji"
+                 else [name])
+        chars: Ranges = ()
+        strings: set[str] = set()
+        for part in parts:
+            ranges_text, strings_text = _pattern_unicode.STRING_PROPERTIES[part]
+            chars = _union(chars, _decode(ranges_text))
+            strings.update("".join(chr(int(cp, 16)) for cp in item.split("."))
+                           for item in strings_text.split())
+        cached = _string_cache[name] = (chars, frozenset(strings))
+    return cached
+
 
 _binary_cache: dict[str, Ranges] = {}
 

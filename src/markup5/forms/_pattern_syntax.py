@@ -29,6 +29,7 @@ from ._pattern_sets import (
     _intersect,
     _normalize,
     _script,
+    _string_property,
     _subtract,
     _Unsupported,
 )
@@ -42,7 +43,7 @@ class PatternSyntaxError(ValueError):
 # The syntax tree.  Nodes are created children first, so the parser's list of
 # nodes is in post-order and sizes can be computed without recursion.
 
-_CHARS, _SEQ, _ALT, _REP, _GROUP, _ASSERT, _LOOK, _BACKREF = range(8)
+_CHARS, _SEQ, _ALT, _REP, _GROUP, _ASSERT, _LOOK, _BACKREF, _STRINGS = range(9)
 
 # Assertion kinds (the value of _Node.index for _ASSERT nodes).
 _A_START, _A_END, _A_LINE_START, _A_LINE_END = range(4)
@@ -52,7 +53,7 @@ _A_WORD, _A_NOT_WORD, _A_WORD_I, _A_NOT_WORD_I = range(4, 8)
 class _Node:
     __slots__ = ("kind", "kids", "chars", "lo", "hi", "index", "behind",
                  "negative", "refs", "greedy", "ignore_case", "cap_lo",
-                 "cap_hi")
+                 "cap_hi", "strings")
 
     def __init__(self, kind: int, kids: list[_Node] | None = None) -> None:
         self.kind = kind
@@ -68,6 +69,7 @@ class _Node:
         self.ignore_case = False    # for backreferences
         self.cap_lo = 0             # the capture groups inside: cap_lo..cap_hi
         self.cap_hi = -1
+        self.strings: tuple[str, ...] = ()  # _STRINGS: folded if ignore_case
 
 
 # ---------------------------------------------------------------------------
@@ -564,8 +566,11 @@ class _Parser:
         elif body in _STRING_PROPERTIES:
             if negated:
                 raise self.error("Invalid property name")
-            self.unsupported = self.unsupported or body
-            return _ClassValue((), frozenset(), True)
+            chars, strings = _string_property(body)
+            if ignore_case:
+                chars = _case_closure(chars)
+                strings = frozenset(_fold_string(s) for s in strings)
+            return _ClassValue(chars, strings, True)
         else:
             raise self.error("Invalid property name")
         if ignore_case:
@@ -809,11 +814,14 @@ class _Parser:
         return value
 
     def strings_node(self, value: _ClassValue, ignore_case: bool) -> _Node:
-        """A class with strings: an alternation of the strings and the set."""
+        """A class with strings: its strings (longest first, as v mode tries
+        them; compiled to a trie) or its set of code points."""
         alternatives: list[_Node] = []
-        for text in sorted(value.strings, key=len, reverse=True):
-            kids = [self.literal(ord(ch), ignore_case) for ch in text]
-            alternatives.append(self.node(_SEQ, kids))
+        if value.strings:
+            strings = self.node(_STRINGS)
+            strings.strings = tuple(sorted(value.strings, key=len, reverse=True))
+            strings.ignore_case = ignore_case
+            alternatives.append(strings)
         if value.chars:
             alternatives.append(self.chars_node(value.chars))
         if not alternatives:
