@@ -41,7 +41,7 @@ from markup5.selectors.htmlrules import CASE_INSENSITIVE_ATTRIBUTES  # noqa: E40
 from markup5.selectors.matcher import iter_elements  # noqa: E402
 
 from browser_diff import Chromium, find_chromium  # noqa: E402
-from validity_chromium import generate_page  # noqa: E402
+from validity_chromium import DEVIATIONS, generate_page, rewrite  # noqa: E402
 
 #: What one selector gives on one page, on either side: "ERR" when it is
 #: invalid, else the indexes (in the document-order walk over elements) of
@@ -68,16 +68,27 @@ Where markup5 follows the standard and Chromium does not (kept out of the random
   applies to.
 - :read-write: HTML's "editable" includes svg and math elements inside contenteditable;
   Chromium does not match them.
-- An+B with numbers beyond a 32-bit int: Chromium rejects some and matches nothing for
-  others; markup5 takes CSS numbers at any length: exact below 2**64, but for an A of more
-  than 40 digits, clamped as css-values-4 allows (see nth_formula).
+- An+B with large numbers: Chromium matches nothing when A or B is beyond +-(2**30 - 1)
+  (':nth-child(-n+99999999999)' selects nothing, where every element is a match), and rejects
+  the selector when B is part of the 'n-<digits>' token and does not fit in 32 bits
+  ('2n-99999999999', '-n-2147483649'; '2n- 99999999999' is accepted).  CSS numbers have no such
+  limit (css-values-4 lets an implementation clamp a value beyond its range, which would still
+  select those elements); markup5 computes An+B exactly below 2**64 (an A of more than 40
+  digits is clamped, see nth_formula).
+- Pseudo-elements in the 'of' list of :nth-child()/:nth-last-child(): Chromium accepts them
+  (':nth-child(1 of p::before, p)'); Selectors 4 makes that list a <complex-real-selector-list>,
+  and markup5 rejects the selector.
+- Constraint validation (:valid, :invalid, :in-range, :out-of-range): where Chromium departs
+  from HTML (tools/validity_chromium.py's DEVIATIONS: image buttons barred, lenient number
+  parsing ignored, dates past 275760, punycode e-mail values, radio buttons without a name,
+  long time fractions, range maximum below the minimum, empty values in range, spaces in URL
+  hosts, an hr before the placeholder option, step precision).  A difference is explained
+  when markup5, given the page with those deviations neutralized (validity_chromium.rewrite),
+  selects what Chromium selected.
 Explained where they occur (in the synthetic pages, or made by the mutator, which makes no
 string in :lang() nor 's' flag):
 - :checked on the options of <select size=0>: Chromium takes a display size of 0 as 1 and
   picks a default option (docs/browser-differences.md, deviation 10, select-size-zero).
-- Chromium accepts its scrollbar pseudo-classes anywhere (':end', ':horizontal',
-  ':window-inactive' ...) and matches nothing with them; they are unknown to Selectors 4,
-  which makes a selector holding one invalid.
 """
 
 SYNTHETIC = {
@@ -393,9 +404,9 @@ class Generator:
             return "&"
         if kind == "nth":
             return f":{rng.choice(['nth-child', 'nth-last-child'])}({self.an_plus_b()})"
-        if kind == "nth-of":
+        if kind == "nth-of":  # (no pseudo-element after 'of': a known deviation)
             return (f":{rng.choice(['nth-child', 'nth-last-child'])}({self.an_plus_b()} of "
-                    f"{self.selector_list(depth + 1, in_has)})")
+                    f"{self.selector_list(depth + 1, in_has, pseudo_elements=False)})")
         if kind == "type-nth":
             return f":{rng.choice(['nth-of-type', 'nth-last-of-type'])}({self.an_plus_b()})"
         if kind == "lang":
@@ -433,14 +444,15 @@ class Generator:
                 self.compound(depth, in_has)
         return out
 
-    def selector_list(self, depth: int = 0, in_has: bool = False) -> str:
+    def selector_list(self, depth: int = 0, in_has: bool = False,
+                      pseudo_elements: bool = True) -> str:
         n = self.rng.choice([1, 1, 1, 2] if depth == 0 else [1, 1, 2])
         out = []
         for _ in range(n):
             complex_selector = self.complex(depth, in_has)
             # A pseudo-element ends a complex selector (inside :is() and
             # :where(), which are forgiving, it drops its selector).
-            if self.rng.random() < (0.04 if depth == 0 else 0.02):
+            if pseudo_elements and self.rng.random() < (0.04 if depth == 0 else 0.02):
                 complex_selector += self.rng.choice(PSEUDO_ELEMENTS)
             out.append(complex_selector)
         return ", ".join(out)
@@ -635,6 +647,9 @@ def main(argv: list[str] | None = None) -> int:
             jobs.append({"html": text, "selectors": selectors})
             local.append((name, doc, elements, selectors))
         remote = run_chromium(browser, jobs)
+        text_of = dict(batch)
+        rewrites: dict[tuple[str, frozenset[str]],
+                       tuple[set[str], list[Element], markup5.Document]] = {}
         for (name, doc, elements, selectors), theirs in zip(local, remote):
             shape = "\n".join(f"{e.namespace or ''} {e.local_name}" for e in elements)
             if shape != theirs["shape"]:
@@ -654,8 +669,9 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 # isinstance(mine, ...) rather than mine == "ERR": the
                 # same test (a str is "ERR"), which mypy narrows by.
-                if isinstance(mine, list) and chrome != "ERR":
-                    reason = known_deviation(sel, mine, chrome, elements)
+                if isinstance(mine, list) and isinstance(chrome, list):
+                    reason = known_deviation(sel, mine, chrome, elements) or \
+                        known_validity_rewrite(sel, mine, chrome, text_of[name], rewrites)
                 else:
                     reason = known_validity_deviation(sel, mine, chrome, elements, doc)
                 if reason:
@@ -695,13 +711,6 @@ _LEGACY_ATTR = re.compile(r"\[\s*(%s)\s*[~|^$*]?=" % "|".join(
     sorted(CASE_INSENSITIVE_ATTRIBUTES, key=len, reverse=True)), re.I)
 
 
-#: Chromium's scrollbar pseudo-classes, which its selector parser accepts
-#: outside ::-webkit-scrollbar rules too.
-_SCROLLBAR_PSEUDO_CLASSES = re.compile(
-    r":(?:horizontal|vertical|decrement|increment|start|end|double-button|single-button"
-    r"|no-button|corner-present|window-inactive)(?![\w-])", re.I)
-
-
 #: What may be a list or a string in :lang(), or the 's' attribute flag
 #: (Level 4 forms Chromium rejects): the grammar makes none, and the
 #: mutator makes no selector that holds one (the pattern matches more than
@@ -709,17 +718,56 @@ _SCROLLBAR_PSEUDO_CLASSES = re.compile(
 _LEVEL_4_FORMS = re.compile(r""":lang\([^)]*[,"']|\s[sS]\s*\]""", re.I)
 
 
+#: A pseudo-element (or a legacy one after a single colon) in the 'of'
+#: list of :nth-child() or :nth-last-child().
+_PSEUDO_ELEMENT_AFTER_OF = re.compile(
+    r":nth-(?:last-)?child\([^)]*\bof\b[^)]*(?:::|:(?:before|after|first-line|first-letter)"
+    r"(?![\w-]))", re.I)
+
+
 def known_validity_deviation(selector: str, mine: Matches, chrome: Matches,
                              elements: list[Element], doc: markup5.Document) -> str:
     """The KNOWN_DEVIATIONS entry that explains a selector markup5 rejects
-    and Chromium does not (the mutator makes them), or '': a scrollbar
-    pseudo-class, where the same selector with ':not(*)' in its place
-    selects what Chromium selected."""
-    if mine == "ERR" and chrome != "ERR" and _SCROLLBAR_PSEUDO_CLASSES.search(selector):
-        rewritten = _SCROLLBAR_PSEUDO_CLASSES.sub(":not(*)", selector)
-        if markup5_results(elements, doc, [rewritten])[0] == chrome:
-            return "Chromium accepts its scrollbar pseudo-classes"
+    and Chromium does not, or '': a pseudo-element in nth-child's 'of'
+    list."""
+    if mine == "ERR" and chrome != "ERR" and _PSEUDO_ELEMENT_AFTER_OF.search(selector):
+        return "Chromium accepts pseudo-elements in :nth-child()'s 'of' list"
     return ""
+
+
+#: The pseudo-classes that read constraint validation.
+_VALIDITY = re.compile(r":(?:valid|invalid|in-range|out-of-range)(?![\w-])", re.I)
+
+
+def known_validity_rewrite(selector: str, mine: list[int], chrome: list[int], text: str,
+                           cache: dict[tuple[str, frozenset[str]],
+                                       tuple[set[str], list[Element], markup5.Document]]
+                           ) -> str:
+    """The KNOWN_DEVIATIONS entry (constraint validation) that explains a
+    difference, or '': markup5 on the page with Chromium's validity
+    deviations neutralized (validity_chromium.rewrite, which keeps the
+    elements) selects what Chromium selected; the entry names the
+    smallest set of deviations found that does it."""
+    if not _VALIDITY.search(selector):
+        return ""
+
+    def selects(enabled: frozenset[str]) -> tuple[bool, set[str]]:
+        key = (text, enabled)
+        if key not in cache:
+            rewritten, applied = rewrite(text, set(enabled), selectors=True)
+            doc = markup5.parse(rewritten)
+            cache[key] = (applied, list(iter_elements(doc)), doc)
+        applied, elements, doc = cache[key]
+        return markup5_results(elements, doc, [selector])[0] == chrome, applied
+
+    same, needed = selects(frozenset(DEVIATIONS))
+    if not same or not needed:
+        return ""
+    for name in sorted(needed):
+        same, applied = selects(frozenset(needed - {name}))
+        if same:
+            needed = applied
+    return "constraint validation: " + ", ".join(sorted(needed))
 
 
 def _is_select_of_size_zero(node: Any) -> bool:

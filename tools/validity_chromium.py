@@ -781,11 +781,25 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
         if float(limits.get("max", "100")) < low:
             applied.add("range-max-below-min")
             out = [(k, v) for k, v in out if k != "max"] + [("max", limits.get("min", "0"))]
+    if kind == "number" and "step-precision" in enabled and _far_from_base(out):
+        applied.add("step-precision")
+        out = [(k, v) for k, v in out if k != "step"] + [("step", "any")]
     if kind in _EARLIEST and "empty-in-range" in enabled and _empty_without_limits(out):
         # A minimum no value can be below: an empty value is then in range.
         applied.add("empty-in-range")
         out = [(k, v) for k, v in out if k != "min"] + [("min", _EARLIEST[kind])]
     return out
+
+
+def _far_from_base(attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether a number input's value is 2**52 steps or more from its step
+    base (Chromium then finds no step mismatch)."""
+    found = {k: v for k, v in attrs if v is not None and _VALID_FLOAT.fullmatch(v)}
+    if "value" not in found:
+        return False
+    step = float(found.get("step", "1"))
+    base = float(found.get("min", found["value"]))
+    return step > 0 and abs(float(found["value"]) - base) / step >= 2.0 ** 52
 
 
 #: Values below every valid value of a type, for the empty-in-range rewrite.
@@ -803,16 +817,29 @@ def _empty_without_limits(attrs: list[tuple[str, str | None]]) -> bool:
     return forms.value(el) == "" and not forms.has_range_limitations(el)
 
 
-def rewrite(page: str, enabled: set[str]) -> tuple[str, set[str]]:
+def rewrite(page: str, enabled: set[str], selectors: bool = False) -> tuple[str, set[str]]:
     """``page`` with the ``enabled`` deviations (names of
     :data:`DEVIATIONS`) neutralized on every input and select start tag
     (as :func:`generate_page` writes them), and the deviations that changed
-    something."""
+    something.  The page's elements stay the same, in the same order.
+    With ``selectors``, also those that :func:`explain` recognises by a
+    rule, by rewrites that change values (which matching the validity
+    pseudo-classes does not read): spaces in URL hosts, an hr before a
+    select's placeholder."""
     applied: set[str] = set()
 
     def input_tag(m: re.Match[str]) -> str:
         here: set[str] = set()
         attrs = _rewrite_input(_parse_tag(m.group()), enabled, here)
+        kind = type_state(next((v for k, v in attrs if k == "type"), None))
+        if selectors and kind == "url" and "url-host-space" in enabled:
+            value = next((v for k, v in attrs if k == "value"), None) or ""
+            found = re.match(r"([\t\n\f\r ]*[a-zA-Z][a-zA-Z0-9+.-]*://)([^/?#]*)", value)
+            if found and re.search(r" |%20", found.group(2)):
+                host = found.group(2).replace("%20", "x").replace(" ", "x")
+                here.add("url-host-space")
+                attrs = [(k, found.group(1) + host + value[found.end():] if k == "value" else v)
+                         for k, v in attrs]
         applied.update(here)
         return _make_tag("input", attrs) if here else m.group()
 
@@ -827,6 +854,15 @@ def rewrite(page: str, enabled: set[str]) -> tuple[str, set[str]]:
 
     page = _INPUT_TAG.sub(input_tag, page)
     page = _SELECT_TAG.sub(select_tag, page)
+    if selectors and "select-hr-placeholder" in enabled:
+        def hr_first(m: re.Match[str]) -> str:
+            applied.add("select-hr-placeholder")
+            option = _parse_tag(m.group(2))
+            return m.group(1) + _make_tag("option", [(k, v) for k, v in option if k != "value"]
+                                          + [("value", " ")])
+        page = re.sub(r"(<select\b[^>]*>(?:(?!</select|<option)[^<]|<(?!/select|option)[^>]*>)*?"
+                      r"<hr\b[^>]*>(?:(?!</select|<option)[^<]|<(?!/select|option)[^>]*>)*?)"
+                      r"(<option\b[^>]*>)", hr_first, page)
     return page, applied
 
 
@@ -865,8 +901,8 @@ def explain(page: str, ident: str, theirs: dict[str, Any],
 
 #: The deviations recognised by a rule on the readings (no rewrite of the
 #: page makes markup5 answer as Chromium there).
-_RULES = frozenset({"select-hr-placeholder", "url-host-space", "step-precision",
-                    "range-serialization"})
+_RULES = frozenset({"select-hr-placeholder", "url-host-space", "range-serialization",
+                    "step-precision"})
 
 
 def _find_tag(page: str, ident: str) -> tuple[str, dict[str, str | None]]:
