@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from markup5.forms import _pattern_sets, _pattern_syntax
+from markup5.forms import _pattern, _pattern_sets, _pattern_syntax
 from markup5.forms._pattern import (
     UNSUPPORTED_PROPERTIES,
     CompiledPattern,
@@ -118,6 +118,21 @@ def test_matching_agrees_with_chromium() -> None:
     assert undecided == []
 
 
+def test_counted_repetition_states_agree_with_chromium(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every x{n,m} of one code point through the counting state, whatever
+    # its counts (normally only counts above _COUNTER_MIN are).
+    monkeypatch.setattr(_pattern, "_COUNTER_MIN", -1)
+    differ = []
+    for case in FIXTURE_DATA["cases"]:
+        if not case["compiles"] or _status(case["pattern"]) != "valid":
+            continue
+        compiled = _compiled(case["pattern"])
+        for value, expected in case["values"]:
+            if isinstance(expected, bool) and compiled.evaluate(value) not in (expected, None):
+                differ.append((case["pattern"], value, expected))
+    assert differ == []
+
+
 #: Code points whose properties changed between Unicode versions.  For the
 #: data from unicodedata (Unicode 14.0 in Python 3.11), changes up to the
 #: Unicode version of Chromium's ICU: U+0295 Ll -> Lo (16.0), U+1171E Mc ->
@@ -204,6 +219,9 @@ HOSTILE = [
     ("(a|a)*\\1c", lambda n: "a" * n + "b"),
     ("[\\q{a|aa|aaa}]*b", lambda n: "a" * n),
     ("(?i:(K|k)*)x", lambda n: "\u212a" * n),
+    ("a{0,1000000}", lambda n: "a" * n),
+    (".{1,100000}x", lambda n: "a" * n + "x"),
+    ("(?:[a-z]{1,30}\\.){2,}", lambda n: "abc." * n),
     ("\\p{RGI_Emoji}*x", lambda n: "\U0001F468\u200d\U0001F469\u200d\U0001F467" * n),
     ("(?:\\p{RGI_Emoji}(?<=\\p{RGI_Emoji}))*x", lambda n: "\U0001F1FA\U0001F1F8" * n),
 ]
@@ -236,11 +254,15 @@ def test_a_huge_count_is_clamped_to_the_value() -> None:
     assert _compiled("(?:a{1000}){1000}").evaluate("a" * 20) is False
     _, work = _work("a{1000000000}b", "a" * 50)
     assert work < 500
+    # A single code point repeated is one counting state, whatever its counts.
+    assert _compiled("a{0,1000000}").evaluate("a" * 100_000) is True
+    assert _compiled("[ab]{70000,}").evaluate("ab" * 35_000) is True
+    assert _compiled("[ab]{70001,}").evaluate("ab" * 35_000) is False
 
 
 def test_an_expansion_past_the_budget_is_undecided_and_counts_as_a_match() -> None:
-    compiled = _compiled("(?:a{1000}){1000}")
-    value = "a" * 3000          # clamped, the expansion still needs 3 million states
+    compiled = _compiled("(?:(?:ab){10}){10000}")
+    value = "ab" * 1500         # clamped to 3,001 copies of 20 states: over the budget
     assert compiled.evaluate(value) is None
     assert compiled.matches(value) is True
 

@@ -25,10 +25,14 @@ set of states, one step per code point of the value:
 
 * time O(S x (L + 1)) and memory O(S + L) where L is the value's length and S
   the number of NFA states.  S grows linearly with the pattern except for
-  counted repetition ``x{n,m}``, which is expanded; the counts are first
-  clamped to L + 1 (a value of length L cannot tell a larger count apart, see
-  ``_clamp``), and an expansion beyond ``64 * len(pattern) + 20_000`` states is
-  not run: :meth:`CompiledPattern.evaluate` returns ``None`` (undecided) and
+  counted repetition ``x{n,m}``.  When x is one code point (a character, a
+  class, ``.``) and a count is above 16, it is one counting state that keeps
+  the positions its current run of x was entered at, oldest first: O(1)
+  amortized per position, whatever the counts.  Other counted repetitions are
+  expanded, their counts first clamped to L + 1 (a value of length L cannot
+  tell a larger count apart, see ``_clamp``); an expansion beyond
+  ``64 * len(pattern) + 20_000`` states is not run:
+  :meth:`CompiledPattern.evaluate` returns ``None`` (undecided) and
   :meth:`CompiledPattern.matches` treats the value as matching, the way a
   pattern that cannot be used is ignored.  So the bound is
   O(len(pattern) x len(value)) in all cases.
@@ -60,6 +64,7 @@ attribute is ignored there); this parser reads them.
 from __future__ import annotations
 
 import unicodedata
+from collections import deque
 from collections.abc import Generator
 from typing import Literal
 
@@ -111,13 +116,21 @@ _OP_SAVE, _OP_BACKREF, _OP_RESET, _OP_LOOP_START, _OP_LOOP_CHECK = range(5, 10)
 # ``trie_fold[arg]``, -> next state); out1, when set, leaves the trie (the
 # strings that end here).
 _OP_TRIE = 10
+# x{n,m} for a one-code-point x (a class, a character, .) with large counts:
+# instead of n + m copies, one state that remembers where the runs of x it
+# was entered at began (``counts[arg]`` is (n, m), m = -1 for no maximum).
+_OP_COUNT = 11
+
+#: Counted repetitions of one code point with a count above this use
+#: _OP_COUNT; smaller ones are expanded (clamped to the value's length).
+_COUNTER_MIN = 16
 
 
 class _Program:
     """A Thompson NFA: parallel lists indexed by state number."""
 
     __slots__ = ("op", "arg", "out1", "out2", "charsets", "start", "tries",
-                 "trie_fold")
+                 "trie_fold", "counts")
 
     def __init__(self) -> None:
         self.op: list[int] = []
@@ -128,6 +141,7 @@ class _Program:
         self.start = 0
         self.tries: list[dict[int, int]] = []
         self.trie_fold: list[bool] = []
+        self.counts: list[tuple[int, int]] = []
 
     def add(self, op: int, arg: int = 0,
             charset: _CharSet | None = None) -> int:
@@ -261,6 +275,14 @@ def _compile(root: _Node, reverse: bool, limit: int, max_states: int,
             s = program.add(_OP_BACKREF, node.index)
             return s, [(s, 1)]
         assert kind == _REP
+        if not captures:
+            inner = node.kids[0]
+            while inner.kind == _GROUP:
+                inner = inner.kids[0]
+            if inner.kind == _CHARS and max(node.lo, node.hi or 0) > _COUNTER_MIN:
+                s = program.add(_OP_COUNT, len(program.counts), inner.chars)
+                program.counts.append((node.lo, -1 if node.hi is None else node.hi))
+                return s, [(s, 1)]
         lo = _clamp(node.lo, limit)
         hi = None if node.hi is None else _clamp(node.hi, limit)
         body = node.kids[0]
@@ -361,6 +383,11 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
     length = len(value)
     result = bytearray(length + 1)
     mark = [-1] * len(op)
+    exit_mark = [-1] * len(op)
+    counts = program.counts
+    # _OP_COUNT states in a run: the positions each was entered at, oldest
+    # first, since the last code point that broke the run.
+    counting: dict[int, deque[int]] = {}
     positions = range(length + 1) if forward else range(length, -1, -1)
     current: list[int] = []
     for p in positions:
@@ -373,9 +400,28 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
         carried = current
         current = []
         stack.extend(reversed(carried))
-        visited = 0
+        visited = len(counting)
+        for s, entries in counting.items():
+            # Leave a counted repetition after between n and m code points.
+            lo, hi = counts[arg[s]]
+            if hi >= 0:
+                while entries and abs(p - entries[0]) > hi:
+                    entries.popleft()
+            if entries and abs(p - entries[0]) >= lo:
+                exit_mark[s] = p
+                stack.append(out1[s])
         while stack:
             s = stack.pop()
+            if op[s] == _OP_COUNT:
+                # Entered at p (any number of times).
+                entries = counting.setdefault(s, deque())
+                if not entries or entries[-1] != p:
+                    entries.append(p)
+                    visited += 1
+                if counts[arg[s]][0] == 0 and exit_mark[s] != p:
+                    exit_mark[s] = p
+                    stack.append(out1[s])
+                continue
             if mark[s] == p:
                 continue
             mark[s] = p
@@ -398,7 +444,7 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
             elif o == _OP_MATCH:
                 result[p] = 1
         work[0] += visited
-        if not current:
+        if not current and not counting:
             if anchored:
                 break
             continue
@@ -411,6 +457,9 @@ def _simulate(program: _Program, value: str, preds: list[bytearray],
             if p == 0:
                 break
             cp = ord(value[p - 1])
+        for s in [s for s, e in counting.items()
+                  if not e or not charsets[s].has(cp)]:  # type: ignore[union-attr]
+            del counting[s]             # the run is broken
         moved: list[int] = []
         for s in current:
             cs = charsets[s]
