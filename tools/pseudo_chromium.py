@@ -242,6 +242,11 @@ p::part(x)
 ::scroll-marker-group:focus-within
 ::scroll-marker-group:hover
 ::scroll-marker-group:checked
+::scroll-marker-group:focus
+::scroll-marker-group:active
+::scroll-marker-group:not(:focus-within)
+::scroll-marker-group:focus-within:not(:focus)
+::scroll-marker:not(:focus)
 ::column::scroll-marker
 ::column::before
 ::column:hover

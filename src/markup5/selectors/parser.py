@@ -151,7 +151,7 @@ _NOT_AFTER_PART = frozenset({
 _ALLOWED_AFTER = {
     "selection": frozenset({"window-inactive"}),
     "search-text": frozenset({"current"}),
-    "scroll-marker-group": _USER_ACTION,
+    "scroll-marker-group": frozenset({"hover", "focus-within"}),
     "scroll-marker": _USER_ACTION | {"target-current", "target-before", "target-after"},
     "scroll-button()": _USER_ACTION | {"enabled", "disabled"},
     "file-selector-button": _USER_ACTION,
