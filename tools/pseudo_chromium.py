@@ -196,6 +196,8 @@ p&
 ::part(x)::before
 ::part(x)::placeholder
 ::part(x)::cue
+::part(x)::cue(p)
+::details-content::cue(p)
 ::part(x)::-webkit-foo
 ::part(x)::permission-icon
 ::permission-icon:hover

@@ -140,7 +140,7 @@ _TREE_ABIDING = frozenset({
 # ::picker(), ::permission-icon) come any pseudo-element but these, and any
 # pseudo-class but the ones that look at the tree around the element.
 _NOT_AFTER_PART = frozenset({
-    "part()", "slotted()",
+    "part()", "slotted()", "cue()",
     "root", "empty", "first-child", "last-child", "only-child", "first-of-type",
     "last-of-type", "only-of-type", "nth-child()", "nth-last-child()", "nth-of-type()",
     "nth-last-of-type()", "has()", "host", "host()", "host-context()", "scope", "&",
