@@ -20,7 +20,17 @@ The grammar is Selectors Level 4 §17, as browsers ship it:
 ``:is()`` and ``:where()`` take a forgiving selector list (a bad item is
 dropped); ``:not()`` and ``:nth-child(An+B of S)`` take a complex selector
 list without pseudo-elements; ``:has()`` takes a relative selector list and
-cannot be nested in another ``:has()``.  As in CSS, the end of the string
+cannot be nested in another ``:has()``.
+
+Beyond Selectors 4, the parser takes what Chromium's ``querySelectorAll``
+takes, as measured (tools/pseudo_chromium.py): its pseudo-classes and
+pseudo-elements (SIMPLE_PSEUDO_CLASSES, PSEUDO_ELEMENTS,
+FUNCTIONAL_PSEUDO_ELEMENTS, any ``::-webkit-`` name), ``&`` (as
+``:scope``), ``:-webkit-any()`` and the compound-selector arguments of
+``:host()``, ``:host-context()``, ``::slotted()`` and ``::cue()`` (no
+``:has()`` inside, no combinator in a nested ``:not()``/``:is()``/
+``:where()``), and what may follow each pseudo-element in its compound
+(``allowed_after_pseudo_element``).  As in CSS, the end of the string
 closes any open function, bracket or string.  Any other mistake raises
 :class:`SelectorSyntaxError`, a :class:`ValueError` naming the position.
 """
