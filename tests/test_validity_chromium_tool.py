@@ -179,3 +179,67 @@ def test_a_small_run() -> None:
         assert len(findings) == summary.differences
     finally:
         browser.close()
+
+
+def _one_input(page: str, names: set[str]) -> tuple[str, set[str]]:
+    text, applied = tool.rewrite(page, names)
+    return text, applied
+
+
+@pytest.mark.parametrize("page, deviation, expected", [
+    # HTML bars only hidden, reset and button inputs (and readonly ones):
+    # a readonly image button is what Chromium's image button is.
+    ('<input type="image" id="a">', "image-barred", '<input type="image" id="a" readonly>'),
+    # Not valid floating-point numbers, but numbers to HTML's parsing rules.
+    ('<input type="number" max="+1" min=" 1" step="1." id="a">', "float-parsing",
+     '<input type="number" id="a">'),
+    ('<input type="date" step="2." id="a">', "float-parsing", '<input type="date" id="a">'),
+    ('<input type="date" value="275760-09-14" id="a">', "far-future",
+     '<input type="date" id="a">'),
+    ('<input type="email" value="a@\u00fc.de" id="a">', "email-punycode",
+     '<input type="email" value="a@xn--tda.de" id="a">'),
+    ('<input type="email" multiple value="a@b\nc" id="a">', "email-multiple-newlines",
+     '<input type="email" multiple value="a@bc" id="a">'),
+    ('<input type="radio" required id="a">', "unnamed-radio", '<input type="radio" id="a">'),
+    ('<select size="0" id="a"></select>', "select-size-zero", '<select size="1" id="a"></select>'),
+    ('<input type="time" min="12:34:56.7891" id="a">', "time-fraction-digits",
+     '<input type="time" id="a">'),
+    ('<input type="range" min="1000" id="a">', "range-max-below-min",
+     '<input type="range" min="1000" id="a" max="1000">'),
+    ('<input type="number" id="a">', "empty-in-range",
+     '<input type="number" id="a" min="-1e308">'),
+])
+def test_each_rewrite_neutralizes_its_deviation(page: str, deviation: str,
+                                                expected: str) -> None:
+    assert deviation in tool.DEVIATIONS
+    assert tool.rewrite(page, {deviation}) == (expected, {deviation})
+    # Off, or on a page without the case, nothing changes.
+    assert tool.rewrite(page, set(tool.DEVIATIONS) - {deviation})[0] != expected
+    assert tool.rewrite('<input type="text" value="x" id="a">', {deviation}) == \
+        ('<input type="text" value="x" id="a">', set())
+
+
+def test_rewrites_keep_valid_values_and_other_types() -> None:
+    names = set(tool.DEVIATIONS)
+    for page in ('<input type="number" max="1" min="-0.5" step="any" id="a" value="0">',
+                 '<input type="date" value="275760-09-13" min="2000-01-01" id="a">',
+                 '<input type="radio" name="r" required id="a">',
+                 '<input type="email" value="a@b.de" id="a">',
+                 '<input type="range" min="0" max="10" id="a">',
+                 '<input type="text" max="+1" id="a">', '<select size="2" id="a"></select>'):
+        assert tool.rewrite(page, names) == (page, set()), page
+
+
+@pytest.mark.skipif(not _forms_ready(), reason="markup5.forms is not there yet")
+def test_explain_names_the_deviation_and_nothing_else() -> None:
+    page = '<form id="f"><input type="image" id="a"><input id="b" required></form>'
+    mine = tool.markup5_readings(page)
+    # What HTML gives the image button once barred: Chromium's answer.
+    barred = tool.markup5_readings(page.replace('id="a"', 'id="a" readonly'))
+    assert mine["a"]["will_validate"] and not barred["a"]["will_validate"]
+    assert tool.explain(page, "a", barred["a"]) == ["image-barred"]
+    # A difference no deviation makes stays unexplained.
+    other = dict(mine["b"], valueMissing=not mine["b"]["valueMissing"])
+    assert tool.explain(page, "b", other) == []
+    wrong = dict(barred["a"], value="x")
+    assert tool.explain(page, "a", wrong) == []

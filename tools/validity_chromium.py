@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import math
 import random
 import re
 import sys
@@ -685,6 +686,9 @@ DEVIATIONS = {
     "range-serialization": "Chromium re-serializes a range input's valid value ('-0' as '0', "
                            "'.5' as '0.5', a default from min='1e3' as '1e+3'); HTML keeps a "
                            "valid value string and writes a default with ToString",
+    "decimal-precision": "Chromium computes number and range values in decimal arithmetic "
+                         "(9007199254740993 stays exact); HTML's numbers are IEEE doubles "
+                         "(the rules for parsing floating-point number values round to one)",
     "range-max-below-min": "Chromium raises a range input's maximum to its minimum when it is "
                            "lower; HTML's Range state keeps it (the default value is then the "
                            "minimum, which suffers from an overflow)",
@@ -698,6 +702,8 @@ _INPUT_TAG = re.compile(r"<input\b[^>]*>", re.I)
 _SELECT_TAG = re.compile(r"<select\b[^>]*>", re.I)
 _TAG_ATTR = re.compile(r"""[\s/]([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']*)))?""")
 _ASCII_WHITESPACE = "\t\n\f\r "
+_STEPPED = ("number", "range", "date", "month", "week", "time", "datetime-local")
+_LENIENT_FLOAT = re.compile(r"[\t\n\f\r ]*[-+]?(?:[0-9]|\.[0-9])")
 _VALID_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _LATEST = {"date": "09-13", "month": "09", "week": "W37", "datetime-local": "09-13T00:00"}
 
@@ -739,11 +745,19 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
     kind = type_state(next((v for k, v in attrs if k == "type"), None))
     out: list[tuple[str, str | None]] = []
     for name, value in attrs:
-        if value is not None and name in ("min", "max", "step") and \
-                "float-parsing" in enabled and kind in ("number", "range") and \
+        if value is not None and "float-parsing" in enabled and (
+                name in ("min", "max") and kind in ("number", "range")
+                or name == "step" and kind in _STEPPED) and \
                 not _VALID_FLOAT.fullmatch(value) and value.lower() != "any":
             applied.add("float-parsing")
             continue
+        if value is not None and name == "value" and kind == "range" and \
+                "float-parsing" in enabled and not _VALID_FLOAT.fullmatch(value) and \
+                _LENIENT_FLOAT.match(value):
+            # (The value is replaced by the default in both; what differs
+            # is the step base, which HTML takes from the value attribute.)
+            applied.add("float-parsing")
+            value = "x"
         if value is not None and name in ("min", "max") and "time-fraction-digits" in enabled \
                 and kind in ("time", "datetime-local") and re.search(r"\.[0-9]{4}", value):
             applied.add("time-fraction-digits")
@@ -752,20 +766,22 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
                 "far-future" in enabled and _beyond_chromium_dates(kind, value):
             applied.add("far-future")
             continue
-        if value is not None and name == "value" and kind == "email" and \
-                "email-punycode" in enabled:
-            if "multiple" in names:
-                if "email-multiple-newlines" in enabled and ("\n" in value or "\r" in value):
-                    applied.add("email-multiple-newlines")
-                    value = value.replace("\r", "").replace("\n", "")
-                converted = ",".join(_punycode(part.strip(_ASCII_WHITESPACE))
-                                     for part in value.split(","))
-            else:
-                converted = _punycode(value.replace("\r", "").replace("\n", "")
-                                      .strip(_ASCII_WHITESPACE))
-            if converted != value and any(not part.isascii() for part in value.split("@")[1:]):
-                applied.add("email-punycode")
-                value = converted
+        if value is not None and name == "value" and kind == "email":
+            if "multiple" in names and "email-multiple-newlines" in enabled and \
+                    ("\n" in value or "\r" in value):
+                applied.add("email-multiple-newlines")
+                value = value.replace("\r", "").replace("\n", "")
+            if "email-punycode" in enabled and \
+                    any(not part.isascii() for part in value.split("@")[1:]):
+                if "multiple" in names:
+                    converted = ",".join(_punycode(part.strip(_ASCII_WHITESPACE))
+                                         for part in value.split(","))
+                else:
+                    converted = _punycode(value.replace("\r", "").replace("\n", "")
+                                          .strip(_ASCII_WHITESPACE))
+                if converted != value:
+                    applied.add("email-punycode")
+                    value = converted
         if name == "required" and kind == "radio" and "unnamed-radio" in enabled and \
                 not next((v for k, v in attrs if k == "name"), None):
             applied.add("unnamed-radio")
@@ -776,7 +792,7 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
         out.append(("readonly", None))
     if kind == "range" and "range-max-below-min" in enabled:
         limits = {k: v for k, v in out if k in ("min", "max") and v is not None
-                  and _VALID_FLOAT.fullmatch(v)}
+                  and _VALID_FLOAT.fullmatch(v) and math.isfinite(float(v))}
         low = float(limits.get("min", "0"))
         if float(limits.get("max", "100")) < low:
             applied.add("range-max-below-min")
@@ -874,8 +890,12 @@ def explain(page: str, ident: str, theirs: dict[str, Any],
     rewritten page answers as Chromium did."""
     read = readings or markup5_readings
 
+    # Forms, fieldsets and objects have no value reading: rewrites that
+    # change values may neutralize what their descendants do.
+    selectors = "value" not in theirs
+
     def remaining(enabled: set[str]) -> tuple[list[str], set[str]]:
-        text, applied = rewrite(page, enabled)
+        text, applied = rewrite(page, enabled, selectors)
         mine = read(text).get(ident)
         if mine is None:
             return ["missing"], applied
@@ -902,7 +922,7 @@ def explain(page: str, ident: str, theirs: dict[str, Any],
 #: The deviations recognised by a rule on the readings (no rewrite of the
 #: page makes markup5 answer as Chromium there).
 _RULES = frozenset({"select-hr-placeholder", "url-host-space", "range-serialization",
-                    "step-precision"})
+                    "step-precision", "decimal-precision"})
 
 
 def _find_tag(page: str, ident: str) -> tuple[str, dict[str, str | None]]:
@@ -911,6 +931,13 @@ def _find_tag(page: str, ident: str) -> tuple[str, dict[str, str | None]]:
         if attrs.get("id") == ident:
             return m.group(1).lower(), attrs
     return "", {}
+
+
+def _significant_digits(text: str) -> int:
+    mantissa = re.match(r"[\t\n\f\r ]*[-+]?([0-9]*)\.?([0-9]*)", text)
+    if not mantissa:
+        return 0
+    return len((mantissa.group(1) + mantissa.group(2)).strip("0"))
 
 
 def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
@@ -928,9 +955,15 @@ def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
         authority = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)", str(mine.get("value", "")))
         if authority and re.search(r" |%20", authority.group(1)):
             return "url-host-space"
+    if kind in ("number", "range") and core <= {"value", "stepMismatch", "rangeOverflow",
+                                                "rangeUnderflow"} and \
+            any(_significant_digits(v) > 15 for k, v in attrs.items()
+                if k in ("value", "min", "max", "step") and v):
+        return "decimal-precision"
     if kind == "range" and core == {"value"}:
         try:
-            if float(str(theirs["value"])) == float(str(mine["value"])):
+            if math.isclose(float(str(theirs["value"])), float(str(mine["value"])),
+                            rel_tol=1e-12):
                 return "range-serialization"
         except ValueError:
             return ""
