@@ -26,12 +26,21 @@ the pseudo-class).  Chromium is driven over the DevTools protocol through a
 pipe (tools/encoding_chromium.py's driver), a batch of pages per
 ``Runtime.evaluate``.
 
-Each difference is reduced (pieces of the page, then attributes, dropped
-while the same readings still differ: one page per kind of difference,
-up to ``--minimize`` kinds) and written as a JSON line to ``--findings``.
-Prints ``validity_chromium: N forms, M controls, K differences`` (N pages,
-each with one to three forms; M elements compared; K of them differ in
-some reading).  Exit status 0 when nothing differs.
+Where Chromium departs from the standard (:data:`DEVIATIONS`: image
+buttons barred, lenient number parsing ignored, dates past 275760, punycode
+e-mail values, ...), a difference is *explained* when markup5, given the
+page rewritten to neutralize the deviation (:func:`rewrite`), answers as
+Chromium did, or when a rule on the readings recognises it (:func:`explain`).
+Each unexplained difference is reduced (runs of pieces of the page, then
+attributes, dropped while the same readings still differ: one page per kind
+of difference, up to ``--minimize`` kinds) and written as a JSON line to
+``--findings``.  Prints the explained count per deviation, then
+``validity_chromium: N forms, M controls, K differences`` (N pages, each
+with one to three forms; M elements compared; K of them differ in some
+reading, unexplained).  Exit status 0 when nothing is left.
+
+``--patterns N`` also checks N random pattern attributes (v-flag syntax,
+valid and invalid) and values against Chromium's RegExp.
 
     python tools/validity_chromium.py --page '<input type=number value=1e3 max=5>'
 
