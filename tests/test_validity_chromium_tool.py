@@ -243,3 +243,13 @@ def test_explain_names_the_deviation_and_nothing_else() -> None:
     assert tool.explain(page, "b", other) == []
     wrong = dict(barred["a"], value="x")
     assert tool.explain(page, "a", wrong) == []
+
+
+def test_integer_date_step_rounds_half_up_and_keeps_whole_steps() -> None:
+    assert tool.rewrite('<input type="month" step="1.5" id="a">', {"integer-date-step"}) == \
+        ('<input type="month" step="2" id="a">', {"integer-date-step"})
+    assert tool.rewrite('<input type="week" step="0.2" id="a">', {"integer-date-step"}) == \
+        ('<input type="week" step="1" id="a">', {"integer-date-step"})
+    for page in ('<input type="month" step="2" id="a">', '<input type="time" step="1.5" id="a">',
+                 '<input type="number" step="1.5" id="a">'):
+        assert tool.rewrite(page, {"integer-date-step"}) == (page, set())

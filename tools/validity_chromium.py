@@ -695,6 +695,9 @@ DEVIATIONS = {
     "range-serialization": "Chromium re-serializes a range input's valid value ('-0' as '0', "
                            "'.5' as '0.5', a default from min='1e3' as '1e+3'); HTML keeps a "
                            "valid value string and writes a default with ToString",
+    "integer-date-step": "Chromium rounds the step of date, month and week inputs to a whole "
+                         "number of days, months or weeks (step=1.5 acts as 2); HTML's allowed "
+                         "value step is the parsed number times the step scale factor",
     "decimal-precision": "Chromium computes number and range values in decimal arithmetic "
                          "(9007199254740993 stays exact); HTML's numbers are IEEE doubles "
                          "(the rules for parsing floating-point number values round to one)",
@@ -760,6 +763,12 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
                 not _VALID_FLOAT.fullmatch(value) and value.lower() != "any":
             applied.add("float-parsing")
             continue
+        if value is not None and name == "step" and kind in ("date", "month", "week") and \
+                "integer-date-step" in enabled and _VALID_FLOAT.fullmatch(value) and \
+                math.isfinite(float(value)) and float(value) > 0 and \
+                float(value) != math.floor(float(value)):
+            applied.add("integer-date-step")
+            value = str(max(1, math.floor(float(value) + 0.5)))
         if value is not None and name == "value" and kind == "range" and \
                 "float-parsing" in enabled and not _VALID_FLOAT.fullmatch(value) and \
                 _LENIENT_FLOAT.match(value):
