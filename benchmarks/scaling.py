@@ -477,6 +477,33 @@ def _select_dir(text: str) -> object:
     return markup5.parse(text).select(":dir(rtl)")
 
 
+#: markup5.forms over whole pages: parse, then check_validity of every form
+#: and select(':invalid') (radio button groups, form owners, fieldsets and
+#: datalist ancestors computed once per page).
+FORMS_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    ("forms: N required radios in one group", lambda n: "<form>" + "<input type=radio "
+     "name=r required>" * n),
+    ("forms: N radios, form= from a deep chain", lambda n: "<form id=f></form>" + "<div>" * n
+     + "<input type=radio name=r form=f required>" * n),
+    ("forms: N nested disabled fieldsets", lambda n: "<form>" + "<fieldset disabled>" * n
+     + "<input required>" * n),
+    ("forms: N inputs of every kind", lambda n: "<form>" + (
+        "<input type=number min=3 value=1 step=2><input type=date max=2020-01-01 "
+        "value=2021-01-01><input type=email multiple value='a@b,c'><textarea required>"
+        "</textarea><select required><option value=''>x</select>") * (n // 5 + 1)),
+    ("forms: N options in a required select", lambda n: "<select required>" + "<option>" * n),
+    ("forms: datalist above N inputs", lambda n: "<datalist>" + "<div>" * n + "<input>" * n),
+]
+
+
+def _check_forms(text: str) -> object:
+    from markup5 import forms
+    doc = markup5.parse(text)
+    cache: dict[object, object] = {}
+    valid = [forms.check_validity(form, cache=cache) for form in doc.select("form")]
+    return valid, doc.select(":invalid")
+
+
 def _pattern_matcher(pattern: str) -> Callable[[str], object]:
     """Match values against *pattern*; with no pattern, compile each text
     as a pattern and match it against a fixed value."""
@@ -652,6 +679,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _pattern_matcher(pattern), n, args, flagged)
+    print(f"\nmarkup5.forms: parse, check_validity(form), select(':invalid'), N={n} and "
+          f"2N={2 * n}, best of {args.repeats}")
+    for name, build in FORMS_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _check_forms, n, args, flagged)
     print(f"\nmarkup5.parse + select(':dir(rtl)'), N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, build in DIR_FAMILIES:
         if args.only not in name:
