@@ -253,3 +253,13 @@ def test_integer_date_step_rounds_half_up_and_keeps_whole_steps() -> None:
     for page in ('<input type="month" step="2" id="a">', '<input type="time" step="1.5" id="a">',
                  '<input type="number" step="1.5" id="a">'):
         assert tool.rewrite(page, {"integer-date-step"}) == (page, set())
+
+
+def test_email_trailing_comma_is_rewritten_only_where_values_are_not_read() -> None:
+    page = '<input type="email" multiple value="a@b, " id="a">'
+    assert tool.rewrite(page, {"email-trailing-comma"}) == (page, set())
+    assert tool.rewrite(page, {"email-trailing-comma"}, selectors=True) == (
+        '<input type="email" multiple value="a@b, @" id="a">', {"email-trailing-comma"})
+    for page in ('<input type="email" value="a@b," id="a">',
+                 '<input type="email" multiple value=",a@b" id="a">'):
+        assert tool.rewrite(page, {"email-trailing-comma"}, selectors=True) == (page, set())

@@ -670,6 +670,12 @@ DEVIATIONS = {
                      "valid floating-point numbers ('+1', ' 1', '1.', '1 '); HTML converts "
                      "them with the rules for parsing floating-point number values, which "
                      "skip leading whitespace and '+' and stop at the first other character",
+    "email-trailing-comma": "Chromium keeps the empty token after a trailing comma in an "
+                            "e-mail list ('a@b,' stays, a type mismatch); Infra's split on "
+                            "commas, which HTML uses, makes no token after the last comma",
+    "email-empty-token-pattern": "Chromium checks the pattern only against the non-empty "
+                                 "addresses of an e-mail list; HTML against each of the "
+                                 "element's values, so an empty one (',a@b') mismatches",
     "email-multiple-newlines": "Chromium strips newlines from an e-mail list (multiple); HTML "
                                "strips them only from a single address",
     "far-future": "Chromium sanitizes dates after 275760-09-13 (its Date limit) to ''; HTML's "
@@ -752,7 +758,7 @@ def _punycode(address: str) -> str:
 
 
 def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
-                   applied: set[str]) -> list[tuple[str, str | None]]:
+                   applied: set[str], selectors: bool = False) -> list[tuple[str, str | None]]:
     names = {k for k, _ in attrs}
     kind = type_state(next((v for k, v in attrs if k == "type"), None))
     out: list[tuple[str, str | None]] = []
@@ -789,6 +795,11 @@ def _rewrite_input(attrs: list[tuple[str, str | None]], enabled: set[str],
                     ("\n" in value or "\r" in value):
                 applied.add("email-multiple-newlines")
                 value = value.replace("\r", "").replace("\n", "")
+            if "multiple" in names and "email-trailing-comma" in enabled and selectors and \
+                    value.rstrip(_ASCII_WHITESPACE).endswith(","):
+                # (Only where values are not read: an invalid last address.)
+                applied.add("email-trailing-comma")
+                value += "@"
             if "email-punycode" in enabled and \
                     any(not part.isascii() for part in value.split("@")[1:]):
                 if "multiple" in names:
@@ -864,7 +875,7 @@ def rewrite(page: str, enabled: set[str], selectors: bool = False) -> tuple[str,
 
     def input_tag(m: re.Match[str]) -> str:
         here: set[str] = set()
-        attrs = _rewrite_input(_parse_tag(m.group()), enabled, here)
+        attrs = _rewrite_input(_parse_tag(m.group()), enabled, here, selectors)
         kind = type_state(next((v for k, v in attrs if k == "type"), None))
         if selectors and kind == "url" and "url-host-space" in enabled:
             value = next((v for k, v in attrs if k == "value"), None) or ""
@@ -940,7 +951,8 @@ def explain(page: str, ident: str, theirs: dict[str, Any],
 #: The deviations recognised by a rule on the readings (no rewrite of the
 #: page makes markup5 answer as Chromium there).
 _RULES = frozenset({"select-hr-placeholder", "url-host-space", "range-serialization",
-                    "step-precision", "decimal-precision"})
+                    "step-precision", "decimal-precision", "email-trailing-comma",
+                    "email-empty-token-pattern"})
 
 
 def _find_tag(page: str, ident: str) -> tuple[str, dict[str, str | None]]:
@@ -973,6 +985,18 @@ def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
         authority = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)", str(mine.get("value", "")))
         if authority and re.search(r" |%20", authority.group(1)):
             return "url-host-space"
+    if kind == "email" and "multiple" in attrs:
+        text = str(mine.get("value", ""))
+        if core == {"typeMismatch", "value"} and theirs["typeMismatch"] and \
+                theirs["value"] == text + "," and \
+                str(attrs.get("value") or "").rstrip(_ASCII_WHITESPACE).endswith(","):
+            return "email-trailing-comma"
+        if core == {"patternMismatch"} and not theirs["patternMismatch"] and "" in \
+                text.split(","):
+            from markup5.forms import compile_pattern
+            compiled = compile_pattern(str(attrs.get("pattern") or ""))
+            if compiled and all(compiled.matches(v) for v in text.split(",") if v):
+                return "email-empty-token-pattern"
     if kind in ("number", "range") and core <= {"value", "stepMismatch", "rangeOverflow",
                                                 "rangeUnderflow"} and \
             any(_significant_digits(v) > 15 for k, v in attrs.items()
