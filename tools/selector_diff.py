@@ -1,12 +1,17 @@
 """Differential test of markup5's selector engine against headless Chromium.
 
     python tools/selector_diff.py ../shared/corpus/readability [--per-page N] [--seed S]
+        [--forms N] [--dir-pages N]
 
-For every page (the corpus, decoded as UTF-8 with replacement, plus a few
-synthetic pages for forms, quirks mode, custom elements and foreign
-content), random selectors are drawn from a grammar covering what markup5
-implements, using the page's own tag names, ids, classes and attributes so
-that they select something.  Chromium parses each page with DOMParser
+For every page (the corpus, decoded as UTF-8 with replacement, plus
+synthetic pages for forms, quirks mode, custom elements, foreign content,
+directionality and element states, ``--forms`` pages from
+tools/validity_chromium.py's form generator and ``--dir-pages`` random
+pages of dir attributes and bidirectional text), random selectors are drawn
+from a grammar covering what markup5 implements (:dir(), the validity and
+state pseudo-classes, '&', :-webkit-any(), shadow pseudo-classes and
+pseudo-elements among the rest), using the page's own tag names, ids,
+classes and attributes so that they select something.  Chromium parses each page with DOMParser
 (text/html, scripting off, as markup5.parse) and runs querySelectorAll for
 each selector; markup5 does the same.  Elements are compared by their index
 in a document-order walk over elements; a page whose element sequence
@@ -16,7 +21,11 @@ ValueError, and the other way round.
 
 Needs Debian's chromium (``apt-get install chromium``); no Python packages.
 Deliberate departures from Chromium (Chromium deviates from the standard)
-are kept out of the grammar and listed in KNOWN_DEVIATIONS.
+are kept out of the grammar or explained where they occur, and listed in
+KNOWN_DEVIATIONS; for :valid, :invalid, :in-range and :out-of-range a
+difference is explained when markup5 selects what Chromium did on the page
+with Chromium's validity deviations neutralized (validity_chromium.rewrite).
+Exit status 1 when some difference is left unexplained.
 """
 
 from __future__ import annotations
