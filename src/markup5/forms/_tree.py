@@ -69,7 +69,7 @@ def table(cache: Cache, key: object) -> dict[Any, Any]:
     return found
 
 
-def inherited(cache: Cache, key: str, el: Element, step: Callable[[Element], object],
+def inherited(cache: Cache, key: object, el: Element, step: Callable[[Element], object],
               default: object) -> object:
     """A value that an element takes from its parent unless ``step`` settles
     it (``step`` returns :data:`INHERIT` to defer to the parent; past the top

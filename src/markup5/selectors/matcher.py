@@ -31,6 +31,7 @@ from typing import Any
 
 from ..dom import (HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE,
                    XML_NAMESPACE, Document, Element, Node, ParentNode, Text)
+from ..forms._tree import INHERIT as _INHERIT, inherited as _inherited
 from ..microsyntax import is_valid_float
 from ..microsyntax._numbers import non_negative_integer_is_one
 from . import ast
@@ -47,8 +48,6 @@ Predicate = Callable[[Element, "MatchContext"], bool]
 _ASCII_WORDS = re.compile(r"[^\t\n\f\r ]+")
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
 # HTML §2.3.4.1 "rules for parsing integers", up to the digits.
-_MISSING = object()
-_INHERIT = object()
 _UNSET = object()  # no lang attribute on any ancestor
 
 
@@ -134,30 +133,10 @@ class MatchContext:
                   default: object) -> object:
         """A value that an element takes from its parent unless ``step``
         settles it (``step`` returns ``_INHERIT`` to defer to the parent;
-        past the top element the value is ``default``).  Memoized for the
-        whole ancestor path, so asking for every element costs linear time
-        however deep the tree."""
-        table = self.caches.get(key)
-        if table is None:
-            table = self.caches[key] = {}
-        path = []
-        node: Node | None = el
-        while True:
-            if not isinstance(node, Element):
-                value = default
-                break
-            value = table.get(node, _MISSING)
-            if value is not _MISSING:
-                break
-            value = step(node)
-            if value is not _INHERIT:
-                table[node] = value
-                break
-            path.append(node)
-            node = node.parent
-        for node in path:
-            table[node] = value
-        return value
+        past the top element the value is ``default``), memoized in this
+        match's caches: :func:`markup5.forms._tree.inherited`, the one copy
+        of the walk."""
+        return _inherited(self.caches, key, el, step, default)
 
     def is_html(self, el: Element) -> bool:
         """An HTML element in an HTML document (where names fold case)."""
