@@ -42,23 +42,11 @@ def is_html(el: Element, name: str) -> bool:
 
 def iter_elements(node: Node) -> Iterator[Element]:
     """``node`` (if an element) and the elements under it, in tree order,
-    without recursion."""
+    without recursion (the DOM's own walk)."""
     if isinstance(node, Element):
         yield node
-    if not isinstance(node, ParentNode) or not node.children:
-        return
-    stack = [iter(node.children)]
-    push = stack.append
-    pop = stack.pop
-    while stack:
-        for child in stack[-1]:
-            if isinstance(child, Element):
-                yield child
-                if child.children:
-                    push(iter(child.children))
-                    break
-        else:
-            pop()
+    if isinstance(node, ParentNode):
+        yield from node._elements()
 
 
 def table(cache: Cache, key: object) -> dict[Any, Any]:
