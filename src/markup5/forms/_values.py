@@ -167,7 +167,7 @@ def _sanitize_range(el: Element, value: str) -> str:
         elif number > maximum and not maximum < minimum:
             number, changed = maximum, True
         step = limits.step
-        if step is not None and step_mismatch_of(number, limits, "range"):
+        if step is not None and step_mismatch_of(number, limits, "range", tolerance=False):
             base = limits.step_base
             low = ((minimum - base) / step).to_integral_value(decimal.ROUND_CEILING)
             n = ((number - base) / step + Decimal("0.5")).to_integral_value(decimal.ROUND_FLOOR)
@@ -356,7 +356,8 @@ def limits_of(el: Element, kind: str, cache: Cache | None = None) -> Limits:
     return limits
 
 
-def step_mismatch_of(number: Decimal, limits: Limits, kind: str) -> bool:
+def step_mismatch_of(number: Decimal, limits: Limits, kind: str, *,
+                     tolerance: bool = True) -> bool:
     """"When the element has an allowed value step, and the result of
     applying the algorithm to convert a string to a number to the string
     given by the element's value is a number, and that number subtracted
@@ -367,7 +368,10 @@ def step_mismatch_of(number: Decimal, limits: Limits, kind: str) -> bool:
     docstring), a value more than 2**53 steps from the step base is never a
     mismatch (the remainder means nothing there), and for number and range
     a remainder within step / 2**24 of a multiple counts as none (the
-    double rounding of values like 1.0000000001)."""
+    double rounding of values like 1.0000000001).  ``tolerance=False``
+    drops that allowance: the Range state's sanitization rounds every value
+    off the step (as Chromium's does: ``step=604800 max=0.001`` gives 0, not
+    the default 0.0005)."""
     step = limits.step
     if step is None:
         return False
@@ -377,7 +381,7 @@ def step_mismatch_of(number: Decimal, limits: Limits, kind: str) -> bool:
             return False
         remainder = abs(distance - step * (distance / step).to_integral_value(
             decimal.ROUND_HALF_EVEN))
-        if kind == "number" or kind == "range":
+        if tolerance and (kind == "number" or kind == "range"):
             error = step / (2 ** 24)
             return error < remainder < step - error
         return remainder != 0
