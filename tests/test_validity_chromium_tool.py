@@ -263,3 +263,18 @@ def test_email_trailing_comma_is_rewritten_only_where_values_are_not_read() -> N
     for page in ('<input type="email" value="a@b," id="a">',
                  '<input type="email" multiple value=",a@b" id="a">'):
         assert tool.rewrite(page, {"email-trailing-comma"}, selectors=True) == (page, set())
+
+
+def test_limits_beyond_doubles_are_decimal_precision() -> None:
+    # HTML rounds min="1e-400" to the double 0, so "-0" is no underflow;
+    # Chromium's decimals keep 1e-400 above 0 (measured with Chromium 156:
+    # rangeUnderflow, :out-of-range).  The rule names that, and only that.
+    page = '<input type="number" id="a" value="-0" min="1e-400">'
+    mine = tool.markup5_readings(page)["a"]
+    assert not mine["rangeUnderflow"]
+    theirs = dict(mine, rangeUnderflow=True, validity_valid=False, in_range=False,
+                  out_of_range=True)
+    assert tool.explain(page, "a", theirs) == ["decimal-precision"]
+    plain = '<input type="number" id="a" value="-1" min="0">'
+    mine = tool.markup5_readings(plain)["a"]
+    assert tool.explain(plain, "a", dict(mine, rangeUnderflow=not mine["rangeUnderflow"])) == []

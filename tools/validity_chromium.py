@@ -705,7 +705,8 @@ DEVIATIONS = {
                          "number of days, months or weeks (step=1.5 acts as 2); HTML's allowed "
                          "value step is the parsed number times the step scale factor",
     "decimal-precision": "Chromium computes number and range values in decimal arithmetic "
-                         "(9007199254740993 stays exact); HTML's numbers are IEEE doubles "
+                         "(9007199254740993 stays exact, min=1e-400 stays above 0); HTML's "
+                         "numbers are IEEE doubles "
                          "(the rules for parsing floating-point number values round to one)",
     "range-max-below-min": "Chromium raises a range input's maximum to its minimum when it is "
                            "lower; HTML's Range state keeps it (the default value is then the "
@@ -970,6 +971,17 @@ def _significant_digits(text: str) -> int:
     return len((mantissa.group(1) + mantissa.group(2)).strip("0"))
 
 
+_EXPONENT = re.compile(r"[\t\n\f\r ]*[-+]?[0-9]*\.?[0-9]*[eE]([-+]?[0-9]+)")
+
+
+def _beyond_doubles(text: str) -> bool:
+    """Whether a number's exponent puts it past what a double holds (1e-400
+    rounds to 0 and 1e400 parses as an error in HTML; Chromium's decimals
+    keep both)."""
+    m = _EXPONENT.match(text)
+    return bool(m) and abs(int(m.group(1))) >= 300
+
+
 def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
           differ: list[str]) -> str:
     """The deviation of :data:`_RULES` that explains ``differ``, or ''."""
@@ -998,8 +1010,9 @@ def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
             if compiled and all(compiled.matches(v) for v in text.split(",") if v):
                 return "email-empty-token-pattern"
     if kind in ("number", "range") and core <= {"value", "stepMismatch", "rangeOverflow",
-                                                "rangeUnderflow"} and \
-            any(_significant_digits(v) > 15 for k, v in attrs.items()
+                                                "rangeUnderflow", "in_range",
+                                                "out_of_range"} and \
+            any(_significant_digits(v) > 15 or _beyond_doubles(v) for k, v in attrs.items()
                 if k in ("value", "min", "max", "step") and v):
         return "decimal-precision"
     if kind == "range" and core == {"value"}:
