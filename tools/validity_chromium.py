@@ -979,7 +979,7 @@ def _beyond_doubles(text: str) -> bool:
     rounds to 0 and 1e400 parses as an error in HTML; Chromium's decimals
     keep both)."""
     m = _EXPONENT.match(text)
-    return bool(m) and abs(int(m.group(1))) >= 300
+    return m is not None and abs(int(m.group(1))) >= 300
 
 
 def _rule(page: str, ident: str, theirs: dict[str, Any], mine: dict[str, Any],
