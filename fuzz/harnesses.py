@@ -1101,12 +1101,15 @@ def forms_target(data: bytes) -> str:
     ``check_validity`` is ``not will_validate or valid`` for controls, and
     for a form whether every submittable element it owns passes; a message
     exactly when a candidate is invalid; never both :valid and :invalid,
-    nor both :in-range and :out-of-range."""
+    nor both :in-range and :out-of-range; the directionality (:dir()) of
+    every element is ltr or rtl, the same with and without a cache."""
     from markup5 import forms
+    from markup5.directionality import directionality
     from markup5.forms._validity import submittable_elements
     _, _, payload = split_input(data)
     doc = markup5.parse(as_text(payload))
     cache: dict[object, object] = {}
+    dir_cache: dict[object, object] = {}
     elements: list[markup5.Element] = []
     stack: list[markup5.Node] = [doc]
     while stack:
@@ -1141,6 +1144,10 @@ def forms_target(data: bytes) -> str:
               "both :in-range and :out-of-range")
         forms.value(el, cache=cache)
         invalid += not passes
+        # The directionality behind :dir(), which reads the controls' values.
+        direction = directionality(el, cache=dir_cache)
+        check(direction in ("ltr", "rtl"), f"directionality {direction!r}")
+        check(directionality(el) == direction, "the cache changed the directionality")
     return "invalid" if invalid else "valid"
 
 
@@ -1155,6 +1162,10 @@ _FORMS_PIECES = [
     "<input type=radio name=r required>", "<input type=radio name=r checked form=f>",
     "<input type=checkbox required>", "<input required readonly>", "<input form=f required>",
     "<input pattern='[' value=a>", "<input pattern='\\p{L}+' value=1>", "<table>", "<div>",
+    # For the directionality: dir states, bdi, and strong characters of each kind.
+    "<div dir=auto>", "<p dir=rtl>", "<span dir=ltr>", "<bdi>", "</bdi>", "</div>",
+    "<input dir=auto value='\u05e9\u05dc\u05d5\u05dd'>", "<textarea dir=auto>",
+    "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u05e2\u05d1", "abc", "123",
 ]
 _FORMS_TYPES = ["text", "number", "range", "date", "month", "week", "time", "datetime-local",
                 "email", "url", "color", "checkbox", "radio", "file", "hidden", "submit", "x"]
