@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import DocumentFragment, Element, Node, ParentNode, _ParseResult
+from .dom import Document, DocumentFragment, Element, Node, ParentNode, _ParseResult
 
 #: In a path from a tree's root, the step from a template to its contents.
 CONTENTS = -1
 #: The slots that hold the tree's structure, rebuilt by tree_from_records, or
 #: nothing to keep (weak references, a sibling position hint).
 _STRUCTURE = frozenset({"parent", "children", "template_contents", "host", "__weakref__",
-                        "_position_hint", "__dict__"})
+                        "_position_hint", "__dict__", "form_associations"})
+#: The state key of a document's form associations, as pairs of record
+#: indexes (element, form): nodes, not copies of them.
+_ASSOCIATIONS = "form_associations"
 _SLOTS: dict[type, tuple[tuple[str, Any], ...]] = {}
 #: One node of a pickled tree (see tree_records).
 _Record = tuple[type[Node], int, int, dict[str, Any], dict[str, Any] | None]
@@ -41,10 +44,15 @@ def tree_records(root: Node) -> list[_Record]:
     parent or template, slot values, instance dict).  The link is 0 for the
     root, 1 for a child, 2 for a template's contents."""
     records: list[_Record] = []
+    index_of: dict[int, int] = {}
+    documents: list[tuple[Document, dict[str, Any]]] = []
     work: list[tuple[Node, int, int]] = [(root, 0, -1)]
     while work:
         node, link, at = work.pop()
-        state = {}
+        state: dict[str, Any] = {}
+        index_of[id(node)] = len(records)
+        if isinstance(node, Document) and node.form_associations:
+            documents.append((node, state))
         for name, slot in _slots_of(type(node)):
             try:
                 state[name] = slot.__get__(node)
@@ -58,6 +66,12 @@ def tree_records(root: Node) -> list[_Record]:
             work.extend((child, 1, index) for child in reversed(node.children))
         if isinstance(node, Element) and node.template_contents is not None:
             work.append((node.template_contents, 2, index))
+    for document, state in documents:
+        assert document.form_associations is not None
+        state[_ASSOCIATIONS] = [
+            (index_of[id(element)], index_of[id(form)])
+            for element, form in document.form_associations.items()
+            if id(element) in index_of and id(form) in index_of]
     return records
 
 
@@ -73,6 +87,8 @@ def tree_from_records(records: list[_Record]) -> Node:
             node.template_contents = None
         if isinstance(node, DocumentFragment):
             node.host = None
+        if isinstance(node, Document):
+            node.form_associations = None
         for name, slot in _slots_of(cls):
             if name in state:
                 slot.__set__(node, state[name])
@@ -89,6 +105,15 @@ def tree_from_records(records: list[_Record]) -> Node:
             host.template_contents = node
             node.host = host
         nodes.append(node)
+    for node, (_, _, _, state, _) in zip(nodes, records):
+        pairs = state.get(_ASSOCIATIONS)
+        if pairs and isinstance(node, Document):
+            associations: dict[Element, Element] = {}
+            for e, f in pairs:
+                element, form = nodes[e], nodes[f]
+                assert isinstance(element, Element) and isinstance(form, Element)
+                associations[element] = form
+            node.form_associations = associations
     return nodes[0]
 
 

@@ -1242,10 +1242,17 @@ class Document(_ParseResult):
     made by hand or by the XML parser)."""
 
     __slots__ = ("mode", "content_type", "encoding", "encoding_confidence", "encoding_source",
-                 "_url")
+                 "_url", "form_associations")
 
     def __init__(self, content_type: str = "text/html") -> None:
         super().__init__()
+        #: The form owners the HTML parser set through its form element
+        #: pointer where the tree does not show them (``<div><form
+        #: id=f></div><input>``: the input's form owner is ``f``), element
+        #: to form; None when there are none.  :mod:`markup5.forms` reads
+        #: it.  Not kept by copies or pickles, and not reset when the tree is
+        #: edited (the standard resets a moved element's form owner).
+        self.form_associations: dict[Element, Element] | None = None
         self.mode = "no-quirks"
         self.content_type = content_type
         self.encoding = "UTF-8"

@@ -51,6 +51,10 @@ class TreeSink(Protocol):
     def template_contents(self, element: Any) -> Any: ...
     def add_attributes_if_missing(self, element: Any, attrs: dict[str, str]) -> None: ...
     def set_document_mode(self, mode: str) -> None: ...
+    # Optional: ``associate_form(element, form)``, called when the parser
+    # associates a form-associated element with the form element pointer's
+    # form while that form is no longer open (see
+    # TreeBuilderCore._associate_with_form).
     def clone_children(self, source: Any | None, target: Any) -> list[Any]: ...
 
 
@@ -288,6 +292,17 @@ class DomSink:
 
     def set_document_mode(self, mode: str) -> None:
         self.document.mode = mode
+
+    def associate_form(self, element: Element, form: Element) -> None:
+        """The tree builder associated ``element`` with ``form`` through the
+        form element pointer where the tree does not show it (an optional
+        sink method): recorded in the document's
+        :attr:`~markup5.dom.Document.form_associations`."""
+        document = self.document
+        owners = document.form_associations
+        if owners is None:
+            owners = document.form_associations = {}
+        owners[element] = form
 
     def clone_children(self, source: ParentNode | None, target: ParentNode) -> list[Node]:
         """Replace ``target``'s children with deep copies of ``source``'s

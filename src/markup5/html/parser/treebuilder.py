@@ -106,6 +106,10 @@ class _AfeSection:
 #: whitespace after the head goes on when an element that "after head" put
 #: into the head is closed).  Only these are in TreeBuilderCore._on_stack:
 #: keeping every element's identity there cost 2.6% of a parse.
+#: HTML §4.10.2 "form-associated elements" (the parser associates them with
+#: the form element pointer's form; see _associate_with_form).
+_FORM_ASSOCIATED = frozenset({"button", "fieldset", "input", "object", "output", "select",
+                              "textarea", "img"})
 _ASKED_BY_IDENTITY = C.FORMATTING | {"head", "form", "selectedcontent", "table", "tbody",
                                      "thead", "tfoot", "tr", "template", "html"}
 
@@ -174,13 +178,16 @@ class TreeBuilderCore(SelectednessMixin):
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
                  "reconstruction_limit", "_copied", "_locating", "_token_start", "_prev_end",
                  "_gap_index", "_text_data", "_end_tag_name", "_text_override",
-                 "_table_text_span", "_chunk_starts", "_loc_end")
+                 "_table_text_span", "_chunk_starts", "_loc_end", "_associate_form")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool,
                    reconstruction_limit: bool = True) -> None:
         self.sink = sink
         self.tokenizer = tokenizer
         self.scripting = scripting
+        #: The sink's ``associate_form(element, form)``, if it has one (an
+        #: optional part of the sink interface; see _associate_with_form).
+        self._associate_form: Any = getattr(sink, "associate_form", None)
         #: Whether the reconstruction limit applies (see
         #: _reconstruct_active_formatting); ``_copied`` counts the characters
         #: reconstruction has copied so far (copy_size).
@@ -1095,6 +1102,9 @@ class TreeBuilderCore(SelectednessMixin):
         """Insert an HTML element for a token with this name and attributes."""
         sink = self.sink
         element = sink.create_element(name, HTML, attrs)
+        form = self.form_element
+        if form is not None and name in _FORM_ASSOCIATED and id(form) not in self._on_stack:
+            self._associate_with_form(element, name, attrs, form)
         stack = self.open_elements
         current = stack[-1] if stack else None
         if current is not None and not self.foster_parenting and not (
@@ -1112,6 +1122,31 @@ class TreeBuilderCore(SelectednessMixin):
                 else:
                     self._selectedcontent_inserted(element)
         return element
+
+    def _associate_with_form(self, element: Any, name: str, attrs: dict[str, str],
+                             form: Any) -> None:
+        """"Create an element for a token": "If element is a form-associated
+        element and not a form-associated custom element, the form element
+        pointer is not null, there is no template element on the stack of
+        open elements, element is either not listed or doesn't have a form
+        attribute, and the intended parent is in the same tree as the element
+        pointed to by the form element pointer, then associate element with
+        the form element pointed to by the form element pointer".
+
+        Handed to the sink only where the tree does not already say it: the
+        caller asks only while the form is off the stack of open elements
+        (``<div><form></div><input>``, a form in a table), since an element
+        inserted while the form is open lands inside it.  Not in fragment
+        parsing: the pointer's form is then at first the context's, in
+        another tree, and the associations are kept per document
+        (:attr:`markup5.dom.Document.form_associations`), which a fragment
+        parse does not return."""
+        associate = self._associate_form
+        if associate is None or self.context is not None or self._positions.get("template"):
+            return
+        if "form" in attrs and name != "img":  # a listed element with a form attribute
+            return
+        associate(element, form)
 
     def _insert_foreign_element(self, name: str, attrs: dict[str, str], namespace: str) -> Any:
         """Insert a foreign element for a token with this name and these
