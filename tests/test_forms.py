@@ -606,3 +606,62 @@ def test_invariants_on_random_pages(pieces):
         assert not (forms.is_in_range(el, cache=cache) and forms.is_out_of_range(el, cache=cache))
         assert not state.too_long and not state.too_short and not state.bad_input
         assert not state.custom_error
+
+
+# The form element pointer ---------------------------------------------------------
+# "Create an element for a token": a form-associated element created while the
+# form element pointer is set is associated with that form, even where the
+# form was closed around it; the parser records what the tree does not show.
+
+
+def test_the_form_element_pointer_association():
+    doc = markup5.parse("<div><form id=f></div><input required><select required></select>")
+    form = doc.select_one("#f")
+    controls = doc.select("input, select")
+    assert all(forms.form_owner(c) is form for c in controls)
+    assert forms.check_validity(form) is False
+    assert doc.select("form:invalid") == [form]
+    assert doc.form_associations == {c: form for c in controls}
+
+
+def test_a_form_in_a_table_owns_the_cells_controls():
+    # "in table", a form start tag: insert it, point the pointer at it, pop it.
+    doc = markup5.parse("<table><form id=g><tr><td><input name=a required></td></tr></table>")
+    form = doc.select_one("#g")
+    assert form.children == []  # popped at once: the input is in the cell
+    assert forms.form_owner(doc.select_one("input")) is form
+    assert not form.check_validity()
+
+
+def test_no_association_where_the_standard_makes_none():
+    # A form attribute wins (a listed element with one is not associated);
+    # template contents (a template on the stack) and controls inside the
+    # open form need no record.
+    doc = markup5.parse("<form id=other></form><div><form id=f></div>"
+                        "<input form=other><template><input></template>")
+    assert forms.form_owner(doc.select_one("input")) is doc.select_one("#other")
+    assert doc.form_associations is None
+    doc = markup5.parse("<form id=f><input><div><input></div></form>")
+    assert doc.form_associations is None
+    # After </form> the pointer is null again.
+    doc = markup5.parse("<div><form id=f></form></div><input required>")
+    assert forms.form_owner(doc.select_one("input")) is None
+
+
+def test_the_association_ends_when_the_form_leaves_the_tree():
+    doc = markup5.parse("<div><form id=f></div><input required>")
+    form, control = doc.select_one("form"), doc.select_one("input")
+    form.parent.remove_child(form)
+    assert forms.form_owner(control) is None
+
+
+def test_fragments_record_no_association():
+    # The parse's own document is discarded: fragments keep the tree's owners.
+    fragment = markup5.parse_fragment("<div><form id=f></div><input required>", "body")
+    assert forms.form_owner(fragment.select_one("input")) is None
+
+
+def test_pickling_keeps_the_association():
+    import pickle
+    doc = pickle.loads(pickle.dumps(markup5.parse("<div><form id=f></div><input required>")))
+    assert forms.form_owner(doc.select_one("input")) is doc.select_one("#f")

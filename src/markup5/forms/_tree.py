@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..dom import HTML_NAMESPACE, Element, Node, ParentNode, Text
+from ..dom import HTML_NAMESPACE, Document, Element, Node, ParentNode, Text
 from ..microsyntax._numbers import non_negative_integer_is_one
 from ._rules import FORM_CONTROLS, INPUT_TYPES
 
@@ -242,9 +242,11 @@ def form_owner(el: Element, cache: Cache) -> Element | None:
     content attribute and is connected, then ... the first element in
     element's tree, in tree order, to have an ID that is identical to
     element's form content attribute's value" if that is a form element
-    (else none); otherwise its nearest form element ancestor.  (The
-    association the parser makes through its form element pointer with a
-    form that is not an ancestor is not recorded in the tree.)"""
+    (else none); otherwise the form the HTML parser associated it with
+    through its form element pointer ("create an element for a token"),
+    where the tree does not show it (``<div><form id=f></div><input>``:
+    recorded in the document's ``form_associations``), while that form is
+    still in the same tree; otherwise its nearest form element ancestor."""
     form_id = el.attrs.get("form")
     if form_id is not None:
         root = tree_root(el, cache)
@@ -258,6 +260,11 @@ def form_owner(el: Element, cache: Cache) -> Element | None:
                     ids[i] = e
         target = ids.get(form_id)
         return target if target is not None and is_html(target, "form") else None
+    root = tree_root(el, cache)
+    if isinstance(root, Document) and root.form_associations:
+        form = root.form_associations.get(el)
+        if form is not None and tree_root(form, cache) is root:
+            return form
 
     def step(node: Element) -> object:
         parent = node.parent
