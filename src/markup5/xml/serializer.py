@@ -142,7 +142,12 @@ def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
 
 
 def serialize_xml(node: Node) -> str:
-    """Serialize ``node`` (a Document, an element or any other node) as XML."""
+    """Serialize ``node`` (a Document, an element or any other node) as XML.
+
+    What :func:`markup5.parse_xml` reads back is the same nodes: a
+    document that starts with a processing instruction whose target is
+    ``xml`` (a misplaced XML declaration, kept as a node) is written with a
+    line break first, so that it is not read as the XML declaration."""
     out: list[str] = []
     append = out.append
     # The stack holds nodes to write, and (end tag) strings to write.
@@ -180,6 +185,14 @@ def serialize_xml(node: Node) -> str:
         elif kind is Comment:
             append(f"<!--{current.data}-->")
         elif kind is ProcessingInstruction:
+            if not out and current.target == "xml" and current is not node:
+                # A processing instruction "xml" that a document or fragment
+                # starts with (one that followed white space, a misplaced XML
+                # declaration): at the very start of the output, parse_xml
+                # would read it as the XML declaration, not a node.  A line
+                # break before it keeps the node, and XML5 makes no node of
+                # white space outside the root element.
+                append("\n")
             append(f"<?{current.target} {current.data}?>" if current.data
                    else f"<?{current.target}?>")
         elif kind is DocumentType:
