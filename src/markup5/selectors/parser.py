@@ -38,7 +38,7 @@ closes any open function, bracket or string.  Any other mistake raises
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from . import ast
 from .ast import ANY_NAMESPACE
@@ -297,10 +297,16 @@ class _Parser:
 
     def complex_list(self, end: str, nested: bool) -> ast.SelectorList:
         """<complex-selector-list>, up to ``end`` (not consumed)."""
+        return self._comma_list(lambda: self.complex(nested), end)
+
+    def _comma_list(self, item: Callable[[], ast.ComplexSelector], end: str
+                    ) -> ast.SelectorList:
+        """Items separated by commas (white space around them), up to
+        ``end`` (not consumed); anything else is an error."""
         items = []
         while True:
             self.skip_ws()
-            items.append(self.complex(nested))
+            items.append(item())
             self.skip_ws()
             if self.tok.type == COMMA:
                 self.i += 1
@@ -711,20 +717,15 @@ class _Parser:
             self.in_compound_argument = saved
 
     def _compound_list(self) -> ast.SelectorList:
-        items = []
-        while True:
-            self.skip_ws()
-            compound = self.compound(nested=True)
-            if compound is None:
-                raise self.unexpected()
-            items.append(ast.ComplexSelector((compound,), ()))
-            self.skip_ws()
-            if self.tok.type == COMMA:
-                self.i += 1
-                continue
-            if self.is_end(RIGHT_PAREN):
-                return ast.SelectorList(tuple(items))
+        return self._comma_list(self._compound_item, RIGHT_PAREN)
+
+    def _compound_item(self) -> ast.ComplexSelector:
+        """One compound selector of a <compound-selector-list>, as a complex
+        selector of one compound."""
+        compound = self.compound(nested=True)
+        if compound is None:
             raise self.unexpected()
+        return ast.ComplexSelector((compound,), ())
 
     def pseudo_class(self, nested: bool) -> ast.SimpleSelector | str:
         colon = self.tok
