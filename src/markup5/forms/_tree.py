@@ -248,8 +248,8 @@ def form_owner(el: Element, cache: Cache) -> Element | None:
     recorded in the document's ``form_associations``), while that form is
     still in the same tree; otherwise its nearest form element ancestor."""
     form_id = el.attrs.get("form")
+    root = tree_root(el, cache)
     if form_id is not None:
-        root = tree_root(el, cache)
         by_id = table(cache, "forms.ids")
         ids = by_id.get(root)
         if ids is None:
@@ -260,7 +260,6 @@ def form_owner(el: Element, cache: Cache) -> Element | None:
                     ids[i] = e
         target = ids.get(form_id)
         return target if target is not None and is_html(target, "form") else None
-    root = tree_root(el, cache)
     if isinstance(root, Document) and root.form_associations:
         form = root.form_associations.get(el)
         if form is not None and tree_root(form, cache) is root:
