@@ -13,6 +13,8 @@ All tokens are light (``__slots__``), compare by value and have a readable
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..tokens import Token
 
 __all__ = [
@@ -122,15 +124,33 @@ class ProcessingInstruction(XmlToken):
 
 
 class Doctype(XmlToken):
-    """A DOCTYPE token.  A missing name or identifier is ``None``."""
+    """A DOCTYPE token.  A missing name or identifier is ``None``.
 
-    __slots__ = ("name", "public_id", "system_id")
+    With ``xml10_compatible``, ``internal_subset`` is the text between the
+    ``[`` and ``]`` of an internal subset (None when there is none) and
+    ``internal_subset_offset`` the stream offset of its first character;
+    ``dtd`` is what :mod:`markup5.xml.dtd` made of it (None when there is
+    no subset or DTD processing is off)."""
+
+    __slots__ = ("name", "public_id", "system_id", "internal_subset", "internal_subset_offset",
+                 "dtd")
 
     def __init__(self, name: str | None = None, public_id: str | None = None,
                  system_id: str | None = None) -> None:
         self.name = name
         self.public_id = public_id
         self.system_id = system_id
+        self.internal_subset: str | None = None
+        self.internal_subset_offset = 0
+        self.dtd: Any = None
+
+    def _values(self) -> tuple[object, ...]:
+        # Equality is the token's own fields; the subset and what was made
+        # of it are extra information (as_list leaves them out too).
+        return (self.name, self.public_id, self.system_id)
+
+    def __repr__(self) -> str:
+        return f"Doctype({self.name!r}, {self.public_id!r}, {self.system_id!r})"
 
     def as_list(self) -> list[object]:
         return ["DOCTYPE", self.name, self.public_id, self.system_id]

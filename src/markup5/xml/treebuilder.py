@@ -31,9 +31,8 @@ from __future__ import annotations
 import heapq
 import re
 from collections import defaultdict
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from html.entities import html5 as _ENTITIES
 
 from .._collector import collector_paused
 from ..dom import (Comment, Document, DocumentType, Element, Node, ParentNode,
@@ -45,10 +44,14 @@ from .encoding import XmlDecoder, sniff_xml_encoding, stream_offsets
 from .namespaces import (INITIAL_BINDINGS, INITIAL_SCOPE, Bindings, Scope, bind_tag,
                          enter_scope, leave_scope, resolve_prefix, split_qname)
 from .tokenizer import Tokenizer
+
+if TYPE_CHECKING:
+    from .dtd import Dtd
 from .tokenizer.core import ATTRIBUTE_VALUE_WHITESPACE
 from .tokenizer.shortcuts import (BUILD_OTHER, BUILD_SCAN, FIND_DOUBLE_QUOTED, OTHER_DECIMAL,
                                   OTHER_NAMED, OTHER_PI_DATA, OTHER_PI_TARGET, _clean,
-                                  reference_attributes, simple_section, stray_character)
+                                  reference_attributes, simple_section, stray_character,
+                                  PREDEFINED_ENTITIES)
 
 __all__ = ["XmlTreeBuilder", "XmlParser", "parse_xml"]
 
@@ -132,6 +135,12 @@ class XmlTreeBuilder:
         self._merging: Text | None = None
         self._merged: list[str] = []
         self.process = self._xml_declaration_phase if xml10_compatible else self._start_phase
+        #: The internal subset's declarations (:class:`markup5.xml.dtd.Dtd`),
+        #: or None: no internal subset, or DTD processing off.
+        self.dtd: Any = None
+        #: Its attribute-list declarations, when there are any: attribute
+        #: defaults and non-CDATA normalization (XML 1.0 §3.3.2, §3.3.3).
+        self._attribute_lists: dict[str, dict[str, Any]] | None = None
 
     def _merge(self, node: Text, data: str) -> None:
         """Append ``data`` to ``node``'s data (joined by :meth:`flush_text`)."""
@@ -180,6 +189,10 @@ class XmlTreeBuilder:
 
     def _element(self, name: str, attrs: dict[str, str]) -> Element:
         """:meth:`_create_element` for a tag's name and attributes."""
+        if self._attribute_lists is not None:
+            definitions = self._attribute_lists.get(name)
+            if definitions is not None:
+                attrs = _apply_attribute_list(definitions, attrs)
         scope = self._scopes[-1]
         if not attrs and ":" not in name:
             element = _create_element(name, attrs, scope.default, None)
@@ -292,6 +305,8 @@ class XmlTreeBuilder:
         self.process = self._start_phase
         if type(token) is T.ProcessingInstruction and token.target == "xml":
             self.xml_declaration = token.data
+            if self.tokenizer is not None and _STANDALONE_YES(token.data) is not None:
+                self.tokenizer.standalone = True  # (WFC: Entity Declared)
             return
         self._start_phase(token)
 
@@ -316,6 +331,9 @@ class XmlTreeBuilder:
         elif kind is T.Doctype:
             self._append(self.document, DocumentType(
                 token.name or "", token.public_id or "", token.system_id or ""))
+            if token.dtd is not None and self.dtd is None:
+                self.dtd = token.dtd
+                self._attribute_lists = token.dtd.attribute_lists or None
         elif kind is T.Characters:
             if token.data.strip(_WHITESPACE):
                 self._error("non-whitespace-text-outside-root")
@@ -639,7 +657,7 @@ class XmlTreeBuilder:
             else:
                 m = other(buf, pos)
                 if m is None:
-                    stray = stray_character(buf, pos, tokenizer.end)
+                    stray = stray_character(buf, pos, tokenizer.end, normalize)
                     if stray is None:
                         tokenizer.pos = pos
                         return
@@ -657,7 +675,7 @@ class XmlTreeBuilder:
                     # or left to them.
                     named = m.group(OTHER_NAMED)
                     if named is not None:
-                        character = _ENTITIES.get(named)
+                        character = PREDEFINED_ENTITIES.get(named)
                     else:
                         decimal = m.group(OTHER_DECIMAL)
                         code = int(decimal) if decimal is not None else int(m.group(2), 16)
@@ -745,6 +763,37 @@ class XmlTreeBuilder:
         return self.document
 
 
+def _apply_attribute_list(definitions: dict[str, Any], attrs: dict[str, str]
+                          ) -> dict[str, str]:
+    """A start tag's attributes as its element's attribute-list declarations
+    make them (XML 1.0 §3.3): each declared attribute the tag leaves out
+    that has a default value (plain or ``#FIXED``) is added with it, after
+    the specified ones and in declaration order (§3.3.2); the value of each
+    specified attribute declared with a type other than CDATA has its
+    leading and trailing spaces removed and runs of spaces collapsed into
+    one (§3.3.3; the tokenizer has already turned whitespace characters
+    into spaces)."""
+    result = attrs
+    for name, definition in definitions.items():
+        value = attrs.get(name)
+        if value is None:
+            if definition.value is not None:
+                if result is attrs:
+                    result = dict(attrs)
+                result[name] = definition.value
+        elif definition.type != "CDATA" and (" " in value):
+            normalized = " ".join(part for part in value.split(" ") if part)
+            if normalized != value:
+                if result is attrs:
+                    result = dict(attrs)
+                result[name] = normalized
+    return result
+
+
+#: ``standalone="yes"`` in the XML declaration's data (XML 1.0 [32] SDDecl).
+_STANDALONE_YES = re.compile(r"""\sstandalone\s*=\s*(["'])yes\1""").search
+
+
 def _is_xmlns(qname: str) -> bool:
     return qname == "xmlns" or (qname.startswith("xmlns:") and split_qname(qname)[0] == "xmlns")
 
@@ -772,9 +821,16 @@ class XmlParser:
     the encoding's name ("UTF-8" for str input)."""
 
     def __init__(self, *, keep_xmlns_attributes: bool = True,
-                 xml10_compatible: bool = True, transport_encoding: str | None = None) -> None:
+                 xml10_compatible: bool = True, transport_encoding: str | None = None,
+                 process_dtd: bool = True,
+                 max_entity_amplification: float = 100.0,
+                 entity_expansion_threshold: int = 8 * 1024 * 1024) -> None:
         self._transport = _transport(transport_encoding)
         self.tokenizer = Tokenizer(xml10_compatible=xml10_compatible)
+        _check_dtd_options(process_dtd, max_entity_amplification, entity_expansion_threshold)
+        self.tokenizer.process_dtd = process_dtd
+        self.tokenizer.expansion_limits = (float(max_entity_amplification),
+                                           entity_expansion_threshold)
         self.builder = XmlTreeBuilder(self.tokenizer, keep_xmlns_attributes=keep_xmlns_attributes,
                                       xml10_compatible=xml10_compatible)
         self.tokenizer._tree_sink = self.builder  # the data state's shortcut builds the tree
@@ -790,6 +846,13 @@ class XmlParser:
     @property
     def errors(self) -> list[ParseError]:
         return self.builder.errors
+
+    @property
+    def dtd(self) -> Dtd | None:
+        """The declarations of the DOCTYPE's internal subset
+        (:class:`markup5.xml.dtd.Dtd`), once it has been read; None when
+        there is none or ``process_dtd`` is False."""
+        return cast("Dtd | None", self.builder.dtd)
 
     def feed(self, chunk: str | bytes) -> None:
         """Parse the next chunk of the document.
@@ -895,6 +958,21 @@ class XmlParser:
                 return
 
 
+def _check_dtd_options(process_dtd: object, amplification: object, threshold: object) -> None:
+    if not isinstance(process_dtd, bool):
+        raise TypeError(f"process_dtd must be a bool, not {type(process_dtd).__name__}")
+    if isinstance(amplification, bool) or not isinstance(amplification, (int, float)):
+        raise TypeError(f"max_entity_amplification must be a number, "
+                        f"not {type(amplification).__name__}")
+    if not amplification >= 1.0:
+        raise ValueError(f"max_entity_amplification must be at least 1.0, not {amplification!r}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int):
+        raise TypeError(f"entity_expansion_threshold must be an int, "
+                        f"not {type(threshold).__name__}")
+    if threshold < 0:
+        raise ValueError(f"entity_expansion_threshold must not be negative, not {threshold}")
+
+
 def _transport(label: str | None) -> Encoding | None:
     if label is None:
         return None
@@ -909,7 +987,9 @@ def _transport(label: str | None) -> Encoding | None:
 
 def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
               xml10_compatible: bool = True, transport_encoding: str | None = None,
-              fast_path: bool = True) -> Document:
+              fast_path: bool = True, process_dtd: bool = True,
+              max_entity_amplification: float = 100.0,
+              entity_expansion_threshold: int = 8 * 1024 * 1024) -> Document:
     """Parse an XML document with the XML5 rules; never raises on any input.
 
     ``data`` is a str, or bytes.  Bytes are decoded as a browser's XML
@@ -940,9 +1020,25 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
     expat or the namespace rules find, is parsed from the start by the
     XML5 tokenizer.  The result is the same either way; False always runs
     the XML5 tokenizer (slower on well-formed files).
+
+    ``process_dtd`` (default True; only with ``xml10_compatible``): read
+    the DOCTYPE's internal subset (:mod:`markup5.xml.dtd`), report its
+    errors, expand the internal entities it declares in text and attribute
+    values, and add the attribute defaults it declares, as a conforming
+    non-validating XML processor does (:mod:`markup5.xml.entities`).
+    Nothing outside the document is ever read: external entities and DTDs
+    are not fetched or opened.  False reads past the subset and applies
+    nothing.  Entity expansion stops (the error
+    ``entity-expansion-limit-exceeded``; further references give nothing)
+    once what it produced, plus the input, exceeds both
+    ``entity_expansion_threshold`` characters and
+    ``max_entity_amplification`` times the input (expat's defaults:
+    8 MiB and 100).
     """
     if not isinstance(fast_path, bool):
         raise TypeError(f"fast_path must be a bool, not {type(fast_path).__name__}")
+    _check_dtd_options(process_dtd, max_entity_amplification, entity_expansion_threshold)
+    dtd_options = (process_dtd, max_entity_amplification, entity_expansion_threshold)
     decode_errors: list[tuple[str, int]] = []
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
@@ -980,7 +1076,7 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
             document = build_with_expat(text, keep_xmlns_attributes)
         if document is None:
             document = _parse_with_states(text, decode_errors, keep_xmlns_attributes,
-                                          xml10_compatible)
+                                          xml10_compatible, dtd_options)
         if encoding is not None:
             document.encoding = encoding
             document.encoding_confidence = "certain"
@@ -988,11 +1084,15 @@ def parse_xml(data: str | bytes, *, keep_xmlns_attributes: bool = True,
 
 
 def _parse_with_states(text: str, decode_errors: list[tuple[str, int]],
-                       keep_xmlns_attributes: bool, xml10_compatible: bool) -> Document:
+                       keep_xmlns_attributes: bool, xml10_compatible: bool,
+                       dtd_options: tuple[bool, float, int] = (True, 100.0, 8 * 1024 * 1024)
+                       ) -> Document:
     """:func:`parse_xml`'s XML5 path: the tokenizer's states and the tree
     builder on the decoded ``text``, with the decoder's errors merged in."""
     parser = XmlParser(keep_xmlns_attributes=keep_xmlns_attributes,
-                       xml10_compatible=xml10_compatible)
+                       xml10_compatible=xml10_compatible, process_dtd=dtd_options[0],
+                       max_entity_amplification=dtd_options[1],
+                       entity_expansion_threshold=dtd_options[2])
     parser._run(text, True)  # (the incremental parser's run loop, on the whole text)
     builder = parser.builder
     document = builder.finish()

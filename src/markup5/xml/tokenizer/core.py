@@ -20,7 +20,7 @@ runs on too.  This module adds what is particular to XML5:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from ..._tokenizer_core import TokenizerBase, has_null
 from ...errors import ParseError
@@ -151,6 +151,35 @@ class XmlTokenizerCore(TokenizerBase):
         #: emitted by a state), instead of queuing the token.
         self._tree_sink: Any = None
 
+        # DTD processing (xml10_compatible only; markup5.xml.entities).
+        #: Whether the internal subset's declarations are read and applied
+        #: (entities expanded, attribute defaults added); False reads past
+        #: the subset as before.
+        self.process_dtd = True
+        #: The internal subset being read: the stream offset where the
+        #: part of it still in the buffer starts (None outside a subset),
+        #: and the parts the buffer has already dropped.
+        self._subset_from: int | None = None
+        self._subset_start = 0
+        self._subset_parts: list[str] = []
+        #: The finished internal subset's text, for the DOCTYPE token.
+        self._subset_text: str | None = None
+        #: Whether the XML declaration said standalone="yes" (the tree
+        #: builder sets it; it decides WFC: Entity Declared).
+        self.standalone = False
+        #: Whether WFC: Entity Declared applies to a name that is neither
+        #: declared nor predefined (XML 1.0 §4.1): with no DTD at all, or
+        #: with only an internal subset that references no parameter entity.
+        self._undeclared_is_error = True
+        #: The DTD's entity expander (markup5.xml.entities), once a DOCTYPE
+        #: with an internal subset that declares something is read.
+        self._expander: Any = None
+        #: Limits on entity expansion: (max_amplification, activation threshold).
+        self.expansion_limits: tuple[float, int] = (100.0, 8 * 1024 * 1024)
+        #: Characters of input pushed so far (the "direct" side of the
+        #: amplification ratio).
+        self._direct = 0
+
     # ------------------------------------------------------------------
     # Public interface
 
@@ -183,6 +212,15 @@ class XmlTokenizerCore(TokenizerBase):
             self._closed = True
         if not chunk:
             return
+        self._direct += len(chunk)
+        if self._expander is not None:
+            self._expander.budget.direct = self._direct
+        if self._subset_from is not None:
+            # The buffer drops what was consumed: keep the subset's part.
+            k = self._subset_from - self._base
+            if self.pos > k:
+                self._subset_parts.append(self.buf[k:self.pos])
+                self._subset_from = self._base + self.pos
         if not self._has_bad and self._contains_bad(chunk):
             self._has_bad = True
         self._append(chunk)
@@ -217,6 +255,18 @@ class XmlTokenizerCore(TokenizerBase):
         if stop > start:
             self._text.append(buf[start:stop])
 
+
+    # The internal subset ------------------------------------------------
+
+    def _take_internal_subset(self, stop: int) -> str:
+        """End the internal subset at ``buf[stop]``; returns its text."""
+        start = cast(int, self._subset_from) - self._base
+        parts = self._subset_parts
+        parts.append(self.buf[start:stop])
+        text = parts[0] if len(parts) == 1 else "".join(parts)
+        self._subset_parts = []
+        self._subset_from = None
+        return text
 
     # Tags ---------------------------------------------------------------
 

@@ -59,8 +59,13 @@ class DoctypeStates(_Core):
                 # XML 1.0 §4.2.2: runs of whitespace in a public identifier
                 # become one space; leading and trailing ones are removed.
                 public_id = " ".join(_PUBLIC_ID_SPLIT(public_id)).strip(" ")  # type: ignore[assignment, call-overload]
-        self._emit(Doctype(None if name is None else "".join(name), public_id,  # type: ignore[arg-type]
-                           None if system_id is None else "".join(system_id)))
+        token = Doctype(None if name is None else "".join(name), public_id,  # type: ignore[arg-type]
+                        None if system_id is None else "".join(system_id))
+        if self._subset_from is not None:  # (the input ended in the subset)
+            self._subset_text = self._take_internal_subset(self.pos)
+        if self.xml10_compatible:
+            self._read_dtd(token)  # type: ignore[attr-defined]
+        self._emit(token)
 
     def _eof_in_doctype(self) -> bool:
         self._error("eof-in-doctype", self.pos)

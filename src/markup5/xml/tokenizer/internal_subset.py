@@ -71,6 +71,9 @@ class InternalSubsetStates(_Core):
     def _doctype_internal_subset_state(self) -> bool:
         """DOCTYPE internal subset state."""
         buf = self.buf
+        if self._subset_from is None and self._subset_text is None:
+            # The subset starts here (its text goes to the DOCTYPE token).
+            self._subset_from = self._subset_start = self._base + self.pos
         m = _SUBSET_STOP(buf, self.pos)
         if m is None:
             self._skip_to(self.end)
@@ -80,6 +83,7 @@ class InternalSubsetStates(_Core):
         i = m.start()
         self._skip_to(i)
         if buf[i] == "]":
+            self._subset_text = self._take_internal_subset(i)
             self.pos = i + 1
             self._state = AFTER_DOCTYPE_INTERNAL_SUBSET
             return True
@@ -97,6 +101,7 @@ class InternalSubsetStates(_Core):
             self._state = DOCTYPE_MARKUP_DECLARATION
         else:
             self._error("missing-end-of-doctype-internal-subset", i)
+            self._subset_text = self._take_internal_subset(i)
             self._state = DATA
             self._emit_doctype()  # type: ignore[attr-defined]
         return True

@@ -8,7 +8,9 @@ before -> attribute name -> ... -> data, emitting exactly what one regex
 match describes.  The shortcut matches text plus one such tag per step of a
 tight loop and emits the same tokens, with no parse error (none can occur
 in what the regexes accept).  Character references in text that end with
-their semicolon and resolve without an error are decoded in the loop too,
+their semicolon and resolve without an error are decoded in the loop too
+(numeric ones, and the five predefined names: any other name is left to
+the states, which look it up among the DTD's entities first),
 and so is a stray ``&`` or ``<`` (one that begins no reference or tag,
 :func:`stray_character`): as text, with the one error the tag state
 reports for such a ``<``.
@@ -37,7 +39,6 @@ exactly where the states' runs end:
 from __future__ import annotations
 
 import re
-from html.entities import html5 as _ENTITIES
 from typing import TYPE_CHECKING, cast
 
 from ...html.tokenizer.charclass import MOST_REPEATS, Run, group_repeat
@@ -173,11 +174,19 @@ _REFERENCE = re.compile(
     "&(?:([A-Za-z][A-Za-z0-9]*;)|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
 
 
+#: The named references the loops resolve: the five every XML processor
+#: knows (XML 1.0 §4.6).  Any other name is left to the states, which
+#: look for it among the DTD's entities, report it where WFC: Entity
+#: Declared applies (xml10_compatible), and resolve it the HTML way.
+PREDEFINED_ENTITIES = {"lt;": "<", "gt;": ">", "amp;": "&", "apos;": "'", "quot;": '"'}
+_ENTITIES = PREDEFINED_ENTITIES
+
+
 def _clean(code: int) -> bool:
     """Whether the numeric reference states take ``code`` as it is, with no
     parse error (see ``charrefs._numeric_value``)."""
-    if code < 0x20:
-        return code in (0x09, 0x0A, 0x0C)
+    if code < 0x20:  # (FF is an error with xml10_compatible: not an XML Char)
+        return code in (0x09, 0x0A)
     if 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
         return False
     return not (0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE)
@@ -260,12 +269,13 @@ def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
     return attrs if len(attrs) == len(pairs) else None
 
 
-def stray_character(buf: str, pos: int, end: int) -> str | None:
+def stray_character(buf: str, pos: int, end: int, xml10: bool = False) -> str | None:
     """What the states make of the character at ``buf[pos]`` (``end`` is
     the end of the input so far), when it is a stray "&" or "<", as the
     character after it tells: text and no error, ``""``, for a "&" that
     begins no character reference (the character reference in data state's
-    "not a character reference"); text and the error code it returns for a
+    "not a character reference"), or with ``xml10`` (xml10_compatible) the
+    error unescaped-ampersand; text and the error code it returns for a
     "<" that begins no tag (the tag state's invalid-first-character-of-
     tag-name, reported at the next character); None for anything else, or
     when the next character is not in yet.  The loops take these as the
@@ -275,7 +285,11 @@ def stray_character(buf: str, pos: int, end: int) -> str | None:
         return None
     c = buf[pos]
     if c == "&":
-        return "" if buf[pos + 1] in NOT_A_REFERENCE else None
+        if buf[pos + 1] not in NOT_A_REFERENCE:
+            return None
+        # (With xml10_compatible such a "&" is an error, reported at the
+        # next character, as the character reference states do.)
+        return "unescaped-ampersand" if xml10 else ""
     if c == "<" and buf[pos + 1] in NOT_A_TAG:
         return "invalid-first-character-of-tag-name"
     return None
@@ -321,7 +335,7 @@ class DataShortcut(_Core):
                         text.append(ref[0])
                         pos = ref[1]
                         continue
-                stray = stray_character(buf, i, end)
+                stray = stray_character(buf, i, end, normalize)
                 if stray is not None:
                     if stray:
                         self._error(stray, i + 1)
