@@ -157,11 +157,11 @@ def load_cases(suite: Path) -> tuple[list[Case], list[str]]:
     directory), in catalog order, and the ids of selected tests whose file
     is missing."""
     etree = _lxml_etree()
+    suite_abs = suite.resolve()  # the TEST elements' base URIs are then absolute
     parser = etree.XMLParser(load_dtd=True, resolve_entities=True, no_network=True)
-    tree = etree.parse(str(suite / "xmlconf.xml"), parser)
+    tree = etree.parse(str(suite_abs / "xmlconf.xml"), parser)
     cases: list[Case] = []
     missing: list[str] = []
-    suite_abs = suite.resolve()
     for test in tree.iter("TEST"):
         if not applies_to_fifth_edition(test.get("RECOMMENDATION", "XML1.0"),
                                         test.get("VERSION"), test.get("EDITION")):
