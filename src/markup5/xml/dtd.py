@@ -340,18 +340,9 @@ class Dtd:
             raise TypeError(f"name must be a str, not {type(name).__name__}")
         if not isinstance(budget, ExpansionBudget):
             raise TypeError(f"budget must be an ExpansionBudget, not {type(budget).__name__}")
-        memo = self._memo.get(name)
-        if memo is not None:
-            text, codes, cost = memo
-            if not budget.charge(cost):
-                return "", ["entity-expansion-limit-exceeded"]
-            return text, list(codes)
-        before = budget.expanded
         text, found = _expand_attribute_text(self, "&" + name + ";", budget)
         codes = [code for code, _ in found
                  if code != "undeclared-entity" or self.undeclared_entity_is_error]
-        if not budget.exceeded:
-            self._memo[name] = (text, codes, budget.expanded - before)
         return text, list(codes)
 
 
@@ -371,14 +362,22 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
     by their replacement text processed the same way (from an explicit
     stack, never recursively in Python).  Returns the normalized text and
     ``(code, index in text)`` errors (an error met inside an entity is at
-    the index of the reference to it in ``text``).  When the budget refuses
-    an entity the rest of the value is dropped (fail closed)."""
+    the index of the reference to it in ``text``).
+
+    Each entity's result is kept in ``dtd._memo`` and reused; the budget is
+    charged with each replacement text read, with each result kept, and
+    with a kept result's cost at each reuse, so the work is bounded by what
+    the budget allows.  When the budget refuses, the rest of the value is
+    dropped (fail closed)."""
     out: list[str] = []
     errors: list[tuple[str, int]] = []
-    # The inputs being read, innermost last: texts, positions, entity names.
+    memo = dtd._memo
+    # The inputs being read, innermost last: texts, positions, entity
+    # names, and where the entity's output, errors and cost start.
     texts = [text]
     positions = [0]
     names = [""]
+    starts: list[tuple[int, int, int]] = [(0, 0, 0)]
     active: set[str] = set()
     where = 0  # the index in `text` of the reference being expanded
     stop = _ATTRIBUTE_VALUE_STOP.search
@@ -391,7 +390,19 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
             out.append(t[p:])
             texts.pop()
             positions.pop()
-            active.discard(names.pop())
+            name = names.pop()
+            out_start, errors_start, expanded_start = starts.pop()
+            if name:
+                active.discard(name)
+                result = "".join(out[out_start:])
+                out[out_start:] = [result]
+                # Keeping the result costs its length (so that chains of
+                # entities cannot make kept results quadratic in size).
+                if not budget.charge(len(result)):
+                    errors.append(("entity-expansion-limit-exceeded", where))
+                    break
+                memo[name] = (result, [code for code, _ in errors[errors_start:]],
+                              budget.expanded - expanded_start)
             continue
         i = m.start()
         if i > p:
@@ -413,37 +424,40 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
                 if _is_char(code):
                     out.append(chr(code))
                 else:
-                    errors.append(("invalid-character-reference", at))
+                    errors.append(("invalid-character-reference", at))  # WFC: Legal Character
                 continue
             if len(texts) == 1:
-                where = i
+                where = at = i
             if entity_name in active:
-                errors.append(("recursive-entity-reference", at))
+                errors.append(("recursive-entity-reference", at))  # WFC: No Recursion
                 continue
             entity = _lookup_general(dtd, entity_name)
             if entity is None:
-                # Not declared: resolved the HTML way, or kept as written.
+                # WFC: Entity Declared (kept only when it applies); the name
+                # is resolved the HTML way, or kept as written.
                 errors.append(("undeclared-entity", at))
                 out.append(_HTML5.get(entity_name + ";", r.group()))
                 continue
             if entity.notation is not None:
-                errors.append(("reference-to-unparsed-entity", at))
+                errors.append(("reference-to-unparsed-entity", at))  # WFC: Parsed Entity
                 continue
             value = entity.value
             if value is None:
+                # WFC: No External Entity References.
                 errors.append(("external-entity-reference-in-attribute-value", at))
                 continue
-            memo = dtd._memo.get(entity_name)
-            if memo is not None:
-                if not budget.charge(memo[2]):
+            kept = memo.get(entity_name)
+            if kept is not None:
+                if not budget.charge(kept[2]):
                     errors.append(("entity-expansion-limit-exceeded", at))
                     break
-                out.append(memo[0])
-                errors.extend((code, at) for code in memo[1])
+                out.append(kept[0])
+                errors.extend((code, at) for code in kept[1])
                 continue
             if not budget.charge(len(value)):
                 errors.append(("entity-expansion-limit-exceeded", at))
                 break
+            starts.append((len(out), len(errors), budget.expanded - len(value)))
             texts.append(value)
             positions.append(0)
             names.append(entity_name)
@@ -458,7 +472,7 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
             errors.append(("less-than-sign-in-attribute-value", at))
             out.append("<")
         else:
-            errors.append(("invalid-character", at))
+            errors.append(("invalid-character", at))  # [2] Char
             out.append(c)
     return "".join(out), errors
 
@@ -471,7 +485,8 @@ class _Frame:
     """One input being read: the internal subset, or a parameter entity's
     replacement text included between declarations."""
 
-    __slots__ = ("text", "pos", "name", "reference_offset", "includes")
+    __slots__ = ("text", "pos", "name", "reference_offset", "includes", "errors_before",
+                 "expanded_before")
 
     def __init__(self, text: str, name: str, reference_offset: int) -> None:
         self.text = text
@@ -483,6 +498,9 @@ class _Frame:
         self.reference_offset = reference_offset
         #: INCLUDE sections open in this input.
         self.includes = 0
+        #: The number of errors and the budget's count when it was included.
+        self.errors_before = 0
+        self.expanded_before = 0
 
 
 class _Failure(Exception):
@@ -515,6 +533,11 @@ class _SubsetParser:
         #: Errors with their kind: True for WFC: Entity Declared errors in
         #: default values, reported only if the WFC applies in the end.
         self.errors: list[tuple[str, int, bool]] = []
+        #: Counts the changes to the declarations (and to ``complete``).
+        self.generation = 0
+        #: Parameter entities included without an error: name -> (the
+        #: generation when the inclusion ended, what it cost).
+        self.included: dict[str, tuple[int, int]] = {}
         #: The quote characters with no closing match after a position (recovery).
         self._unmatched: dict[str, int] = {}
         self._unmatched_text = ""
@@ -553,7 +576,13 @@ class _SubsetParser:
                 if frame.includes:
                     self.error("unterminated-conditional-section", len(text))
                 frames.pop()
-                self.active.discard(frame.name)
+                if frame.name:
+                    self.active.discard(frame.name)
+                    if len(self.errors) == frame.errors_before:
+                        # Included without an error: including it again
+                        # changes nothing while nothing new is declared.
+                        self.included[frame.name] = (
+                            self.generation, self.budget.expanded - frame.expanded_before)
                 continue
             c = text[pos]
             if c == "<":
@@ -613,6 +642,12 @@ class _SubsetParser:
             else:
                 pos = j + 1
 
+    def incomplete(self) -> None:
+        """Declarations after this point are not processed (§5.1)."""
+        if self.dtd.complete:
+            self.dtd.complete = False
+            self.generation += 1
+
     def pe_reference(self, pos: int, frame: _Frame) -> int:
         """[28a] DeclSep: a PEReference ([69]) between declarations,
         included as PE (§4.4.8) when the entity is internal."""
@@ -641,21 +676,38 @@ class _SubsetParser:
             # missing declarations (§5.1).
             if self.standalone or (first and not self.has_external_subset):
                 self.error("undeclared-parameter-entity", pos)
-            self.dtd.complete = False
+            self.incomplete()
             return end
         value = entity.value
         if value is None:
             # An external parameter entity: never read.
-            self.dtd.complete = False
+            self.incomplete()
             return end
+        repeat = self.included.get(name)
+        if repeat is not None and repeat[0] == self.generation:
+            # Nothing declared since it was last included, without an error:
+            # including it again would change nothing.  Its cost is charged
+            # all the same (so the budget bounds "billion laughs" made of
+            # parameter entities, and the work stays small).
+            if self.budget.charge(repeat[1]):
+                return end
         if self.budget.exceeded or not self.budget.charge(len(value) + 2):
+            # Fail closed: no more expansion; what the included entities
+            # still held is dropped, and what follows is not processed.
             self.error("entity-expansion-limit-exceeded", pos)
-            self.dtd.complete = False
+            self.incomplete()
+            if len(self.frames) > 1:
+                del self.frames[1:]
+                self.active.clear()
+                return len(self.text)
             return end
         frame.pos = end
         reference_offset = self.at(pos)
         # §4.4.8: the replacement text enlarged by one leading and one trailing space.
-        self.frames.append(_Frame(" " + value + " ", name, reference_offset))
+        included = _Frame(" " + value + " ", name, reference_offset)
+        included.errors_before = len(self.errors)
+        included.expanded_before = self.budget.expanded - len(value) - 2
+        self.frames.append(included)
         self.active.add(name)
         return end
 
@@ -761,6 +813,9 @@ class _SubsetParser:
         # [17] PITarget ::= Name - (('X' | 'x') ('M' | 'm') ('L' | 'l'))
         if m.group().lower() == "xml":
             self.error("reserved-processing-instruction-target", pos + 2)
+        elif ":" in m.group():
+            # Namespaces in XML 1.0 §7: no processing instruction target contains a colon.
+            self.error("colon-in-processing-instruction-target", pos + 2)
         i = m.end()
         if i < end:
             if text[i] not in _WHITESPACE:
@@ -819,6 +874,7 @@ class _SubsetParser:
         content = _S_RUN.sub("", text[spec_start:pos])
         end = self.close(pos)
         if name not in self.dtd.elements:
+            self.generation += 1
             self.dtd.elements[name] = ElementDeclaration(name, content, self.at(start))
         return end
 
@@ -932,6 +988,7 @@ class _SubsetParser:
             for definition in definitions:
                 if definition.name not in attributes:
                     attributes[definition.name] = definition
+                    self.generation += 1
         return pos
 
     def attribute_type(self, pos: int) -> tuple[str, tuple[str, ...], int]:
@@ -1005,6 +1062,9 @@ class _SubsetParser:
             is_parameter = True
             pos = self.require_s(pos + 1)
         name, pos = self.name(pos)
+        if ":" in name:
+            # Namespaces in XML 1.0 §7: no entity name contains a colon.
+            self.error("colon-in-entity-name", pos - len(name))
         pos = self.require_s(pos)
         value: str | None = None
         public_id: str | None = None
@@ -1039,6 +1099,7 @@ class _SubsetParser:
                 return end
         if name not in entities:  # §4.2: the first declaration is binding.
             entities[name] = entity
+            self.generation += 1
         return end
 
     def entity_value(self, pos: int) -> tuple[str, int]:
@@ -1130,10 +1191,14 @@ class _SubsetParser:
     def notation_declaration(self, start: int, pos: int) -> int:
         """[82] NotationDecl ::= '<!NOTATION' S Name S (ExternalID | PublicID) S? '>'"""
         name, pos = self.name(pos)
+        if ":" in name:
+            # Namespaces in XML 1.0 §7: no notation name contains a colon.
+            self.error("colon-in-notation-name", pos - len(name))
         pos = self.require_s(pos)
         public_id, system_id, pos = self.external_id(pos, public_only=True)
         end = self.close(pos)
         if name not in self.dtd.notations:
+            self.generation += 1
             self.dtd.notations[name] = NotationDeclaration(name, public_id, system_id,
                                                            self.at(start))
         return end
