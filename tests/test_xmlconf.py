@@ -231,6 +231,32 @@ def test_libxml2_error_inside_the_subset_makes_an_internal_subset_test(
     assert classify(b'<!DOCTYPE a SYSTEM "x.dtd"><a/>', "parameter") == "external"
 
 
+def test_lxml_reads_nothing_outside_the_document(tool: ModuleType, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Files the document names, beside the working directory lxml would
+    # resolve them against: the resolver makes each one empty.
+    pytest.importorskip("lxml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ext.dtd").write_text('<!ENTITY e "FROM-DTD"><!ATTLIST a d CDATA "dflt">')
+    (tmp_path / "t.ent").write_text("FROM-ENTITY")
+    data = (b'<!DOCTYPE a SYSTEM "ext.dtd" [<!ENTITY t SYSTEM "t.ent">'
+            b'<!ATTLIST a b CDATA "internal">]><a>&t;</a>')
+    root, problem, recovered = tool.lxml_tree(data, dtd=True)
+    assert problem is None and not recovered
+    assert tool.canonical_lines_lxml(root) == ["<{}:a>", "  @{}b='internal'", "</{}a>"]
+    assert tool.lxml_first_error(data) is None
+
+
+def test_lxml_tree_falls_back_on_non_fatal_errors_only(tool: ModuleType) -> None:
+    pytest.importorskip("lxml")
+    # undeclared where the external subset is unread: not fatal to libxml2
+    root, problem, recovered = tool.lxml_tree(b'<!DOCTYPE a SYSTEM "x"><a>t&e;</a>', dtd=True)
+    assert "not defined" in problem and recovered
+    assert tool.canonical_lines_lxml(root) == ["<{}:a>", "T 't'", "</{}a>"]
+    root, problem, recovered = tool.lxml_tree(b"<a><b></a>", dtd=True)
+    assert root is None and problem and not recovered
+
+
 def test_canonical_lines_compare_lxml_and_markup5(tool: ModuleType) -> None:
     etree = pytest.importorskip("lxml.etree")
     from markup5.xml import parse_xml
