@@ -104,6 +104,7 @@ import os
 import re
 import sys
 import time
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -576,6 +577,13 @@ class Result:
         return False
 
 
+def _describe(exception: Exception) -> str:
+    """The exception and where it was raised (the innermost frame)."""
+    frames = traceback.extract_tb(exception.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exception).__name__}: {exception}{where}"
+
+
 def _errors(document: Document) -> list[tuple[str, int, int]]:
     return [(error.code, error.line, error.col) for error in document.errors]
 
@@ -611,14 +619,13 @@ def run_case(case: Case, *, check_fast_path: bool = True) -> Result:
     try:
         document = parse_xml(data)
     except Exception as exception:  # a crash is a failure of its own
-        return Result(case, category, [], first, crash=f"{type(exception).__name__}: {exception}")
+        return Result(case, category, [], first, crash=_describe(exception))
     result = Result(case, category, _errors(document), first)
     if check_fast_path:
         try:
             slow = parse_xml(data, fast_path=False)
         except Exception as exception:
-            result.fast_path_difference = (
-                f"fast_path=False raised {type(exception).__name__}: {exception}")
+            result.fast_path_difference = f"fast_path=False raised {_describe(exception)}"
         else:
             fast_codes = [code for code, _, _ in result.errors]
             slow_codes = [error.code for error in slow.errors]
@@ -737,7 +744,8 @@ def summarize(results: Iterable[Result], missing: Sequence[str] = ()) -> Summary
     """Count ``results``."""
     summary = Summary(missing=len(missing))
     for result in results:
-        flagged = bool(result.errors) or result.crash is not None
+        flagged = bool(result.errors) and result.crash is None  # a crash reports nothing
+        failed_wf = bool(result.errors) or result.crash is not None
         near = result.lxml_error is not None and any(
             abs(line - result.lxml_error[0]) <= 1 for _, line, _ in result.errors)
         if result.category == "body":
@@ -750,7 +758,7 @@ def summarize(results: Iterable[Result], missing: Sequence[str] = ()) -> Summary
             summary.subset_near += near
         elif result.category == "wf":
             summary.wf += 1
-            summary.wf_with_error += flagged
+            summary.wf_with_error += failed_wf
         elif result.category == "external":
             summary.external += 1
             summary.external_with_error += flagged
