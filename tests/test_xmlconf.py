@@ -212,6 +212,20 @@ def test_no_internal_subset(tool: ModuleType, text: str) -> None:
     assert tool.internal_subset_span(text) is None
 
 
+@pytest.mark.parametrize("text,context", [
+    ("<a>&e;</a>", ""),
+    ("<!DOCTYPE a [<!ENTITY e 'x'>]><a/>", ""),
+    ('<!DOCTYPE a SYSTEM "a.dtd"><a/>', "an external subset"),
+    ("<!DOCTYPE a PUBLIC 'p' 's' [<!ENTITY e 'x'>]><a/>", "an external subset"),
+    ("<!DOCTYPE a [<!ENTITY % p 'x'>%p;]><a/>", "a parameter entity reference"),
+    ("<!DOCTYPE a [<!ENTITY e '%'>]><a/>", ""),
+    ('<?xml version="1.0" standalone="yes"?><!DOCTYPE a SYSTEM "a.dtd"><a/>', ""),
+])
+def test_dtd_context(tool: ModuleType, text: str, context: str) -> None:
+    # where an undeclared entity is not a well-formedness error (XML 1.0 4.1)
+    assert tool.dtd_context(text.encode()) == context
+
+
 def test_libxml2_error_inside_the_subset_makes_an_internal_subset_test(
         tool: ModuleType, tmp_path: Path) -> None:
     def classify(data: bytes, entities: str = "none") -> str:
