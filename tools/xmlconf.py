@@ -47,6 +47,12 @@ What is measured, per TYPE
 
     ``error``: listed apart; either outcome is accepted.
 
+    An exception from ``parse_xml`` is a failure on any test ("crash";
+    it never counts as an error reported).  As a hint that the error
+    markup5 reports on a not-wf test is the test's fault and not another
+    one, the summary also counts the tests with an error within a line of
+    libxml2's first error.
+
     ``fast_path``: unless ``--no-fast-path-check``, every test is also
     parsed with ``fast_path=False``; a difference in the error codes or in
     the tree between the two paths is listed ("fast-path" category).
@@ -64,7 +70,12 @@ Agreement with lxml on DTD-reliant well-formed tests
     errors on it are none of them fatal (validity checks of declared
     defaults, an undeclared entity where the external subset is unread,
     namespace errors), lxml's recovering parser gives the whole tree, and
-    that tree is compared.
+    that tree is compared.  Some differences are lxml's, and the listing
+    says so: where the suite's canonical output (below) equals markup5's,
+    and where markup5, having met a reference to an external parameter
+    entity it does not read, leaves the later declarations unprocessed as
+    XML 1.0 section 5.1 requires while lxml reads the entity as empty and
+    goes on.
 
     The canonical form (:func:`canonical_lines`): one line per event;
     elements as namespace URI, prefix and local name, with their attributes
@@ -90,7 +101,11 @@ Output: summary lines (the first is the one quoted in issue 42), then with
 ``subset`` (not-wf tests without an error), ``wf`` (well-formed tests with
 an error), ``lxml`` (DTD-reliant disagreements, with a short diff),
 ``canonical``, ``fast-path``, ``namespace-no``, ``error``, ``external``,
-``lxml-rejects``.  ``--status FILE`` also writes the measurement as
+``lxml-rejects``, ``crash``.  Missed not-wf tests are grouped by libxml2's
+message (names taken out), well-formed tests with an error by markup5's
+first error code (and whether the document has an external subset or a
+parameter entity reference, where an undeclared entity is no
+well-formedness error).  ``--status FILE`` also writes the measurement as
 Markdown (timestamp, summary, failing ids grouped by cause).
 """
 
