@@ -54,8 +54,9 @@ What is measured, per TYPE
     libxml2's first error.
 
     ``fast_path``: unless ``--no-fast-path-check``, every test is also
-    parsed with ``fast_path=False``; a difference in the error codes or in
-    the tree between the two paths is listed ("fast-path" category).
+    parsed with ``fast_path=False``; a difference in the errors (codes and
+    offsets) or in the tree between the two paths is listed ("fast-path"
+    category).
 
 Agreement with lxml on DTD-reliant well-formed tests
     For each valid/invalid test, lxml parses twice: with DTD processing
@@ -661,8 +662,8 @@ def run_case(case: Case, *, check_fast_path: bool = True) -> Result:
         except Exception as exception:
             result.fast_path_difference = f"fast_path=False raised {_describe(exception)}"
         else:
-            fast_codes = [code for code, _, _ in result.errors]
-            slow_codes = [error.code for error in slow.errors]
+            fast_codes = [(error.code, error.offset) for error in document.errors]
+            slow_codes = [(error.code, error.offset) for error in slow.errors]
             if fast_codes != slow_codes:
                 result.fast_path_difference = f"errors {fast_codes} != {slow_codes}"
             else:
