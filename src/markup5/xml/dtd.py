@@ -589,7 +589,14 @@ class _SubsetParser:
                 try:
                     pos = self.markup(pos, frame)
                 except _Failure as failure:
-                    self.error(failure.code, failure.pos)
+                    code = failure.code
+                    if _skip_s(text, failure.pos) >= len(text) and code != "unterminated-literal":
+                        # The input ends inside the declaration: in a
+                        # parameter entity, WFC: PE Between Declarations
+                        # (a declaration must end in the text it starts in).
+                        code = ("unterminated-declaration-in-parameter-entity" if frame.name
+                                else "eof-in-markup-declaration")
+                    self.error(code, failure.pos)
                     pos = self.recover(failure.pos)
             elif c == "%":
                 pos = self.pe_reference(pos, frame)
@@ -1034,16 +1041,11 @@ class _SubsetParser:
         """[10] AttValue in a DefaultDecl, normalized (§3.3.3)."""
         raw, end = self.literal(pos)
         start = pos + 1
-        if raw.find("<") >= 0 and not self.dtd.complete:
-            # Not expanded below: still WFC: No < in Attribute Values.
-            self.error("less-than-sign-in-attribute-value", start + raw.find("<"))
-        if not self.dtd.complete:
+        if self.dtd.complete:
+            value, found = _expand_attribute_text(self.dtd, raw, self.budget)
+        else:
             # Not processed (§5.1): checked for its own syntax only.
-            for m in re.finditer("&", raw):
-                if _REFERENCE.match(raw, m.start()) is None:
-                    self.error("unescaped-ampersand", start + m.start())
-            return raw, end
-        value, found = _expand_attribute_text(self.dtd, raw, self.budget)
+            value, found = raw, _check_attribute_value(raw)
         for code, index in found:
             self.errors.append((code, self.at(start + index), code == "undeclared-entity"))
         if attribute_type != "CDATA":
@@ -1202,6 +1204,30 @@ class _SubsetParser:
             self.dtd.notations[name] = NotationDeclaration(name, public_id, system_id,
                                                            self.at(start))
         return end
+
+
+def _check_attribute_value(raw: str) -> list[tuple[str, int]]:
+    """The errors of an AttValue ([10]) as written, with no reference
+    expanded: ``<``, a ``&`` that starts no reference, a character
+    reference to a character that is not a Char (WFC: Legal Character), a
+    character that is not a Char."""
+    errors: list[tuple[str, int]] = []
+    for m in _ATTRIBUTE_VALUE_STOP.finditer(raw):
+        i = m.start()
+        c = raw[i]
+        if c == "&":
+            r = _REFERENCE.match(raw, i)
+            if r is None:
+                errors.append(("unescaped-ampersand", i))
+            elif r.group(3) is None:
+                number = r.group(1)
+                if not _is_char(int(number) if number is not None else int(r.group(2), 16)):
+                    errors.append(("invalid-character-reference", i))
+        elif c == "<":
+            errors.append(("less-than-sign-in-attribute-value", i))
+        elif c not in _WHITESPACE:
+            errors.append(("invalid-character", i))
+    return errors
 
 
 def _is_predefined_declaration(name: str, value: str | None) -> bool:
