@@ -18,6 +18,29 @@
 
 For any document produced by :func:`~markup5.xml.parse_xml`, parsing the
 serialization gives the same tree.
+
+Pretty printing (``pretty=True``) changes no significant whitespace:
+
+* An element's children are put on lines of their own, indented by
+  ``indent`` once per level, only when the element has *element-only
+  content*: at least one child that is not text (an element, a comment, a
+  processing instruction) and no text child holding anything but XML
+  white space (space, TAB, LF, CR).  Its white-space-only text children
+  are replaced by the line breaks and indentation; its end tag goes on a
+  line of its own.
+* An element with a text child holding anything else (*mixed content*) is
+  written exactly as it is, with its whole subtree.  So is an element whose
+  children are all white-space-only text.
+* Inside an element with ``xml:space="preserve"`` (inherited by the
+  descendants until one says ``xml:space="default"``) nothing changes.
+  The ``xml:space`` of the serialized element's ancestors counts too.
+* Elements without children stay ``<a/>``; the nodes of a document (the
+  DOCTYPE, comments, processing instructions and the root element) go on
+  lines of their own; no line break is added at the end.
+
+Parsing the result gives the same tree as parsing the plain serialization
+except for white-space-only text children of elements with element-only
+content (as lxml's ``pretty_print`` and ``xmllint --format`` treat them).
 """
 
 from __future__ import annotations
@@ -141,13 +164,35 @@ def _colon_attributes(parts: list[str], attrs: dict[str, str]) -> None:
         parts.append(f' {cname}="{_escape_attr(cvalue)}"')
 
 
-def serialize_xml(node: Node) -> str:
+def serialize_xml(node: Node, *, pretty: bool = False, indent: str = "  ") -> str:
     """Serialize ``node`` (a Document, an element or any other node) as XML.
 
     What :func:`markup5.parse_xml` reads back is the same nodes: a
     document that starts with a processing instruction whose target is
     ``xml`` (a misplaced XML declaration, kept as a node) is written with a
-    line break first, so that it is not read as the XML declaration."""
+    line break first, so that it is not read as the XML declaration.
+
+    ``pretty=True`` indents element-only content by ``indent`` (XML white
+    space only: spaces, tabs, line breaks) per level and changes no
+    significant white space (the rule is in :mod:`markup5.xml.serializer`):
+
+        >>> from markup5.xml import parse_xml, serialize_xml
+        >>> doc = parse_xml('<list> <item>a <b>bold</b> text</item><item/></list>')
+        >>> print(serialize_xml(doc, pretty=True))
+        <list>
+          <item>a <b>bold</b> text</item>
+          <item/>
+        </list>
+    """
+    if not isinstance(pretty, bool):
+        raise TypeError(f"pretty must be a bool, not {type(pretty).__name__}")
+    if not isinstance(indent, str):
+        raise TypeError(f"indent must be a str, not {type(indent).__name__}")
+    if indent.strip(_XML_WHITESPACE):
+        raise ValueError(f"indent must be XML white space only (spaces, tabs, line breaks), "
+                         f"not {indent!r}")
+    if pretty:
+        return _serialize_pretty(node, indent)
     out: list[str] = []
     append = out.append
     # The stack holds nodes to write, and (end tag) strings to write.
@@ -193,10 +238,125 @@ def serialize_xml(node: Node) -> str:
                 # break before it keeps the node, and XML5 makes no node of
                 # white space outside the root element.
                 append("\n")
-            append(f"<?{current.target} {current.data}?>" if current.data
-                   else f"<?{current.target}?>")
+            append(_pi(current))
         elif kind is DocumentType:
             append(_doctype(current))
         elif isinstance(current, ParentNode):
             stack.extend(reversed(current.children))
+    return "".join(out)
+
+
+def _pi(node: ProcessingInstruction) -> str:
+    return f"<?{node.target} {node.data}?>" if node.data else f"<?{node.target}?>"
+
+
+#: XML white space (XML 1.0 [3] S).
+_XML_WHITESPACE = " \t\n\r"
+
+# How an element's content is written with pretty=True: indented where it
+# is element-only; as it is, with the whole subtree (mixed content); as it
+# is, but a descendant with xml:space="default" is indented again.
+_PRETTY, _AS_IS, _PRESERVE = 0, 1, 2
+
+
+def _space(element: Element, inherited: int) -> int:
+    """The pretty-printing mode of ``element``'s content, given its
+    parent's (``xml:space`` switches between _PRETTY and _PRESERVE)."""
+    if inherited == _AS_IS:
+        return _AS_IS
+    value = element.attrs.get("xml:space") if element.attrs else None
+    if value == "preserve":
+        return _PRESERVE
+    if value == "default":
+        return _PRETTY
+    return inherited
+
+
+def _serialize_pretty(node: Node, indent: str) -> str:
+    """serialize_xml(node, pretty=True, indent=indent): the plain walk, with
+    the line breaks and indentation of element-only content (see the module
+    docstring).  Stack entries are (node, depth, mode of the parent's
+    content, what to write before the node), and end tags (strings, with
+    their line break)."""
+    out: list[str] = []
+    append = out.append
+    stack: list[Any] = []
+    if isinstance(node, ParentNode) and not isinstance(node, Element):
+        # A document's (or fragment's) nodes go on lines of their own.
+        children = node.children
+        for k in range(len(children) - 1, -1, -1):
+            stack.append((children[k], 0, _PRETTY, "\n" if k else ""))
+    else:
+        # The xml:space in force where the node is.
+        mode = _PRETTY
+        ancestors = []
+        parent = node.parent
+        while isinstance(parent, Element):
+            ancestors.append(parent)
+            parent = parent.parent
+        for ancestor in reversed(ancestors):
+            mode = _space(ancestor, mode)
+        stack.append((node, 0, mode, ""))
+    bindings = dict(INITIAL_BINDINGS)
+    undo: list[list[tuple[Any, Any]] | None] = []
+    whitespace = _XML_WHITESPACE
+    while stack:
+        entry = stack.pop()
+        if type(entry) is str:
+            append(entry)
+            changes = undo.pop()
+            if changes:
+                leave_scope(bindings, changes)
+            continue
+        current, depth, parent_mode, before = entry
+        if before:
+            append(before)
+        kind = type(current)
+        if kind is Text:
+            append(_escape_text(current.data))
+        elif isinstance(current, Element):
+            tag, declared = _start_tag(current, bindings)
+            append(tag)
+            children = current.children
+            if not children:
+                append("/>")
+                continue
+            append(">")
+            undo.append(enter_scope(bindings, declared) if declared else None)
+            mode = _space(current, parent_mode)
+            indented = False
+            if mode == _PRETTY:
+                texts_only = True
+                for child in children:
+                    if type(child) is Text:
+                        if child.data.strip(whitespace):
+                            mode = _AS_IS  # mixed content: the subtree as it is
+                            break
+                    else:
+                        texts_only = False
+                else:
+                    indented = not texts_only
+            if indented:
+                stack.append("\n" + indent * depth + f"</{current.name}>")
+                line = "\n" + indent * (depth + 1)
+                for k in range(len(children) - 1, -1, -1):
+                    child = children[k]
+                    if type(child) is not Text:
+                        stack.append((child, depth + 1, mode, line))
+            else:
+                stack.append(f"</{current.name}>")
+                for k in range(len(children) - 1, -1, -1):
+                    stack.append((children[k], depth + 1, mode, ""))
+        elif kind is Comment:
+            append(f"<!--{current.data}-->")
+        elif kind is ProcessingInstruction:
+            if not out and current.target == "xml" and current is not node:
+                append("\n")  # (see serialize_xml)
+            append(_pi(current))
+        elif kind is DocumentType:
+            append(_doctype(current))
+        elif isinstance(current, ParentNode):
+            children = current.children
+            for k in range(len(children) - 1, -1, -1):
+                stack.append((children[k], depth, parent_mode, ""))
     return "".join(out)
