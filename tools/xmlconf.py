@@ -937,6 +937,13 @@ def grouped_report(results: Sequence[Result], what: str) -> Iterator[str]:
                 key += f"; {result.lxml_note}"
         elif what == "fast-path":
             key = (result.fast_path_difference or "").split(" ", 1)[0]
+        elif what == "canonical":
+            if result.case.entities != "none":
+                key = f"the output needs external entities (ENTITIES={result.case.entities})"
+            elif result.errors:
+                key = f"markup5 errors: {result.errors[0][0]}"
+            else:
+                key = "other"
         else:
             key = ""
         groups[key].append(result)
