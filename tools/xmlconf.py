@@ -709,7 +709,8 @@ def _lxml_difference_note(data: bytes, result: Result) -> str:
     declarations are not processed) where lxml reads it (as empty) and
     goes on."""
     notes = []
-    if result.lxml_recovered and re.search(r"Entity '[^']*' not defined", result.lxml_rejects or ""):
+    undeclared = re.search(r"Entity '[^']*' not defined", result.lxml_rejects or "")
+    if result.lxml_recovered and undeclared:
         notes.append("an entity declared only in an unread external entity: lxml (recovering) "
                      "skips the reference")
     if result.canonical_ok:
