@@ -327,7 +327,7 @@ def test_attribute_types_and_defaults() -> None:
     ("<!ATTLIST e a CDATA #REQUIRED 'x'>", "invalid-name"),
     ("<!ATTLIST e a CDATA #FIXED>", "missing-whitespace-in-declaration"),
     ("<!ATTLIST e a CDATA #FIXED'x'>", "missing-whitespace-in-declaration"),
-    ("<!ATTLIST e a CDATA x>", "missing-quote"),
+    ("<!ATTLIST e a CDATA x>", "missing-quote-before-literal"),
     ("<!ATTLIST e a CDATA 'x'b CDATA 'y'>", "missing-whitespace-in-declaration"),
     ("<!ATTLIST e aCDATA 'x'>", "invalid-attribute-type"),  # the name is aCDATA
     ("<!ATTLIST e a CDATA #IMPLIEDb CDATA #IMPLIED>", "invalid-default-declaration"),
@@ -517,10 +517,10 @@ def test_entity_value_errors(literal: str, code: str, value: str) -> None:
     ("<!ENTITY e 'x' 'y'>", "unexpected-character-in-declaration"),
     ("<!ENTITY e x>", "invalid-external-id"),
     ("<!ENTITY e SYSTEM>", "missing-whitespace-in-declaration"),
-    ("<!ENTITY e SYSTEM x>", "missing-quote"),
+    ("<!ENTITY e SYSTEM x>", "missing-quote-before-literal"),
     ("<!ENTITY e SYSTEM'x'>", "missing-whitespace-in-declaration"),
     ("<!ENTITY e PUBLIC 'p'>", "missing-whitespace-in-declaration"),
-    ("<!ENTITY e PUBLIC 'p' >", "missing-quote"),
+    ("<!ENTITY e PUBLIC 'p' >", "missing-quote-before-literal"),
     ("<!ENTITY e PUBLIC 'p''s'>", "missing-whitespace-in-declaration"),
     ("<!ENTITY e system 's'>", "invalid-external-id"),
     ("<!ENTITY e SYSTEM 's'NDATA n>", "missing-whitespace-in-declaration"),
@@ -867,13 +867,31 @@ def test_hostile_inputs_report_bounded_errors(text: str, count: int) -> None:
     assert len(parse_internal_subset(text).errors) == count
 
 
+def test_character_references_with_many_digits() -> None:
+    # Leading zeros are allowed; a reference too large for a code point is
+    # an error, however many digits it has (int() refuses 5,000 digits).
+    many = "9" * 5000
+    dtd = parse_internal_subset(f'<!ENTITY a "&#0000000000065;&#x00000041;&#{many};&#x{many};">'
+                                f'<!ATTLIST e a CDATA "&#{many};"><!ENTITY lt "&#38;#{many};">'
+                                f'<!ENTITY b "&#38;#{many};">')
+    assert [c for c, _ in dtd.errors] == ["invalid-character-reference"] * 3 + [
+        "invalid-predefined-entity-declaration"]
+    assert dtd.general_entities["a"].value == "AA"
+    assert dtd.expand_in_attribute_value("b", ExpansionBudget(100)) == (
+        "", ["invalid-character-reference"])
+    # Not processed (§5.1), still checked.
+    assert codes(f'%x;<!ATTLIST e a CDATA "&#{many};">', has_external_subset=True) == [
+        "invalid-character-reference"]
+
+
 def test_never_raises_on_random_inputs() -> None:
     pieces = ["<!ENTITY", "<!ELEMENT", "<!ATTLIST", "<!NOTATION", "<!--", "-->", "<?", "?>",
               "<![", "]]>", "%", "%p;", "&", "&e;", "&#60;", "&#x0;", "'", '"', "(", ")", "|",
               ",", "*", "#PCDATA", "#FIXED", "#IMPLIED", "CDATA", "NOTATION", "SYSTEM",
               "PUBLIC", "NDATA", " ", "\n", ">", "<", "a", "e", "p", "x:y", "\x00", "\ud800",
               "<!ENTITY % p '<!ENTITY e \"&#37;p;\">'>", "<!ENTITY e '&e;'>",
-              "<!ATTLIST e a CDATA '&e;'>"]
+              "<!ATTLIST e a CDATA '&e;'>", "&#1114112;", "&#x" + "f" * 5000 + ";",
+              "<!ENTITY lt '&#38;#99999999999;'>", "<!ENTITY amp '&#38;#0;'>"]
     rng = random.Random(42)
     for _ in range(2000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))

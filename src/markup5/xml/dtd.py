@@ -10,10 +10,10 @@ non-validating processor does, and returns a :class:`Dtd`:
   offset)``.  After an error the parser skips to the declaration's closing
   ``>`` (outside literals) and goes on.
 * Entity declarations get their replacement text (§4.5): character
-  references and parameter-entity references in the literal are expanded,
-  general entity references are kept as written.  In the internal subset a
-  parameter-entity reference inside a markup declaration is the error of
-  WFC: PEs in Internal Subset (it is not expanded).
+  references in the literal are expanded, general entity references are
+  kept as written.  (§4.5 expands parameter-entity references there too,
+  but in the internal subset one inside a markup declaration is the error
+  of WFC: PEs in Internal Subset: it is reported and kept as written.)
 * Attribute-list declarations get their default values normalized
   (§3.3.3), with the general entities declared *before* them expanded.
 * Parameter-entity references between declarations ([28a] DeclSep) are
@@ -104,6 +104,17 @@ def _is_char(code: int) -> bool:
     (WFC: Legal Character, for character references)."""
     return (code == 0x9 or code == 0xA or code == 0xD or 0x20 <= code <= 0xD7FF
             or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF)
+
+
+def _referenced_code_point(m: re.Match[str]) -> int:
+    """The code point a [66] CharRef matched by ``_REFERENCE`` refers to, or
+    -1 when it is too large to be one (so that a reference with thousands of
+    digits is neither converted nor refused by ``int``)."""
+    decimal = m.group(1)
+    digits = (decimal if decimal is not None else m.group(2)).lstrip("0")
+    if len(digits) > 8:
+        return -1
+    return int(digits or "0", 10 if decimal is not None else 16)
 
 
 # ---------------------------------------------------------------------------
@@ -419,8 +430,7 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
             positions[-1] = r.end()
             entity_name = r.group(3)
             if entity_name is None:  # a character reference
-                number = r.group(1)
-                code = int(number) if number is not None else int(r.group(2), 16)
+                code = _referenced_code_point(r)
                 if _is_char(code):
                     out.append(chr(code))
                 else:
@@ -774,7 +784,7 @@ class _SubsetParser:
         text = self.text
         quote = text[pos] if pos < len(text) else ""
         if quote != '"' and quote != "'":
-            raise self.fail("missing-quote", pos)
+            raise self.fail("missing-quote-before-literal", pos)
         end = text.find(quote, pos + 1)
         if end < 0:
             raise _Failure("unterminated-literal", pos)
@@ -1130,8 +1140,7 @@ class _SubsetParser:
                 if r.group(3) is not None:
                     out.append(r.group())  # bypassed (§4.4.7)
                     continue
-                number = r.group(1)
-                code = int(number) if number is not None else int(r.group(2), 16)
+                code = _referenced_code_point(r)
                 if _is_char(code):
                     out.append(chr(code))  # included (§4.4.5)
                 else:
@@ -1220,8 +1229,7 @@ def _check_attribute_value(raw: str) -> list[tuple[str, int]]:
             if r is None:
                 errors.append(("unescaped-ampersand", i))
             elif r.group(3) is None:
-                number = r.group(1)
-                if not _is_char(int(number) if number is not None else int(r.group(2), 16)):
+                if not _is_char(_referenced_code_point(r)):
                     errors.append(("invalid-character-reference", i))
         elif c == "<":
             errors.append(("less-than-sign-in-attribute-value", i))
@@ -1239,9 +1247,8 @@ def _is_predefined_declaration(name: str, value: str | None) -> bool:
     character = _PREDEFINED_CHARACTER[name]
     m = _REFERENCE.fullmatch(value)
     if m is not None and m.group(3) is None:
-        number = m.group(1)
-        code = int(number) if number is not None else int(m.group(2), 16)
-        return chr(code) == character
+        code = _referenced_code_point(m)
+        return _is_char(code) and chr(code) == character
     return name not in ("lt", "amp") and value == character
 
 
