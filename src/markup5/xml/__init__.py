@@ -63,8 +63,12 @@ Character references (what a reference returns)
     match; in quoted attribute values a legacy match followed by ``=`` (an
     error) or an alphanumeric stays literal.  In unquoted attribute values
     references run with no additional allowed character and not in
-    attribute mode (as xml5ever does).  Entities declared in a DTD are
-    never expanded; the five XML entities work because HTML has them.
+    attribute mode (as xml5ever does).  With ``xml10_compatible`` (and
+    ``process_dtd``, both parse_xml's defaults), a name the DOCTYPE's
+    internal subset declares is that entity instead
+    (:mod:`markup5.xml.entities`), and a name neither declared nor
+    predefined is the error ``undeclared-entity`` where XML 1.0's WFC:
+    Entity Declared applies (it still resolves the HTML way).
 
 ``%``
     Not special: the text lists ``%`` among the characters after ``&`` that
@@ -115,9 +119,12 @@ XML 1.0 compatibility (``xml10_compatible``, :func:`parse_xml`'s default)
     it follows XML 1.0 instead: a ``<?xml ...?>`` that starts the input is
     the XML declaration, not a node; DOCTYPE names keep their case and
     public identifiers have their whitespace normalized; the internal
-    subset is read past (the DOCTYPE internal subset states, not in the
-    text; its declarations are not applied: declared entities are not
-    expanded, attribute defaults not added); numeric references to any XML
+    subset is read (the DOCTYPE internal subset states, not in the text)
+    and, with ``process_dtd``, its declarations applied as a non-validating
+    XML processor applies them (:mod:`markup5.xml.dtd`,
+    :mod:`markup5.xml.entities`: internal entities expanded, attribute
+    defaults added, non-CDATA attributes normalized; nothing external is
+    ever read); numeric references to any XML
     1.0 character give it as it is, with no error and no windows-1252
     mapping; DEL, C1 controls and noncharacters other than U+FFFE/U+FFFF
     are not errors; literal TAB and LF in attribute values become spaces

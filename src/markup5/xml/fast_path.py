@@ -14,10 +14,11 @@ Where an XML 1.0 parser and XML5 give different trees for a document expat
 accepts, this path steps aside too (it returns None), so that the XML5
 rules decide:
 
-* a DOCTYPE with an internal subset: XML5 reads past it without applying
-  its declarations (no entity is expanded, no attribute default added),
-  expat applies them.  The parse stops at the DOCTYPE, before expat reads
-  a declaration (so no entity is ever expanded here);
+* a DOCTYPE with an internal subset: its declarations are read and
+  applied by :mod:`markup5.xml.dtd` and :mod:`markup5.xml.entities`, whose
+  rules (errors, expansion limits, ``process_dtd=False``) decide.  The
+  parse stops at the DOCTYPE, before expat reads a declaration (so no
+  entity is ever expanded here);
 * a reference to an entity expat has not seen declared, which it skips in
   text and drops from attribute values when the DOCTYPE names an external
   DTD (it does not read it): XML5 resolves such names the HTML way, or

@@ -18,6 +18,7 @@ from html.entities import html5 as _ENTITIES
 from typing import TYPE_CHECKING, Any
 
 from ...html.tokenizer.charclass import always_matches
+from ..dtd import ExpansionBudget, parse_internal_subset
 from ..entities import PREDEFINED, EntityExpander
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
@@ -348,7 +349,10 @@ class CharacterReferenceStates(_Core):
             self._state = self._DATA
             return True
         if name not in PREDEFINED and self._undeclared_is_error:
-            self._error("undeclared-entity", pos - 1)
+            amp = self._base + pos - 1
+            if amp != self._undeclared_done:  # (once: the HTML way may wait)
+                self._undeclared_done = amp
+                self._error("undeclared-entity", pos - 1)
         return None
 
     def _read_dtd(self, token: Any) -> None:
@@ -367,11 +371,11 @@ class CharacterReferenceStates(_Core):
             return
         token.internal_subset = text
         token.internal_subset_offset = self._subset_start
-        if not self.process_dtd or self._expander is not None:
+        if not self.process_dtd:
+            # The subset may declare any name: none is known undeclared.
+            self._undeclared_is_error = False
             return
-        try:  # TEMPORARY (lead, issue 42): until helper A's dtd.py lands
-            from ..dtd import ExpansionBudget, parse_internal_subset
-        except ImportError:
+        if self._expander is not None:
             return
         amplification, threshold = self.expansion_limits
         budget = ExpansionBudget(self._direct, max_amplification=amplification,

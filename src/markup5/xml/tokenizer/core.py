@@ -171,6 +171,8 @@ class XmlTokenizerCore(TokenizerBase):
         #: declared nor predefined (XML 1.0 §4.1): with no DTD at all, or
         #: with only an internal subset that references no parameter entity.
         self._undeclared_is_error = True
+        #: The stream offset of the last "&" reported undeclared-entity.
+        self._undeclared_done = -1
         #: The DTD's entity expander (markup5.xml.entities), once a DOCTYPE
         #: with an internal subset that declares something is read.
         self._expander: Any = None
