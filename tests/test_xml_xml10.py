@@ -123,6 +123,7 @@ def test_internal_subset_junk_after_the_bracket():
                                   "<!DOCTYPE a [<?p", "<!DOCTYPE a []", "<!DOCTYPE a [<!X"])
 def test_internal_subset_eof(text):
     tokenizer = Tokenizer(text, xml10_compatible=True)
+    tokenizer.process_dtd = False  # (the states alone; markup5.xml.dtd reports its own errors)
     assert list(tokenizer) == [Doctype("a")]
     assert [e.code for e in tokenizer.errors] == ["eof-in-doctype"]
 
