@@ -1301,3 +1301,9 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
     Harness("scaling", scaling_target, _gen_scaling, "html", 100.0,
             scaling_target.__doc__ or "", memcheck=False),
 )}
+
+# The streaming and pretty-printing XML harnesses (fuzz/xml_streaming.py,
+# which imports the helpers above).
+from .xml_streaming import HARNESSES as _XML_STREAMING  # noqa: E402
+
+HARNESSES.update((h.name, h) for h in _XML_STREAMING)

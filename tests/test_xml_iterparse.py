@@ -137,6 +137,9 @@ def test_corpus_files(path):
     '<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xmlns:bad="'
     'http://www.w3.org/2000/xmlns/" xmlns=""/>',
     "<a>x</b>y</a>",
+    # A rejected declaration only: dropped without keep_xmlns_attributes
+    # though no namespace event is made for it.
+    '<a xmlns="http://www.w3.org/2000/xmlns/" xmlns:xmlns="u"><b/></a>',
     "<a></>text<b/></a>",
     "<a>" * 200 + "</a>" * 200,
     "<r>" + "<i>x</i>\n" * 100 + "</r>",

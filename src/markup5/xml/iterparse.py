@@ -328,9 +328,7 @@ class XmlEventIterator(Iterator[tuple[str, Any]]):
                             declarations: tuple[tuple[str, str], ...] = ()
                             if want_ns:
                                 declarations = _declarations(child)
-                                if strip_xmlns and declarations:
-                                    _strip_xmlns(child)
-                            elif strip_xmlns:
+                            if strip_xmlns:  # (rejected declarations too)
                                 _strip_xmlns(child)
                             declared_counts.append(len(declarations))
                             if want_start_ns:
