@@ -333,6 +333,29 @@ def _parse_xml(text: str) -> object:
     return markup5.parse_xml(text)
 
 
+#: markup5.xml.iterparse_xml, read in pieces of 64 characters with every
+#: event asked for, each element discarded on its "end" (the walk after
+#: each piece must look at each node once: no rescan of a long child list
+#: or of a deep path per piece).
+ITERPARSE_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    ("iterparse: <b/> x N (flat)", lambda n: "<a>" + "<b/>" * n + "</a>"),
+    ("iterparse: <b> x N (deep, unclosed)", lambda n: "<b>" * n),
+    ("iterparse: <b>x</b> x N in <b> x N", lambda n: "<b>" * n + "<b>x</b>" * n),
+    ("iterparse: <!--c--><?p?>text<b/> x N", lambda n: "<a>" + "<!--c--><?p?>text<b/>" * n),
+    ("iterparse: <b xmlns:pk=u> x N (namespace events)",
+     lambda n: "<a>" + "".join(f'<b xmlns:p{k}="u">' for k in range(n))),
+]
+
+
+def _iterparse(text: str) -> object:
+    from markup5.xml.iterparse import EVENTS, iterparse_xml
+    events = iterparse_xml(text, tuple(EVENTS), chunk_size=64)
+    for event, node in events:
+        if event == "end":
+            events.discard(node)
+    return events.document
+
+
 def _tokenize_all(text: str) -> None:
     tokenizer = markup5.Tokenizer(text)
     for _ in tokenizer:
@@ -649,6 +672,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _parse_xml, n, args, flagged)
+    print(f"\nmarkup5.xml.iterparse_xml in pieces of 64, N={n} and 2N={2 * n}, "
+          f"best of {args.repeats}")
+    for name, build in ITERPARSE_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _iterparse, n, args, flagged)
     print(f"\nfeed() in pieces of 16 characters, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, kind, build in FED_FAMILIES:
         if args.only not in name:
