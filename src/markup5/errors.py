@@ -28,28 +28,73 @@ class PositionMap:
     incrementally after that.
     """
 
-    __slots__ = ("_chunks", "_indexed_upto", "_line_starts", "_astral", "_length")
+    __slots__ = ("_chunks", "_indexed_upto", "_line_starts", "_astral", "_length",
+                 "_first", "_held", "_line_base", "_pending")
+
+    #: How much text :meth:`forget` lets the map hold before it drops some.
+    FORGET_AFTER = 1 << 20
 
     def __init__(self) -> None:
         self._chunks: list[str] = []
         self._indexed_upto = 0  # number of chunks already scanned for newlines
+        #: Line starts (stream offsets) from the line holding ``_first`` on.
         self._line_starts = [0]
         self._astral: list[int] = []  # offsets of characters outside the BMP
-        self._length = 0
+        self._length = 0  # stream offset up to which the chunks are indexed
+        self._first = 0  # stream offset of _chunks[0] (text before it forgotten)
+        self._held = 0  # characters in _chunks
+        self._line_base = 0  # lines before _line_starts[0]
+        #: The errors made with this map, until :meth:`forget` resolves them.
+        self._pending: list[ParseError] = []
 
     def add(self, text: str) -> None:
         """Record the next piece of the preprocessed stream."""
         if text:
             self._chunks.append(text)
+            self._held += len(text)
 
-    def line_col(self, offset: int) -> tuple[int, int]:
-        """Return the 1-based ``(line, column)`` of the character at ``offset``.
+    def forget(self, horizon: int) -> None:
+        """Let the map drop the text before stream offset ``horizon``: no
+        error made from now on is before it.  The errors made so far that
+        are before it get their line and column now.  (Streaming parsers
+        call this, so that a document of gigabytes does not stay in memory
+        through its line table.)"""
+        pending = self._pending
+        if self._held < self.FORGET_AFTER:
+            return
+        if pending:
+            keep = []
+            for error in pending:
+                if error._map is self:
+                    if error.offset < horizon:
+                        error._resolve()
+                    else:
+                        keep.append(error)
+            self._pending = keep
+        self._index()
+        chunks = self._chunks
+        first = self._first
+        dropped = 0
+        while dropped < len(chunks) - 1 and first + len(chunks[dropped]) <= horizon:
+            first += len(chunks[dropped])
+            dropped += 1
+        if not dropped:
+            return
+        del chunks[:dropped]
+        self._indexed_upto -= dropped
+        self._held -= first - self._first
+        self._first = first
+        starts = self._line_starts
+        line = bisect_right(starts, first) - 1  # the line holding `first`
+        if line:
+            self._line_base += line
+            del starts[:line]
+        astral = self._astral
+        if astral:
+            del astral[:bisect_left(astral, starts[0])]
 
-        An offset equal to the stream length (end of file) is one column past
-        the last character, as the html5lib-tests expect.  Columns count
-        UTF-16 code units, as the html5lib-tests (and browsers) do: a
-        character outside the Basic Multilingual Plane is two columns.
-        """
+    def _index(self) -> None:
+        """Scan the chunks not yet scanned for newlines and astral characters."""
         chunks = self._chunks
         if self._indexed_upto < len(chunks):
             starts = self._line_starts
@@ -66,9 +111,20 @@ class PositionMap:
                 base += len(chunk)
             self._length = base
             self._indexed_upto = len(chunks)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """Return the 1-based ``(line, column)`` of the character at ``offset``.
+
+        An offset equal to the stream length (end of file) is one column past
+        the last character, as the html5lib-tests expect.  Columns count
+        UTF-16 code units, as the html5lib-tests (and browsers) do: a
+        character outside the Basic Multilingual Plane is two columns.
+        """
+        self._index()
         starts = self._line_starts
         line = bisect_right(starts, offset)
         start = starts[line - 1]
+        line += self._line_base
         col = offset - start + 1
         astral = self._astral
         if astral:
@@ -91,6 +147,8 @@ class ParseError:
         self.offset = offset
         self._map = position_map
         self._line_col = line_col
+        if position_map is not None and line_col is None:
+            position_map._pending.append(self)  # (see PositionMap.forget)
 
     def _resolve(self) -> tuple[int, int]:
         lc = self._line_col

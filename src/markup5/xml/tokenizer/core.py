@@ -223,6 +223,16 @@ class XmlTokenizerCore(TokenizerBase):
             if self.pos > k:
                 self._subset_parts.append(self.buf[k:self.pos])
                 self._subset_from = self._base + self.pos
+        if self.pos and self._collect_errors:
+            # The buffer is about to drop what was consumed: so may the
+            # position map (no later error points before it), which would
+            # otherwise hold a streamed document whole.  The internal
+            # subset's errors are reported at the DOCTYPE's end, with
+            # offsets back into the subset.
+            horizon = self._base + self.pos
+            if self._subset_from is not None or self._subset_text is not None:
+                horizon = min(horizon, self._subset_start)
+            self._positions.forget(horizon)
         if not self._has_bad and self._contains_bad(chunk):
             self._has_bad = True
         self._append(chunk)
