@@ -333,6 +333,49 @@ def _parse_xml(text: str) -> object:
     return markup5.parse_xml(text)
 
 
+_LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
+
+#: The internal subset (markup5.xml.dtd, markup5.xml.entities): expansion
+#: attacks and many declarations, timed through markup5.parse_xml with its
+#: default limits (expansion stops at 8 MiB, or at 100 times the input
+#: beyond that) and, "(100x)", with the activation threshold at 0, so that
+#: the amplification ratio alone bounds the work and it grows with N.
+DTD_FAMILIES: list[tuple[str, int, Callable[[int], str]]] = [
+    ("dtd: billion laughs, &l9; x N", 8 * 1024 * 1024,
+     lambda n: f'<!DOCTYPE a [<!ENTITY l0 "lol">{_LAUGHS}]><a>' + "&l9;" * n + "</a>"),
+    ("dtd: billion laughs, &l9; x N (100x)", 0,
+     lambda n: f'<!DOCTYPE a [<!ENTITY l0 "lol">{_LAUGHS}]><a>' + "&l9;" * n + "</a>"),
+    ("dtd: billion laughs in an attribute (100x)", 0,
+     lambda n: f'<!DOCTYPE a [<!ENTITY l0 "lol">{_LAUGHS}]><a>' + '<b c="&l9;"/>' * n + "</a>"),
+    ("dtd: quadratic blowup, 1,000 chars x N refs", 8 * 1024 * 1024,
+     lambda n: '<!DOCTYPE a [<!ENTITY x "' + "x" * 1000 + '">]><a>' + "&x;" * n + "</a>"),
+    ("dtd: quadratic blowup (100x)", 0,
+     lambda n: '<!DOCTYPE a [<!ENTITY x "' + "x" * 1000 + '">]><a>' + "&x;" * n + "</a>"),
+    ("dtd: N entities, each used", 8 * 1024 * 1024,
+     lambda n: "<!DOCTYPE a [" + "".join(f'<!ENTITY e{k} "<b>{k}</b>">' for k in range(n))
+     + "]><a>" + "".join(f"&e{k};" for k in range(n)) + "</a>"),
+    ("dtd: chain of N entities, used last first", 8 * 1024 * 1024,
+     lambda n: '<!DOCTYPE a [<!ENTITY e0 "x">' + "".join(f'<!ENTITY e{k} "&e{k - 1};">'
+                                                           for k in range(1, n))
+     + "]><a>" + "".join(f"&e{k};" for k in reversed(range(n))) + "</a>"),
+    ("dtd: N defaulted attributes on N elements", 8 * 1024 * 1024,
+     lambda n: "<!DOCTYPE a [<!ATTLIST b " + "".join(f' a{k} NMTOKENS " x  y "' for k in range(50))
+     + ">]><a>" + "<b/>" * (n // 50 + 1) * 50 + "</a>"),
+    ("dtd: parameter entity used N times", 8 * 1024 * 1024,
+     lambda n: "<!DOCTYPE a [<!ENTITY % p '<!ENTITY x \"y\">'>" + "%p;" * n + "]><a>&x;</a>"),
+    ("dtd: N nested parentheses in a content model", 8 * 1024 * 1024,
+     lambda n: "<!DOCTYPE a [<!ELEMENT a " + "(" * n + "b" + ")" * n + ">]><a/>"),
+    ("dtd: N unclosed declarations", 8 * 1024 * 1024,
+     lambda n: "<!DOCTYPE a [" + "<!ENTITY x '" * n),
+]
+
+
+def _parse_xml_limited(threshold: int) -> Callable[[str], object]:
+    def run(text: str) -> object:
+        return markup5.parse_xml(text, entity_expansion_threshold=threshold)
+    return run
+
+
 #: markup5.xml.iterparse_xml, read in pieces of 64 characters with every
 #: event asked for, each element discarded on its "end" (the walk after
 #: each piece must look at each node once: no rescan of a long child list
@@ -678,6 +721,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _iterparse, n, args, flagged)
+    print(f"\nmarkup5.parse_xml, the internal subset, N={n} and 2N={2 * n}, "
+          f"best of {args.repeats}")
+    for name, threshold, build in DTD_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _parse_xml_limited(threshold), n, args, flagged)
     print(f"\nfeed() in pieces of 16 characters, N={n} and 2N={2 * n}, best of {args.repeats}")
     for name, kind, build in FED_FAMILIES:
         if args.only not in name:
