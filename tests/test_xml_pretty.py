@@ -204,4 +204,6 @@ def test_deep_nesting_without_recursion():
     doc = parse_xml("<a>" * depth + "</a>" * depth)
     out = serialize_xml(doc, pretty=True, indent="")
     assert out.count("\n") == 2 * (depth - 1)
-    assert normalized(parse_xml(out)) == normalized(doc)
+    assert out == "\n".join(["<a>"] * (depth - 1) + ["<a/>"] + ["</a>"] * (depth - 1))
+    # (The dump of normalized() is depth x depth long: a fixed point instead.)
+    assert serialize_xml(parse_xml(out), pretty=True, indent="") == out

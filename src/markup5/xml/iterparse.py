@@ -100,7 +100,7 @@ def iterparse_xml(source: Source, events: Iterable[str] = ("start", "end"), *,
     events have run out.  Never raises on any markup; bad arguments are a
     TypeError or ValueError, raised by this call.
 
-        >>> from markup5.xml import iterparse_xml
+        >>> from markup5.xml.iterparse import iterparse_xml
         >>> for event, node in iterparse_xml(b'<a><b x="1"/>text<!--c--></a>',
         ...                                  events=("start", "end", "comment")):
         ...     print(event, node.name if event != "comment" else node.data)
