@@ -29,10 +29,13 @@ non-validating XML processor does:
 
 Limits (fail closed): every character an expansion produces is charged to
 one :class:`~markup5.xml.dtd.ExpansionBudget` per document, expat's rule:
-once the input read so far plus the characters expanded exceed both the
-activation threshold (8 MiB) and 100 times the input, expansion stops and
-each further reference is the error ``entity-expansion-limit-exceeded``
-and contributes nothing.  So "billion laughs" and quadratic-blowup
+once the input up to the reference plus the characters expanded exceed
+both the activation threshold (8 MiB) and 100 times that input, expansion
+stops and each further reference is the error
+``entity-expansion-limit-exceeded`` and contributes nothing.  Each element,
+comment or processing instruction an entity makes counts as
+:data:`NODE_COST` characters.  The input counted is the stream up to the
+reference, so the result does not depend on how the input was fed.  So "billion laughs" and quadratic-blowup
 documents cost time and memory linear in their size.  An entity that
 references itself, directly or not, is ``recursive-entity-reference``
 (WFC: No Recursion); nesting deeper than :data:`MAX_DEPTH` entities is
@@ -50,7 +53,7 @@ if TYPE_CHECKING:
     from .dtd import Dtd, ExpansionBudget
     from .tokenizer import Tokenizer
 
-__all__ = ["EntityExpander", "MAX_DEPTH", "PREDEFINED"]
+__all__ = ["EntityExpander", "MAX_DEPTH", "NODE_COST", "PREDEFINED"]
 
 #: How many entities may be being included one inside another.
 MAX_DEPTH = 40
@@ -59,6 +62,14 @@ MAX_DEPTH = 40
 PREDEFINED = frozenset(("lt", "gt", "amp", "apos", "quot"))
 
 _EMPTY: tuple[list[Any], list[str]] = ([], [])
+
+#: What each element, comment or processing instruction an entity's
+#: replacement text makes counts for, in characters of the budget: a node
+#: costs the tree far more memory than a character of text does, and a
+#: short entity of tags (``<!ENTITY t "<b/>">``) must not amplify memory
+#: more than one of text.
+NODE_COST = 64
+_NODE_TOKENS = frozenset((T.StartTag, T.EmptyTag, T.Comment, T.ProcessingInstruction))
 
 
 class _Inclusion:
@@ -124,6 +135,10 @@ class EntityExpander:
             tokens, errors = self._tokenize(value)
         finally:
             self._active.pop()
+        nodes = sum(1 for t in tokens if type(t) in _NODE_TOKENS)
+        if nodes and not budget.charge(NODE_COST * nodes):
+            del inclusions[name]
+            return [], ["entity-expansion-limit-exceeded"]
         inclusion = _Inclusion(tokens, errors, budget.expanded - before)
         if budget.exceeded:
             # Made partly: what it includes ran out of budget.  It is not
@@ -159,7 +174,9 @@ class EntityExpander:
                 else:
                     unbalanced = True
             tokens.append(token)
-        errors = [error.code for error in nested.errors]
+        # Each code once: an entity that includes others repeats their
+        # errors, and a reference reports what its entity's text holds.
+        errors = list(dict.fromkeys(error.code for error in nested.errors))
         if depth or unbalanced:
             errors.append("unbalanced-markup-in-entity")
         return tokens, errors

@@ -327,9 +327,12 @@ class CharacterReferenceStates(_Core):
         name = buf[pos:k]
         expander = self._expander
         if expander is not None and expander.declares(name):
+            # The input read is what the stream holds up to here, however
+            # it was fed (the result must not depend on the pieces).
+            expander.budget.direct = self._base + k + 1
             if in_attribute:
                 text, codes = expander.dtd.expand_in_attribute_value(name, expander.budget)
-                for code in codes:
+                for code in dict.fromkeys(codes):  # (each once: see entities.py)
                     self._error(code, pos - 1)
                 self._attr_value.append(text)
                 self.pos = k + 1
@@ -378,7 +381,7 @@ class CharacterReferenceStates(_Core):
         if self._expander is not None:
             return
         amplification, threshold = self.expansion_limits
-        budget = ExpansionBudget(self._direct, max_amplification=amplification,
+        budget = ExpansionBudget(self._base + self.pos, max_amplification=amplification,
                                  activation_threshold=threshold)
         dtd = parse_internal_subset(text, offset=self._subset_start,
                                     has_external_subset=external,

@@ -178,9 +178,6 @@ class XmlTokenizerCore(TokenizerBase):
         self._expander: Any = None
         #: Limits on entity expansion: (max_amplification, activation threshold).
         self.expansion_limits: tuple[float, int] = (100.0, 8 * 1024 * 1024)
-        #: Characters of input pushed so far (the "direct" side of the
-        #: amplification ratio).
-        self._direct = 0
 
     # ------------------------------------------------------------------
     # Public interface
@@ -214,9 +211,6 @@ class XmlTokenizerCore(TokenizerBase):
             self._closed = True
         if not chunk:
             return
-        self._direct += len(chunk)
-        if self._expander is not None:
-            self._expander.budget.direct = self._direct
         if self._subset_from is not None:
             # The buffer drops what was consumed: keep the subset's part.
             k = self._subset_from - self._base
