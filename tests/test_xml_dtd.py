@@ -780,6 +780,19 @@ def test_expand_in_attribute_value_errors(text: str, name: str,
     assert dtd.expand_in_attribute_value(name, ExpansionBudget(100)) == expected  # memoized
 
 
+def test_graph_of_cycles_is_bounded() -> None:
+    # a1 refers to a2 ten times, ..., a8 to a9 ten times, a9 back to a1:
+    # each reference cycle is cut, each result kept, and each error code is
+    # reported once for the reference in the value (not 10**8 times).
+    text = ("".join(f"<!ENTITY a{i} '" + f"&a{i + 1};" * 10 + "'>" for i in range(1, 9))
+            + "<!ENTITY a9 '&a1;'><!ATTLIST e a CDATA 'x&a1;'>")
+    dtd = parse_internal_subset(text, offset=1)
+    assert dtd.errors == [("recursive-entity-reference", text.rindex("&a1;") + 1),
+                          ("entity-expansion-limit-exceeded", text.rindex("&a1;") + 1)]
+    value, errors = dtd.expand_in_attribute_value("a9", ExpansionBudget(len(text)))
+    assert errors == ["recursive-entity-reference", "entity-expansion-limit-exceeded"]
+
+
 def test_undeclared_names_are_errors_only_where_the_wfc_applies() -> None:
     dtd = parse_internal_subset("<!ENTITY x '[&u;]'>", has_external_subset=True)
     assert not dtd.undeclared_entity_is_error

@@ -7,8 +7,12 @@ non-validating processor does, and returns a :class:`Dtd`:
 * Every markup declaration is parsed by its production (elementdecl [45],
   AttlistDecl [52], EntityDecl [70], NotationDecl [82], PI [16], Comment
   [15]) and every well-formedness error met is reported as ``(code, document
-  offset)``.  After an error the parser skips to the declaration's closing
-  ``>`` (outside literals) and goes on.
+  offset)``.  After a syntax error the parser skips to the declaration's
+  closing ``>`` (outside literals) and goes on; that declaration is not
+  used (an error inside a literal, such as a character reference to a
+  character that is not a Char, does not make it unused).  A declaration
+  read from a parameter entity's replacement text has the offset of the
+  reference to that entity, and so have its errors.
 * Entity declarations get their replacement text (§4.5): character
   references in the literal are expanded, general entity references are
   kept as written.  (§4.5 expands parameter-entity references there too,
@@ -373,26 +377,42 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
     by their replacement text processed the same way (from an explicit
     stack, never recursively in Python).  Returns the normalized text and
     ``(code, index in text)`` errors (an error met inside an entity is at
-    the index of the reference to it in ``text``).
+    the index of the reference to it in ``text``; each code is reported
+    once per index).
 
-    Each entity's result is kept in ``dtd._memo`` and reused; the budget is
-    charged with each replacement text read, with each result kept, and
-    with a kept result's cost at each reuse, so the work is bounded by what
-    the budget allows.  When the budget refuses, the rest of the value is
-    dropped (fail closed)."""
+    Each entity's result is kept in ``dtd._memo`` and reused (also when a
+    reference cycle was cut in it, where the cycle came back to an entity
+    being expanded: every use then gives the text as first made).  The
+    budget is charged with each replacement text read, with each result
+    kept, and with a kept result's cost at each reuse, so the work is
+    bounded by what the budget allows.  When the budget refuses, the rest
+    of the value is dropped (fail closed)."""
     out: list[str] = []
     errors: list[tuple[str, int]] = []
+    reported: set[tuple[str, int]] = set()
     memo = dtd._memo
     # The inputs being read, innermost last: texts, positions, entity
-    # names, and where the entity's output, errors and cost start.
+    # names, the error codes met in each (an ordered set; a code in one is
+    # in all those below it), and where each entity's output and cost start.
     texts = [text]
     positions = [0]
     names = [""]
-    starts: list[tuple[int, int, int]] = [(0, 0, 0)]
+    found: list[dict[str, None]] = [{}]
+    starts: list[tuple[int, int]] = [(0, 0)]
     active: set[str] = set()
     where = 0  # the index in `text` of the reference being expanded
     stop = _ATTRIBUTE_VALUE_STOP.search
     reference = _REFERENCE.match
+
+    def report(code: str, at: int) -> None:
+        if (code, at) not in reported:
+            reported.add((code, at))
+            errors.append((code, at))
+        for k in range(len(found) - 1, 0, -1):
+            if code in found[k]:
+                break
+            found[k][code] = None
+
     while texts:
         t = texts[-1]
         p = positions[-1]
@@ -402,7 +422,8 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
             texts.pop()
             positions.pop()
             name = names.pop()
-            out_start, errors_start, expanded_start = starts.pop()
+            codes = found.pop()
+            out_start, expanded_start = starts.pop()
             if name:
                 active.discard(name)
                 result = "".join(out[out_start:])
@@ -410,10 +431,9 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
                 # Keeping the result costs its length (so that chains of
                 # entities cannot make kept results quadratic in size).
                 if not budget.charge(len(result)):
-                    errors.append(("entity-expansion-limit-exceeded", where))
+                    report("entity-expansion-limit-exceeded", where)
                     break
-                memo[name] = (result, [code for code, _ in errors[errors_start:]],
-                              budget.expanded - expanded_start)
+                memo[name] = (result, list(codes), budget.expanded - expanded_start)
             continue
         i = m.start()
         if i > p:
@@ -423,7 +443,7 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
         if c == "&":
             r = reference(t, i)
             if r is None:
-                errors.append(("unescaped-ampersand", at))
+                report("unescaped-ampersand", at)
                 out.append("&")
                 positions[-1] = i + 1
                 continue
@@ -434,43 +454,45 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
                 if _is_char(code):
                     out.append(chr(code))
                 else:
-                    errors.append(("invalid-character-reference", at))  # WFC: Legal Character
+                    report("invalid-character-reference", at)  # WFC: Legal Character
                 continue
             if len(texts) == 1:
                 where = at = i
             if entity_name in active:
-                errors.append(("recursive-entity-reference", at))  # WFC: No Recursion
+                report("recursive-entity-reference", at)  # WFC: No Recursion
                 continue
             entity = _lookup_general(dtd, entity_name)
             if entity is None:
                 # WFC: Entity Declared (kept only when it applies); the name
                 # is resolved the HTML way, or kept as written.
-                errors.append(("undeclared-entity", at))
+                report("undeclared-entity", at)
                 out.append(_HTML5.get(entity_name + ";", r.group()))
                 continue
             if entity.notation is not None:
-                errors.append(("reference-to-unparsed-entity", at))  # WFC: Parsed Entity
+                report("reference-to-unparsed-entity", at)  # WFC: Parsed Entity
                 continue
             value = entity.value
             if value is None:
                 # WFC: No External Entity References.
-                errors.append(("external-entity-reference-in-attribute-value", at))
+                report("external-entity-reference-in-attribute-value", at)
                 continue
             kept = memo.get(entity_name)
             if kept is not None:
                 if not budget.charge(kept[2]):
-                    errors.append(("entity-expansion-limit-exceeded", at))
+                    report("entity-expansion-limit-exceeded", at)
                     break
                 out.append(kept[0])
-                errors.extend((code, at) for code in kept[1])
+                for kept_code in kept[1]:
+                    report(kept_code, at)
                 continue
             if not budget.charge(len(value)):
-                errors.append(("entity-expansion-limit-exceeded", at))
+                report("entity-expansion-limit-exceeded", at)
                 break
-            starts.append((len(out), len(errors), budget.expanded - len(value)))
+            starts.append((len(out), budget.expanded - len(value)))
             texts.append(value)
             positions.append(0)
             names.append(entity_name)
+            found.append({})
             active.add(entity_name)
             continue
         positions[-1] = i + 1
@@ -479,10 +501,10 @@ def _expand_attribute_text(dtd: Dtd, text: str, budget: ExpansionBudget
         elif c == "<":
             # WFC: No < in Attribute Values (a "<" written in the value is
             # also outside the AttValue production).
-            errors.append(("less-than-sign-in-attribute-value", at))
+            report("less-than-sign-in-attribute-value", at)
             out.append("<")
         else:
-            errors.append(("invalid-character", at))  # [2] Char
+            report("invalid-character", at)  # [2] Char
             out.append(c)
     return "".join(out), errors
 
