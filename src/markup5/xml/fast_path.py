@@ -26,6 +26,8 @@ rules decide:
 * a namespace error (an unbound prefix, a reserved prefix declared, two
   attributes with one expanded name ...): XML 1.0 has no namespaces, so
   expat accepts these, and XML5 reports them;
+* a processing instruction target with a colon (an XML 1.0 name, an error
+  to Namespaces in XML 1.0 §7, which the XML5 path reports);
 * a name that starts with ":" (an XML 1.0 name; the XML5 tag states drop
   the colon with an error), and a DOCTYPE identifier with a ">" in it
   (where the XML5 DOCTYPE states end the DOCTYPE, with an error);
@@ -266,6 +268,8 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
         leaf(Comment(data))
 
     def processing_instruction(target: str, data: str) -> None:
+        if ":" in target:  # (an error to XML5: Namespaces in XML 1.0 §7)
+            raise _StepAside
         leaf(ProcessingInstruction(target, data))
 
     def doctype(name: str, system_id: str | None, public_id: str | None,

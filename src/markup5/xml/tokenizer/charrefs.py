@@ -310,7 +310,9 @@ class CharacterReferenceStates(_Core):
         returned; False when more input is needed to tell; None to go on
         the HTML way (also for a name neither declared nor predefined,
         after reporting ``undeclared-entity`` where WFC: Entity Declared
-        applies)."""
+        applies).  Where it does not apply (a DTD not read may declare the
+        name), a name the HTML table does not know either is skipped: it
+        contributes nothing, and True is returned."""
         if self._partial_reference is not None:
             return None
         buf = self.buf
@@ -351,12 +353,25 @@ class CharacterReferenceStates(_Core):
                     ends.extend([self._base + k + 1] * len(tokens))
             self._state = self._DATA
             return True
-        if name not in PREDEFINED and self._undeclared_is_error:
+        if name in PREDEFINED:
+            return None
+        if self._undeclared_is_error:
             amp = self._base + pos - 1
             if amp != self._undeclared_done:  # (once: the HTML way may wait)
                 self._undeclared_done = amp
                 self._error("undeclared-entity", pos - 1)
-        return None
+            return None
+        if name + ";" in _ENTITIES:
+            return None  # (an HTML name: resolved the HTML way, as before)
+        # A name an unread external subset or parameter entity may declare:
+        # a skipped entity (XML 1.0 §4.4.3, as expat and libxml2 skip it),
+        # not an error, and nothing in the text.
+        self.pos = k + 1
+        if in_attribute:
+            self._state = self.return_state
+        else:
+            self._state = self._DATA
+        return True
 
     def _read_dtd(self, token: Any) -> None:
         """Give the DOCTYPE token being emitted its internal subset, and
