@@ -361,8 +361,10 @@ class CharacterReferenceStates(_Core):
                 self._undeclared_done = amp
                 self._error("undeclared-entity", pos - 1)
             return None
-        if name + ";" in _ENTITIES:
-            return None  # (an HTML name: resolved the HTML way, as before)
+        if name + ";" in _ENTITIES or not self.process_dtd:
+            # An HTML name: resolved the HTML way, as before; and with DTD
+            # processing off, every name is read as before.
+            return None
         # A name an unread external subset or parameter entity may declare:
         # a skipped entity (XML 1.0 §4.4.3, as expat and libxml2 skip it),
         # not an error, and nothing in the text.
