@@ -1307,3 +1307,8 @@ HARNESSES: dict[str, Harness] = {h.name: h for h in (
 from .xml_streaming import HARNESSES as _XML_STREAMING  # noqa: E402
 
 HARNESSES.update((h.name, h) for h in _XML_STREAMING)
+
+# The internal-subset harness (fuzz/xml_dtd.py).
+from .xml_dtd import HARNESSES as _XML_DTD  # noqa: E402
+
+HARNESSES.update((h.name, h) for h in _XML_DTD)

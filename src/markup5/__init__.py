@@ -26,13 +26,13 @@ from .html import State, TokenStream, Tokenizer, tokenize
 from .html.parser import HTMLParser, parse, parse_fragment
 from .html.serializer import serialize, serialize_children
 from .treedump import dump_tree, dump_tree_lines
-from .xml import parse_xml, serialize_xml
+from .xml import iterparse_xml, parse_xml, serialize_xml
 
 __all__ = [
     "ParseError", "SourceLocation", "State", "TokenStream", "Tokenizer", "tokenize", "tokens",
     "HTMLParser", "parse", "parse_fragment", "serialize", "serialize_children", "dump_tree",
     "dump_tree_lines",
-    "parse_xml", "serialize_xml", "encoding", "sniff_encoding",
+    "parse_xml", "iterparse_xml", "serialize_xml", "encoding", "sniff_encoding",
     "Node", "Document", "DocumentFragment", "DocumentType", "Element", "Text", "Comment",
     "ProcessingInstruction", "DOMError", "HierarchyRequestError", "NotFoundError",
     "NoModificationAllowedError", "InvalidCharacterError", "NamespaceError", "to_etree",

@@ -154,10 +154,11 @@ from .tokenizer import Tokenizer
 from .tokens import (Characters, Comment, Doctype, EmptyTag, EndTag, ProcessingInstruction,
                      ShortTag, StartTag)
 from .treebuilder import XmlParser, XmlTreeBuilder, parse_xml
+from .iterparse import XmlEventIterator, iterparse_xml
 
 __all__ = [
-    "Tokenizer", "State", "parse_xml", "XmlParser", "XmlTreeBuilder", "dump_xml_tree",
-    "dump_xml_tree_lines",
+    "Tokenizer", "State", "parse_xml", "iterparse_xml", "XmlEventIterator", "XmlParser",
+    "XmlTreeBuilder", "dump_xml_tree", "dump_xml_tree_lines",
     "serialize_xml", "StartTag", "EmptyTag", "EndTag", "ShortTag", "Characters", "Comment",
     "ProcessingInstruction", "Doctype",
 ]
