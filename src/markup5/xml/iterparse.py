@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Iterable, Iterator
-from typing import IO, Any, Literal, Union
+from typing import IO, Any, Union
 
 from .._collector import collector_paused
 from ..dom import (XMLNS_NAMESPACE, Comment, Document, Element, Node, ParentNode,
@@ -62,10 +62,7 @@ __all__ = ["iterparse_xml", "XmlEventIterator", "EVENTS"]
 #: The event names :func:`iterparse_xml` knows.
 EVENTS = frozenset({"start", "end", "comment", "pi", "start-ns", "end-ns"})
 
-EventName = Literal["start", "end", "comment", "pi", "start-ns", "end-ns"]
-#: What an event carries: a node, a ``(prefix, uri)`` tuple ("start-ns") or
-#: None ("end-ns").
-EventNode = Union[Element, Comment, ProcessingInstruction, "tuple[str, str]", None]
+#: What :func:`iterparse_xml` reads: markup, a file object or a path.
 Source = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", "os.PathLike[bytes]",
                IO[str], IO[bytes]]
 
