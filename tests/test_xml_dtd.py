@@ -659,6 +659,27 @@ def test_parameter_entity_recursion() -> None:
     assert codes("<!ENTITY % a ' &#37;a; '> %a;") == ["recursive-entity-reference"]
 
 
+def test_parameter_entity_graph_of_cycles_is_bounded() -> None:
+    # a1 refers to a2 ten times, ..., a9 back to a1: the first cycle ends
+    # the inclusion of %a1; (one error, not one per path through the graph).
+    text = ("".join(f"<!ENTITY % a{i} '" + f"&#37;a{i + 1};" * 10 + "'>" for i in range(1, 9))
+            + "<!ENTITY % a9 '&#37;a1;'> %a1; <!ENTITY after 'x'>")
+    dtd = parse_internal_subset(text)
+    assert dtd.errors == [("recursive-entity-reference", text.index("%a1; "))]
+    assert dtd.general_entities["after"].value == "x"
+
+
+def test_errors_of_a_parameter_entity_read_many_times() -> None:
+    # p is read 100 times for the one reference %q;: its error is reported
+    # once there; the second reference %q; reports it again, at itself.
+    text = ("<!ENTITY % p '<!ELEMENT x (a|b,c)>'><!ENTITY % q '" + "&#37;p;" * 100 + "'>"
+            "%q; %q;")
+    dtd = parse_internal_subset(text)
+    first = text.index("%q;")
+    assert dtd.errors == [("mixed-separators-in-content-model", first),
+                          ("mixed-separators-in-content-model", first + 4)]
+
+
 def test_undeclared_parameter_entity() -> None:
     text = "%undeclared; <!ELEMENT e ANY><!ENTITY a 'b'><!ATTLIST e a CDATA 'x'><!NOTATION n SYSTEM 'n'>"
     dtd = parse_internal_subset(text)

@@ -530,7 +530,8 @@ class _Frame:
         self.reference_offset = reference_offset
         #: INCLUDE sections open in this input.
         self.includes = 0
-        #: The number of errors and the budget's count when it was included.
+        #: The number of errors met (reported or not) and the budget's count
+        #: when it was included.
         self.errors_before = 0
         self.expanded_before = 0
 
@@ -565,11 +566,15 @@ class _SubsetParser:
         #: Errors with their kind: True for WFC: Entity Declared errors in
         #: default values, reported only if the WFC applies in the end.
         self.errors: list[tuple[str, int, bool]] = []
+        self.reported: set[tuple[str, int, bool]] = set()
+        #: Errors met so far, each time (reported or not).
+        self.errors_met = 0
         #: Counts the changes to the declarations (and to ``complete``).
         self.generation = 0
-        #: Parameter entities included without an error: name -> (the
-        #: generation when the inclusion ended, what it cost).
-        self.included: dict[str, tuple[int, int]] = {}
+        #: Parameter entities read to their end: name -> (the generation
+        #: when the inclusion ended, what it cost, and the offset of the
+        #: reference its errors were reported at, or -1 if it had none).
+        self.included: dict[str, tuple[int, int, int]] = {}
         #: The quote characters with no closing match after a position (recovery).
         self._unmatched: dict[str, int] = {}
         self._unmatched_text = ""
@@ -583,7 +588,17 @@ class _SubsetParser:
         return self.offset + pos
 
     def error(self, code: str, pos: int) -> None:
-        self.errors.append((code, self.at(pos), False))
+        """Report ``code`` at ``pos`` of the current input (once per offset:
+        the errors of a parameter entity read several times for one
+        reference are all at that reference)."""
+        self.report(code, self.at(pos), False)
+
+    def report(self, code: str, offset: int, conditional: bool) -> None:
+        self.errors_met += 1
+        key = (code, offset, conditional)
+        if key not in self.reported:
+            self.reported.add(key)
+            self.errors.append(key)
 
     def fail(self, code: str, pos: int) -> _Failure:
         """The failure to raise when the production does not match at ``pos``
@@ -610,11 +625,13 @@ class _SubsetParser:
                 frames.pop()
                 if frame.name:
                     self.active.discard(frame.name)
-                    if len(self.errors) == frame.errors_before:
-                        # Included without an error: including it again
-                        # changes nothing while nothing new is declared.
-                        self.included[frame.name] = (
-                            self.generation, self.budget.expanded - frame.expanded_before)
+                    # Including it again changes nothing while nothing new
+                    # is declared, but for its errors: those are at the
+                    # reference, so the same reference may skip it only.
+                    had_errors = self.errors_met != frame.errors_before
+                    self.included[frame.name] = (
+                        self.generation, self.budget.expanded - frame.expanded_before,
+                        frame.reference_offset if had_errors else -1)
                 continue
             c = text[pos]
             if c == "<":
@@ -704,8 +721,12 @@ class _SubsetParser:
         first = not self.saw_pe_reference
         self.saw_pe_reference = True
         if name in self.active:
-            self.error("recursive-entity-reference", pos)  # WFC: No Recursion
-            return end
+            # WFC: No Recursion.  The reference that started the cycle
+            # includes nothing more (fail closed: the cycle may fan out).
+            self.error("recursive-entity-reference", pos)
+            del self.frames[1:]
+            self.active.clear()
+            return len(self.text)
         entity = self.dtd.parameter_entities.get(name)
         if entity is None:
             # WFC: Entity Declared applies when standalone="yes" or before any
@@ -722,8 +743,10 @@ class _SubsetParser:
             # An external parameter entity: never read.
             self.incomplete()
             return end
+        reference_offset = self.at(pos)
         repeat = self.included.get(name)
-        if repeat is not None and repeat[0] == self.generation:
+        if (repeat is not None and repeat[0] == self.generation
+                and (repeat[2] < 0 or repeat[2] == reference_offset)):
             # Nothing declared since it was last included, without an error:
             # including it again would change nothing.  Its cost is charged
             # all the same (so the budget bounds "billion laughs" made of
@@ -741,10 +764,9 @@ class _SubsetParser:
                 return len(self.text)
             return end
         frame.pos = end
-        reference_offset = self.at(pos)
         # §4.4.8: the replacement text enlarged by one leading and one trailing space.
         included = _Frame(" " + value + " ", name, reference_offset)
-        included.errors_before = len(self.errors)
+        included.errors_before = self.errors_met
         included.expanded_before = self.budget.expanded - len(value) - 2
         self.frames.append(included)
         self.active.add(name)
@@ -1079,7 +1101,7 @@ class _SubsetParser:
             # Not processed (§5.1): checked for its own syntax only.
             value, found = raw, _check_attribute_value(raw)
         for code, index in found:
-            self.errors.append((code, self.at(start + index), code == "undeclared-entity"))
+            self.report(code, self.at(start + index), code == "undeclared-entity")
         if attribute_type != "CDATA":
             value = " ".join(part for part in value.split(" ") if part)
         return value, end
