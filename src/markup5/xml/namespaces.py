@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..dom import XML_NAMESPACE, XMLNS_NAMESPACE
+from .wellformedness import NAME, QNAME, qname_error
 
 __all__ = ["INITIAL_BINDINGS", "INITIAL_SCOPE", "Bindings", "Scope", "bind_tag", "bound_uri",
            "enter_scope", "leave_scope", "resolve_prefix", "split_qname"]
@@ -50,6 +51,18 @@ INITIAL_SCOPE = Scope(None, {})
 
 #: What a binding was before a tag changed it, when it was not there at all.
 _ABSENT = object()
+
+_QNAME_FULLMATCH = QNAME.fullmatch
+_NAME_FULLMATCH = NAME.fullmatch
+
+
+def _check_qname(name: str, error: Callable[[str], None]) -> None:
+    """Report a ``name`` holding a colon that is an XML 1.0 Name but not a
+    Namespaces [7] QName (see :func:`markup5.xml.wellformedness.
+    qname_error`); one that is not a Name at all is the tokenizer's
+    invalid-character-in-name."""
+    if _QNAME_FULLMATCH(name) is None and _NAME_FULLMATCH(name) is not None:
+        error(qname_error(name) or "invalid-local-name")
 
 
 def enter_scope(bindings: Bindings, declared: Bindings) -> list[tuple[Any, Any]]:
@@ -122,6 +135,17 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
     namespace does not apply); prefixed ones resolve in the tag's scope; an
     unknown prefix is an error and gives no namespace.  Step 3, the element
     name: as attributes, except that no prefix means the default namespace.
+
+    Namespaces in XML 1.0 (third edition) errors that change nothing in
+    the binding above: a name with a colon that is not a QName
+    (``colon-at-start-of-name``, ``colon-at-end-of-name``,
+    ``multiple-colons-in-name``, ``invalid-local-name``), an element with
+    the prefix ``xmlns`` (``xmlns-prefix-on-element``), the XML namespace
+    bound to a prefix other than ``xml`` or as the default
+    (``xml-namespace-bound-to-other-prefix``,
+    ``xml-namespace-declared-as-default``), and ``xmlns:p=""``
+    (``empty-namespace-prefix-declaration``: undeclaring a prefix is
+    Namespaces 1.1).
     """
     attr_namespaces = None
     declared = None
@@ -136,6 +160,14 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
                 bound = qname[6:]
             else:
                 continue
+            if error is not None:
+                # Namespaces in XML 1.0 §3 constraints that the binding
+                # below lets through (as XML5 binds): errors, nothing else.
+                if value == XML_NAMESPACE and bound != "xml":
+                    error("xml-namespace-bound-to-other-prefix" if bound is not None
+                          else "xml-namespace-declared-as-default")
+                elif not value and bound is not None:
+                    error("empty-namespace-prefix-declaration")
             if value == XMLNS_NAMESPACE:
                 ok = False
                 if error is not None:
@@ -168,6 +200,8 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
         for qname in attrs:
             if ":" not in qname:
                 continue
+            if error is not None:
+                _check_qname(qname, error)
             prefix, local = split_qname(qname)
             if prefix is None or prefix == "xmlns":
                 continue
@@ -195,6 +229,10 @@ def bind_tag(name: str, attrs: dict[str, str], bindings: Mapping[Any, Any],
     # Step 3: the element name.
     if ":" in name:
         prefix, local = split_qname(name)
+        if error is not None:
+            _check_qname(name, error)
+            if prefix == "xmlns":  # (§3: element names MUST NOT have it)
+                error("xmlns-prefix-on-element")
     else:
         prefix, local = None, name
     # (resolve_prefix, under the tag's declarations first.)

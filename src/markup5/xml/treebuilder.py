@@ -305,8 +305,15 @@ class XmlTreeBuilder:
         self.process = self._start_phase
         if type(token) is T.ProcessingInstruction and token.target == "xml":
             self.xml_declaration = token.data
-            if self.tokenizer is not None and _STANDALONE_YES(token.data) is not None:
-                self.tokenizer.standalone = True  # (WFC: Entity Declared)
+            tokenizer = self.tokenizer
+            if tokenizer is not None:
+                if _STANDALONE_YES(token.data) is not None:
+                    tokenizer.standalone = True  # (WFC: Entity Declared)
+                from .wellformedness import check_xml_declaration
+                # (The data ends just before "?>", where the tokenizer is.)
+                start = tokenizer.offset - 2 - len(token.data)
+                for code, index in check_xml_declaration(token.data):
+                    self.errors.append(ParseError(code, start + index, tokenizer._positions))
             return
         self._start_phase(token)
 

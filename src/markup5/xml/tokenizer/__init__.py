@@ -81,6 +81,44 @@ unescaped-ampersand-before-equals-in-attribute-value      ``a='&not=x'``
 missing-end-of-doctype-internal-subset                    ``<!DOCTYPE a [ <a>`` (xml10)
 unexpected-character-after-doctype-internal-subset        ``<!DOCTYPE a [] x>`` (xml10)
 ========================================================  ==================================
+
+Well-formedness errors, only with ``xml10_compatible`` (XML 1.0 fifth
+edition production or constraint in brackets; the tokens are the same as
+without them):
+
+========================================================  ==================================
+code                                                      where
+========================================================  ==================================
+invalid-character-in-name                                 ``<0A/>``, ``<A@/>``, ``<a b@c=''>``,
+                                                          ``<?-pi?>``, ``<!DOCTYPE 0>`` ([5])
+missing-end-tag-name                                      ``</>`` ([42])
+unexpected-solidus-in-tag                                 ``<a/ b=''>`` ([44])
+missing-whitespace-between-attributes                     ``<a b='1'c='2'>`` ([40])
+missing-attribute-value                                   ``<a b>``, ``<a b=>`` ([41])
+unquoted-attribute-value                                  ``<a b=c>`` ([10])
+less-than-sign-in-attribute-value                         ``<a b='<'>`` (WFC: No < in
+                                                          Attribute Values)
+misplaced-xml-declaration                                 ``<?xml ...?>`` not at offset 0 ([22])
+reserved-processing-instruction-target                    ``<?XML?>``, ``<?xmL?>`` ([17])
+colon-in-processing-instruction-target                    ``<?a:b?>`` (Namespaces §7)
+incorrect-case-in-keyword                                 ``<!doctype``, ``<![cdata[``,
+                                                          ``system`` ([28], [19], [75])
+double-hyphen-in-comment                                  ``<!-- a -- b -->``, ``<!-- a --->``
+                                                          ([15])
+cdata-section-end-in-text                                 ``]]>`` in text, at its second ``]``
+                                                          ([14])
+reference-outside-root-element                            ``<a/>&#32;`` ([1]; needs the tree
+                                                          builder)
+cdata-section-outside-root-element                        ``<![CDATA[ ]]><a/>`` ([1])
+invalid-character-in-public-identifier                    ``PUBLIC "a{b"`` ([13])
+missing-doctype-system-identifier                         ``PUBLIC "p">`` (also in XML5 mode
+                                                          for ``SYSTEM>``; [75])
+duplicate-doctype                                         a second ``<!DOCTYPE`` ([22])
+========================================================  ==================================
+
+The tree builder adds the XML declaration's errors
+(:func:`markup5.xml.wellformedness.check_xml_declaration`) and the
+namespace errors (:func:`markup5.xml.namespaces.bind_tag`).
 """
 
 from __future__ import annotations

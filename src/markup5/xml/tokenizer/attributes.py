@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...html.tokenizer.charclass import Run, always_matches
 from ..states import State
 from .core import ATTRIBUTE_VALUE_WHITESPACE
+from .tags import check_name
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -33,16 +34,30 @@ _ATTR_NAME_RUN = always_matches("[^\t\n =>/]*")
 _DOUBLE_QUOTED_RUN = always_matches('[^"&]*')
 _SINGLE_QUOTED_RUN = always_matches("[^'&]*")
 _UNQUOTED_RUN = always_matches("[^\t\n &>]*")
+#: What may follow a quoted attribute value ([40] STag, [44] EmptyElemTag:
+#: whitespace before the next attribute).
+_AFTER_VALUE = frozenset("\t\n />")
 
 
 class AttributeStates(_Core):
     """The tag attribute name and value states."""
 
+    #: Whether a quoted attribute value just closed (xml10_compatible).
+    _after_value = False
+
     def _tag_attribute_name_before_state(self) -> bool:
-        """Tag attribute name before state (§1.3.26)."""
+        """Tag attribute name before state (§1.3.26).
+
+        With ``xml10_compatible``, after a quoted value (``_after_value``)
+        anything but whitespace, ``/`` and ``>`` is an error
+        (missing-whitespace-between-attributes)."""
         buf = self.buf
         pos = self.pos
         end = self.end
+        if self._after_value and pos < end:
+            self._after_value = False
+            if buf[pos] not in _AFTER_VALUE:
+                self._error("missing-whitespace-between-attributes", pos)
         while True:
             pos = _TAG_WS_RUN(buf, pos).end()  # whitespace is ignored
             if pos >= end:
@@ -83,13 +98,19 @@ class AttributeStates(_Core):
         if pos >= self.end and not self._closed:
             return False
         self._attr_name += self._take_name()  # type: ignore[operator]  # (the state is left)
+        xml10 = self.xml10_compatible
+        if xml10:
+            check_name(self, self._attr_name, pos)
         if pos >= self.end:
             return self._eof_in_tag(force_start=True)
         c = buf[pos]
         self.pos = pos + 1
         if c == "=":
             self._state = TAG_ATTRIBUTE_VALUE_BEFORE
-        elif c == ">":
+            return True
+        if xml10 and c != "\t" and c != "\n" and c != " ":  # [41] Attribute: Eq AttValue
+            self._error("missing-attribute-value", pos)
+        if c == ">":
             self._state = DATA
             self._emit_tag()
         elif c == "/":
@@ -112,7 +133,10 @@ class AttributeStates(_Core):
             self.pos = pos + 1
             if c == "=":
                 self._state = TAG_ATTRIBUTE_VALUE_BEFORE
-            elif c == ">":
+                return True
+            if self.xml10_compatible:  # [41] Attribute: Eq AttValue
+                self._error("missing-attribute-value", pos)
+            if c == ">":
                 self._state = DATA
                 self._emit_tag()
             elif c == "/":
@@ -146,10 +170,14 @@ class AttributeStates(_Core):
                 self.pos = pos + 1
                 self._state = TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED
             elif c == ">":
+                if self.xml10_compatible:
+                    self._error("missing-attribute-value", pos)
                 self.pos = pos + 1
                 self._state = DATA
                 self._emit_tag()
             else:  # "&" and anything else: reconsume in the unquoted state
+                if self.xml10_compatible:  # [10] AttValue
+                    self._error("unquoted-attribute-value", pos)
                 self.pos = pos
                 self._state = TAG_ATTRIBUTE_VALUE_UNQUOTED
             return True
@@ -168,10 +196,14 @@ class AttributeStates(_Core):
             if self._has_bad:
                 self._check_run(pos, i)
             value = buf[pos:i]
-            if self.xml10_compatible and ("\n" in value or "\t" in value):
-                # XML 1.0 attribute-value normalization (§3.3.3) of literal
-                # whitespace; references (&#10;) are not normalized.
-                value = value.translate(ATTRIBUTE_VALUE_WHITESPACE)
+            if self.xml10_compatible:
+                if "<" in value:  # WFC: No < in Attribute Values
+                    self._error("less-than-sign-in-attribute-value", pos + value.index("<"))
+                if "\n" in value or "\t" in value:
+                    # XML 1.0 attribute-value normalization (§3.3.3) of
+                    # literal whitespace; references (&#10;) are not
+                    # normalized.
+                    value = value.translate(ATTRIBUTE_VALUE_WHITESPACE)
             self._attr_value.append(value)
             self.pos = pos = i
         if pos >= self.end:
@@ -181,6 +213,7 @@ class AttributeStates(_Core):
         self.pos = pos + 1
         if buf[pos] == quote:
             self._state = TAG_ATTRIBUTE_NAME_BEFORE
+            self._after_value = self.xml10_compatible
         else:  # "&"
             self.return_state = state
             self._additional_allowed = quote

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...html.tokenizer.charclass import always_matches
 from ..states import State
+from .tags import outside_root_element
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -49,14 +50,21 @@ class CommentStates(_Core):
             return True
         if self.end - pos < 7 and not self._closed:
             return False
-        word = buf[pos:pos + 7]
-        if word.isascii():
-            word = word.upper()
+        written = buf[pos:pos + 7]
+        if written.isascii():
+            word = written.upper()
             if word == "[CDATA[":
+                if self.xml10_compatible:
+                    if written != word:  # [19] CDStart
+                        self._error("incorrect-case-in-keyword", pos)
+                    if outside_root_element(self):  # [43] content only
+                        self._error("cdata-section-outside-root-element", pos - 2)
                 self.pos = pos + 7
                 self._state = CDATA
                 return True
             if word == "DOCTYPE":
+                if written != word and self.xml10_compatible:  # [28] doctypedecl
+                    self._error("incorrect-case-in-keyword", pos)
                 self.pos = pos + 7
                 self._state = DOCTYPE
                 return True
@@ -201,10 +209,20 @@ class CommentStates(_Core):
         return True
 
     def _comment_end_state(self) -> bool:
-        """Comment end state (§1.3.19)."""
+        """Comment end state (§1.3.19).
+
+        With ``xml10_compatible``, "--" not followed by ">" is an error
+        (double-hyphen-in-comment, [15] Comment), reported once, at the
+        character after it ("-" or another)."""
         buf = self.buf
         pos = self.pos
         end = self.end
+        if pos < end and self.xml10_compatible and buf[pos] != ">":
+            comment = self._comment
+            # (Once: a "-" last in the data is one this loop took before
+            # the buffer ran out; no other state leaves one there.)
+            if not comment or comment[-1] != "-":
+                self._error("double-hyphen-in-comment", pos)
         while pos < end and buf[pos] == "-":
             self._comment.append("-")
             pos += 1

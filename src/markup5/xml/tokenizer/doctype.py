@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from ..states import State
 from ...html.tokenizer.charclass import Run, always_matches
 from ..tokens import Doctype
+from ..wellformedness import public_id_error
+from .tags import check_name
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -72,9 +74,18 @@ class DoctypeStates(_Core):
         self._emit_doctype()
         return self._emit_eof()
 
+    #: The stream offset just after the last "<!DOCTYPE" read, or -1
+    #: (xml10_compatible: a second DOCTYPE is an error, [22] prolog).
+    _doctype_at = -1
+
     def _doctype_state(self) -> bool:
         """DOCTYPE state (§1.3.36)."""
         pos = self.pos
+        if self.xml10_compatible and self._base + pos != self._doctype_at:
+            # (Once per DOCTYPE: the state runs again when the input ran out.)
+            if self._doctype_at >= 0:
+                self._error("duplicate-doctype", pos - 9)
+            self._doctype_at = self._base + pos
         self._doctype_name = self._public_id = self._system_id = None
         if pos >= self.end:
             if not self._closed:
@@ -130,6 +141,8 @@ class DoctypeStates(_Core):
             if not self._closed:
                 return False
             return self._eof_in_doctype()
+        if xml10:  # [28] doctypedecl: Name
+            check_name(self, "".join(self._doctype_name), pos)  # type: ignore[arg-type]
         self.pos = pos + 1
         c = buf[pos]
         if c == ">":
@@ -178,6 +191,9 @@ class DoctypeStates(_Core):
             return False
         word = buf[pos:pos + 6]
         if word.isascii():
+            if self.xml10_compatible and not word.isupper() and word.upper() in ("PUBLIC",
+                                                                                 "SYSTEM"):
+                self._error("incorrect-case-in-keyword", pos)  # [75] ExternalID
             word = word.lower()
             if word == "public":
                 self.pos = pos + 6
@@ -281,6 +297,10 @@ class DoctypeStates(_Core):
             if public:
                 if self._public_id is None:
                     self._public_id = []
+                if self.xml10_compatible:  # [12] PubidLiteral
+                    k = public_id_error(buf[pos:i])
+                    if k >= 0:
+                        self._error("invalid-character-in-public-identifier", pos + k)
                 self._public_id.append(buf[pos:i])
             else:
                 if self._system_id is None:
@@ -326,6 +346,8 @@ class DoctypeStates(_Core):
                         pos)
             return self._open_identifier(False, c, pos)
         if c == ">":
+            if self.xml10_compatible:  # [75] ExternalID: PUBLIC needs both
+                self._error("missing-doctype-system-identifier", pos)
             self.pos = pos + 1
             self._state = DATA
             self._emit_doctype()
@@ -348,6 +370,8 @@ class DoctypeStates(_Core):
             return self._eof_in_doctype()
         c = buf[pos]
         if c == ">":
+            if self.xml10_compatible:  # [75] ExternalID: PUBLIC needs both
+                self._error("missing-doctype-system-identifier", pos)
             self.pos = pos + 1
             self._state = DATA
             self._emit_doctype()

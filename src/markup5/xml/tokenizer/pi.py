@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...html.tokenizer.charclass import always_matches
 from ..states import State
 from ..tokens import ProcessingInstruction
+from .tags import check_name
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -78,11 +79,31 @@ class ProcessingInstructionStates(_Core):
         if pos >= self.end and not self._closed:
             return False
         self._pi_target += self._take_name()  # the state is left
+        if self.xml10_compatible:
+            self._check_pi_target(pos)
         if pos >= self.end:
             return self._eof_in_pi()
         self.pos = pos + 1
         self._state = PI_AFTER if buf[pos] == "?" else PI_TARGET_AFTER
         return True
+
+    def _check_pi_target(self, stop: int) -> None:
+        """With ``xml10_compatible``: the PI target (ending at
+        ``buf[stop]``) must be a Name ([17] PITarget) with no colon
+        (Namespaces §7), and not ``xml`` in any case, but for the XML
+        declaration (``<?xml`` at the very start of the input, whose data the
+        tree builder checks)."""
+        target = self._pi_target
+        start = stop - len(target)
+        if len(target) == 3 and target.lower() == "xml":
+            if target != "xml" or self._base + start != 2:
+                self._error("misplaced-xml-declaration" if target == "xml"
+                            else "reserved-processing-instruction-target", start)
+            return
+        if ":" in target:
+            self._error("colon-in-processing-instruction-target", start + target.index(":"))
+            return
+        check_name(self, target, stop)
 
     def _pi_target_after_state(self) -> bool:
         """Pi target after state (§1.3.9)."""

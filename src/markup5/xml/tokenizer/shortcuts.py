@@ -31,7 +31,14 @@ exactly where the states' runs end:
   attribute name state: ``[^\\t\\n =>/]*``; whitespace around ``=``;
   quoted values ``[^"&]*`` / ``[^'&]*``;
 * end tag state: a first character not in TAB LF SPACE ``<:>``, the name
-  run, whitespace (the end tag name after state skips it), ``>``.
+  run, whitespace (the end tag name after state skips it), ``>``;
+
+and, where the states report a well-formedness error with
+``xml10_compatible``, the regexes take less than the runs: names are XML
+Names, a quoted value holds no ``<``, a PI target is an NCName other than ``xml`` in any
+case, and text stops at a ``]`` that begins ``]]>`` or is too near the end
+of the buffer to tell (:func:`stray_character` takes it when it can tell
+that it does not begin ``]]>``).
 
 ``tests/test_xml_shortcuts.py`` checks the two paths against each other.
 """
@@ -44,6 +51,7 @@ from typing import TYPE_CHECKING, cast
 from ...html.tokenizer.charclass import MOST_REPEATS, Run, group_repeat
 from ..tokens import Characters, EmptyTag, EndTag, StartTag
 from .charrefs import NOT_A_REFERENCE
+from ..wellformedness import NAME_CHAR, NAME_START_CHAR
 from .core import ATTRIBUTE_VALUE_WHITESPACE
 from .tags import NOT_A_TAG
 
@@ -57,15 +65,32 @@ __all__ = ["SCAN", "BUILD_SCAN", "BUILD_OTHER", "simple_section", "stray_charact
            "reference_attributes", "DataShortcut"]
 
 _WS = "[\\t\\n ]"
-_ATTRIBUTE = (_WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS
-              + "*(\"[^\"&]*\"|'[^'&]*')")
-_START_TAG = ("<([^/?!\\t\\n :<>][^\\t\\n />]*)((?:" + _ATTRIBUTE.replace("(", "(?:")
-              + ")" + group_repeat() + ")" + _WS + "*(/?)>")
-_END_TAG = "</([^\\t\\n />:<][^\\t\\n />]*)" + _WS + "*>"
+# Names are XML 1.0 Names not starting with ":" (an error for the tag
+# states either way): anything else is an error with xml10_compatible,
+# which the states report.  (The states' runs take more, but a name the
+# states would end elsewhere is never one of these followed by what the
+# regexes want after a name.)  What Namespaces in XML adds (QNames, the
+# xmlns prefix) the tree builder reports as it binds the names
+# (namespaces.bind_tag), the same on both paths: a name with such an
+# error never goes in its binding caches.
+_NC_START = NAME_START_CHAR.replace(":", "", 1)
+_NC_CHAR = NAME_CHAR.replace(":", "", 1)
+_NAME = f"[{_NC_START}][{NAME_CHAR}]*"
+# Text: up to "&" or "<", and up to a "]" that begins "]]>" (an error with
+# xml10_compatible, for the states) or may (the buffer ends before the two
+# characters after it: the data state waits for them).  Unambiguous, so a
+# failing match backtracks through it in linear time.
+_TEXT = "[^&<\\]]*(?:\\](?=[^\\]]|\\][^>])[^&<\\]]*)*"
+_ATTRIBUTE = (_WS + "+(" + _NAME + ")" + _WS + "*=" + _WS
+              + "*(\"[^\"&<]*\"|'[^'&<]*')")
+_START_TAG = ("<(" + _NAME + ")((?:" + _WS + "+" + _NAME + _WS + "*=" + _WS
+              + "*(?:\"[^\"&<]*\"|'[^'&<]*'))" + group_repeat() + ")" + _WS + "*(/?)>")
+_END_TAG = "</(" + _NAME + ")" + _WS + "*>"
 
-#: Text up to the next "&" or "<", then optionally a simple start or empty
-#: tag (groups 2-4: name, attributes, "/") or a simple end tag (group 5).
-SCAN = re.compile("([^&<]*)(?:" + _START_TAG + "|" + _END_TAG + ")?")
+#: Text up to the next "&", "<" or "]]>" (an error with xml10_compatible;
+#: see _TEXT), then optionally a simple start or empty tag
+#: (groups 2-4: name, attributes, "/") or a simple end tag (group 5).
+SCAN = re.compile("(" + _TEXT + ")(?:" + _START_TAG + "|" + _END_TAG + ")?")
 # SCAN.match, typed as what it is: it matches everywhere (the text group
 # may be empty), so never None.
 _SCAN_MATCH = cast(Run, SCAN.match)
@@ -102,9 +127,10 @@ ATTRIBUTES = re.compile(_ATTRIBUTE)
 # comment of megabytes, which the expat fast path hands to these rules
 # when its expat would rescan it, see markup5.xml.fast_path).
 _REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
-_BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:\"[^\"&]*(?:"
-                    + _REFERENCE_IN_VALUE + "[^\"&]*)" + group_repeat() + "\"|'[^'&]*(?:"
-                    + _REFERENCE_IN_VALUE + "[^'&]*)" + group_repeat() + "')")
+_BUILD_ATTRIBUTE = (_WS + "+" + _NAME + _WS + "*=" + _WS
+                    + "*(?:\"[^\"&<]*(?:"
+                    + _REFERENCE_IN_VALUE + "[^\"&<]*)" + group_repeat() + "\"|'[^'&<]*(?:"
+                    + _REFERENCE_IN_VALUE + "[^'&<]*)" + group_repeat() + "')")
 # (Repeated groups are possessive, or bounded before Python 3.11, see
 # group_repeat: each attribute, and each reference in a value, ends where
 # the next cannot begin, so none is ever given back.)
@@ -117,10 +143,10 @@ _BUILD_ATTRIBUTE = (_WS + "+[^\t\n :>/=][^\t\n =>/]*" + _WS + "*=" + _WS + "*(?:
 #: has the same raw name as its start tag (a backreference): the end tag
 #: state then closes the element the start tag opened, as the loop checks.
 BUILD_SCAN = re.compile(
-    "([^&<]*)(?:<([^/?!\\t\\n :<>][^\\t\\n />]*)"
-    "(?:" + _WS + "+([^\\t\\n :>/=][^\\t\\n =>/]*)" + _WS + "*=" + _WS + "*\"([^\"&\\t\\n]*)\")?"
+    "(" + _TEXT + ")(?:<(" + _NAME + ")"
+    "(?:" + _WS + "+(" + _NAME + ")" + _WS + "*=" + _WS + "*\"([^\"&<\\t\\n]*)\")?"
     "((?:" + _BUILD_ATTRIBUTE + ")" + group_repeat(MOST_REPEATS - 1) + ")"
-    + _WS + "*(?:(/)>|>(?:([^&<]*)</\\2" + _WS + "*>)?)"
+    + _WS + "*(?:(/)>|>(?:(" + _TEXT + ")</\\2" + _WS + "*>)?)"
     "|" + _END_TAG + ")?")
 #: What else the loop takes where BUILD_SCAN stops at "&" or "<": a
 #: reference (groups 1-3: decimal, hexadecimal, "name;") or a processing
@@ -128,7 +154,8 @@ BUILD_SCAN = re.compile(
 #: simple_section.)
 BUILD_OTHER = re.compile(
     "&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))"
-    "|<\\?([^\\t\\n ?][^\\t\\n ?]*)(?:" + _WS + "+([^?]*))?\\?>")
+    "|<\\?((?![Xx][Mm][Ll][\\t\\n ?])[" + _NC_START + "][" + _NC_CHAR + "]*)(?:" + _WS
+    + "+([^?]*))?\\?>")
 #: BUILD_OTHER's kinds (``match.lastindex``).
 OTHER_DECIMAL, OTHER_HEXADECIMAL, OTHER_NAMED, OTHER_PI_TARGET, OTHER_PI_DATA = 1, 2, 3, 4, 5
 
@@ -271,8 +298,10 @@ def reference_attributes(source: str, normalize: bool) -> dict[str, str] | None:
 
 def stray_character(buf: str, pos: int, end: int, xml10: bool = False) -> str | None:
     """What the states make of the character at ``buf[pos]`` (``end`` is
-    the end of the input so far), when it is a stray "&" or "<", as the
-    character after it tells: text and no error, ``""``, for a "&" that
+    the end of the input so far), when it is a stray "&" or "<", or a "]",
+    as the character after it tells (or the two after a "]"): text and no
+    error, ``""``, for a "]" that does not begin "]]>" or without ``xml10``;
+    text and cdata-section-end-in-text for one that does; text and no error, ``""``, for a "&" that
     begins no character reference (the character reference in data state's
     "not a character reference"), or with ``xml10`` (xml10_compatible) the
     error unescaped-ampersand; text and the error code it returns for a
@@ -292,6 +321,14 @@ def stray_character(buf: str, pos: int, end: int, xml10: bool = False) -> str | 
         return "unescaped-ampersand" if xml10 else ""
     if c == "<" and buf[pos + 1] in NOT_A_TAG:
         return "invalid-first-character-of-tag-name"
+    if c == "]":
+        # Text, but for the "]" that begins "]]>" with xml10 (the data
+        # state's cdata-section-end-in-text, reported at the second "]").
+        if buf[pos + 1] != "]":
+            return ""
+        if pos + 2 >= end:
+            return None
+        return "cdata-section-end-in-text" if xml10 and buf[pos + 2] == ">" else ""
     return None
 
 
@@ -330,6 +367,11 @@ class DataShortcut(_Core):
                 if t > pos:
                     text.append(buf[pos:t])
                 if i < end and buf[i] == "&":
+                    if sink is not None and normalize:
+                        # Outside the root element (the builder builds in
+                        # its own loop inside): an error for the data state.
+                        self.pos = i
+                        return
                     ref = resolve_reference(buf, i)
                     if ref is not None:
                         text.append(ref[0])

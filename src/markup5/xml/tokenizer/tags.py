@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...html.tokenizer.charclass import always_matches
 from ..states import State
 from ..tokens import ShortTag
+from ..wellformedness import QNAME, name_error
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -31,6 +32,31 @@ _TAG_WS = frozenset("\t\n ")
 #: After "<", the characters of invalid-first-character-of-tag-name.
 NOT_A_TAG = frozenset("\t\n :<>")
 _TAG_NAME_RUN = always_matches("[^\t\n />]*")
+_QNAME_FULLMATCH = QNAME.fullmatch
+
+
+def check_name(tokenizer: _Core, name: str, stop: int) -> None:
+    """With ``xml10_compatible``: report a ``name`` (ending at
+    ``buf[stop]``) that is not a [5] Name: invalid-character-in-name, at
+    the first character that may not be there.  (What Namespaces in XML
+    adds, QNames and reserved prefixes, the tree builder reports when it
+    binds the names: :func:`markup5.xml.namespaces.bind_tag`.)  One regex
+    match when the name is fine."""
+    if _QNAME_FULLMATCH(name) is not None:  # (the common case: a QName is a Name)
+        return
+    i = name_error(name)
+    if i >= 0:
+        tokenizer._error("invalid-character-in-name", stop - len(name) + i)
+
+
+def outside_root_element(tokenizer: _Core) -> bool:
+    """Whether the tree builder ``tokenizer`` feeds (its ``_tree_sink``) is
+    outside the root element (before or after it), where content
+    (references, CDATA sections) is an error; False without a tree
+    builder.  (The builder has processed every token emitted before the
+    current step of the machine, see ``XmlParser._run``.)"""
+    sink = tokenizer._tree_sink
+    return sink is not None and not sink.builds_in_shortcut()
 
 
 class TagStates(_Core):
@@ -77,6 +103,8 @@ class TagStates(_Core):
             return self._emit_eof()
         c = self.buf[pos]
         if c == ">":
+            if self.xml10_compatible:  # (XML5's short end tag "</>")
+                self._error("missing-end-tag-name", pos)
             self.pos = pos + 1
             self._emit(ShortTag())
             self._state = DATA
@@ -105,6 +133,8 @@ class TagStates(_Core):
         if pos >= self.end and not self._closed:
             return False
         self._tag_name += self._take_name()  # the state is left
+        if self.xml10_compatible:
+            check_name(self, self._tag_name, pos)
         if pos >= self.end:
             return self._eof_in_tag()
         c = buf[pos]
@@ -154,6 +184,8 @@ class TagStates(_Core):
         if pos >= self.end and not self._closed:
             return False
         self._tag_name += self._take_name()  # the state is left
+        if self.xml10_compatible:
+            check_name(self, self._tag_name, pos)
         if pos >= self.end:
             return self._eof_in_tag()
         c = buf[pos]
@@ -187,6 +219,9 @@ class TagStates(_Core):
         # Anything else (as xml5lib-tests expect, not as the text says): no
         # error; reconsume in the attribute value before state.  The value
         # belongs to no attribute and is dropped.
+        # (With xml10_compatible an error: "/" only before ">", [44].)
+        if self.xml10_compatible:
+            self._error("unexpected-solidus-in-tag", pos - 1)
         self._start_attribute("")
         self._state = TAG_ATTRIBUTE_VALUE_BEFORE
         return True
