@@ -270,13 +270,13 @@ class CharacterReferenceStates(_Core):
             handled = self._entity_reference(False)
             if handled is not None:
                 return handled
-            count = len(self._errors)
+            self._start_reference(pos)
         result = self._consume_character_reference(pos, None, False)
         if result is None:
             return False
         text, self.pos = result
-        if self.xml10_compatible and self.pos == pos and len(self._errors) == count:
-            self._error("unescaped-ampersand", pos)
+        if self.xml10_compatible:
+            self._check_unescaped_ampersand(text, pos)
         self._text.append(text)
         self._state = self._DATA
         return True
@@ -288,20 +288,37 @@ class CharacterReferenceStates(_Core):
             handled = self._entity_reference(True)
             if handled is not None:
                 return handled
-            count = len(self._errors)
+            self._start_reference(pos)
         result = self._consume_character_reference(
             pos, self._additional_allowed, self._in_attribute_mode)
         if result is None:
             return False
         text, self.pos = result
-        if self.xml10_compatible and self.pos == pos and len(self._errors) == count:
-            self._error("unescaped-ampersand", pos)
+        if self.xml10_compatible:
+            self._check_unescaped_ampersand(text, pos)
         self._attr_value.append(text)
         self._state = self.return_state
         return True
 
     # ------------------------------------------------------------------
     # XML 1.0 entity references (xml10_compatible; markup5.xml.entities)
+
+    def _start_reference(self, pos: int) -> None:
+        """Note where the reference whose "&" is before ``pos`` starts, and
+        the errors so far (not again when it goes on after more input)."""
+        if self._partial_reference is None:
+            self._amp_at = self._base + pos - 1
+            self._amp_errors = len(self._errors)
+
+    def _check_unescaped_ampersand(self, text: str, pos: int) -> None:
+        """XML 1.0 [67] Reference: a "&" the character reference states
+        took as text (no reference: "&" with nothing consumed, or "&" and an
+        unknown name without ";") is the error unescaped-ampersand,
+        reported at the character after it, unless those states reported an
+        error for it already."""
+        if text[:1] == "&" and (len(text) > 1 or self.pos == pos) \
+                and len(self._errors) == self._amp_errors:
+            self._error("unescaped-ampersand", self._amp_at + 1 - self._base)
 
     def _entity_reference(self, in_attribute: bool) -> bool | None:
         """An entity reference ``&name;`` (XML 1.0 [68] EntityRef) at the

@@ -173,6 +173,10 @@ class XmlTokenizerCore(TokenizerBase):
         self._undeclared_is_error = True
         #: The stream offset of the last "&" reported undeclared-entity.
         self._undeclared_done = -1
+        #: The stream offset of the current reference's "&", and how many
+        #: errors there were before it (charrefs: unescaped-ampersand).
+        self._amp_at = 0
+        self._amp_errors = 0
         #: The DTD's entity expander (markup5.xml.entities), once a DOCTYPE
         #: with an internal subset that declares something is read.
         self._expander: Any = None
