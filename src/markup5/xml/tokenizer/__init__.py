@@ -101,6 +101,7 @@ less-than-sign-in-attribute-value                         ``<a b='<'>`` (WFC: No
 misplaced-xml-declaration                                 ``<?xml ...?>`` not at offset 0 ([22])
 reserved-processing-instruction-target                    ``<?XML?>``, ``<?xmL?>`` ([17])
 colon-in-processing-instruction-target                    ``<?a:b?>`` (Namespaces §7)
+missing-whitespace-after-processing-instruction-target    ``<?a?b?>`` ([16])
 incorrect-case-in-keyword                                 ``<!doctype``, ``<![cdata[``,
                                                           ``system`` ([28], [19], [75])
 double-hyphen-in-comment                                  ``<!-- a -- b -->``, ``<!-- a --->``

@@ -33,6 +33,10 @@ _PI_AFTER_RUN = always_matches("[^?>]*")
 class ProcessingInstructionStates(_Core):
     """The processing instruction states."""
 
+    #: Whether the pi after state was entered right from the target
+    #: (xml10_compatible: only "?>" may follow a target without whitespace).
+    _after_target = False
+
     def _pi_state(self) -> bool:
         """Pi state (§1.3.7)."""
         pos = self.pos
@@ -84,7 +88,11 @@ class ProcessingInstructionStates(_Core):
         if pos >= self.end:
             return self._eof_in_pi()
         self.pos = pos + 1
-        self._state = PI_AFTER if buf[pos] == "?" else PI_TARGET_AFTER
+        if buf[pos] == "?":
+            self._state = PI_AFTER
+            self._after_target = self.xml10_compatible
+        else:
+            self._state = PI_TARGET_AFTER
         return True
 
     def _check_pi_target(self, stop: int) -> None:
@@ -149,16 +157,22 @@ class ProcessingInstructionStates(_Core):
         ``?>`` ends: the ``?`` that led here was data after all when
         anything but ``>`` follows; another ``?`` stays in this state,
         anything else is reconsumed in the pi data state
-        (``<?pi a?b??>`` has the data ``a?b?``)."""
+        (``<?pi a?b??>`` has the data ``a?b?``), and a ``?`` right after the
+        target that does not end the PI is an error
+        (missing-whitespace-after-processing-instruction-target: ``<?a?b?>``)."""
         buf = self.buf
         pos = self.pos
         end = self.end
         if self.xml10_compatible and pos < end:
             if buf[pos] == ">":
+                self._after_target = False
                 self.pos = pos + 1
                 self._state = DATA
                 self._emit_pi()
                 return True
+            if self._after_target:  # [16] PI: S between the target and data
+                self._after_target = False
+                self._error("missing-whitespace-after-processing-instruction-target", pos - 1)
             self._pi_data.append("?")
             if buf[pos] == "?":
                 if self._has_bad:
