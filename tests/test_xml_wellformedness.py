@@ -78,6 +78,7 @@ TOKENIZER_CASES = [
     # WFC: No < in Attribute Values.
     ("<a b='x<y'/>", "less-than-sign-in-attribute-value", 7),
     ('<a b="<"/>', "less-than-sign-in-attribute-value", 6),
+    ("<a b='<<'/>", "less-than-sign-in-attribute-value", 7),  # (each one)
     # [22] prolog, [23] XMLDecl: the declaration only at the very start.
     ('\n<?xml version="1.0"?><doc/>', "misplaced-xml-declaration", 3),
     ('<doc/><?xml version="1.0"?>', "misplaced-xml-declaration", 8),
@@ -106,6 +107,7 @@ TOKENIZER_CASES = [
     ("<a/>\n<![CDATA[]]>", "cdata-section-outside-root-element", 5),
     # [12] PubidLiteral, [13] PubidChar.
     ('<!DOCTYPE a PUBLIC "a{b" "s"><a/>', "invalid-character-in-public-identifier", 21),
+    ('<!DOCTYPE a PUBLIC "{}" "s"><a/>', "invalid-character-in-public-identifier", 20),
     # [75] ExternalID: PUBLIC needs a system literal too.
     ('<!DOCTYPE a PUBLIC "p"><a/>', "missing-doctype-system-identifier", 22),
     ('<!DOCTYPE a PUBLIC "p" ><a/>', "missing-doctype-system-identifier", 23),
@@ -195,6 +197,14 @@ def test_fed_a_character_at_a_time(text):
     assert dump_xml_tree(fed) == dump_xml_tree(whole)
     assert sorted((e.code, e.offset) for e in fed.errors) == \
         sorted((e.code, e.offset) for e in whole.errors)
+
+
+def test_one_error_per_less_than_sign_and_per_public_identifier():
+    """However the input is fed (a run of the value or identifier states
+    ends at each chunk)."""
+    assert codes(parse_xml("<a b='<<'/>")) == ["less-than-sign-in-attribute-value"] * 2
+    assert codes(parse_xml('<!DOCTYPE a PUBLIC "{}" "s"><a/>')) == [
+        "invalid-character-in-public-identifier"]
 
 
 def test_cdata_section_end_split_between_chunks():

@@ -197,8 +197,10 @@ class AttributeStates(_Core):
                 self._check_run(pos, i)
             value = buf[pos:i]
             if self.xml10_compatible:
-                if "<" in value:  # WFC: No < in Attribute Values
-                    self._error("less-than-sign-in-attribute-value", pos + value.index("<"))
+                k = value.find("<")
+                while k >= 0:  # WFC: No < in Attribute Values (each one)
+                    self._error("less-than-sign-in-attribute-value", pos + k)
+                    k = value.find("<", k + 1)
                 if "\n" in value or "\t" in value:
                     # XML 1.0 attribute-value normalization (§3.3.3) of
                     # literal whitespace; references (&#10;) are not

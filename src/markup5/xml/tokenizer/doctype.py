@@ -74,6 +74,8 @@ class DoctypeStates(_Core):
         self._emit_doctype()
         return self._emit_eof()
 
+    #: Whether the public identifier being read had an error (xml10).
+    _public_id_reported = False
     #: The stream offset just after the last "<!DOCTYPE" read, or -1
     #: (xml10_compatible: a second DOCTYPE is an error, [22] prolog).
     _doctype_at = -1
@@ -236,6 +238,7 @@ class DoctypeStates(_Core):
         state."""
         if public:
             self._public_id = []
+            self._public_id_reported = False
             self._state = (DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED if quote == '"'
                            else DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED)
         else:
@@ -297,9 +300,10 @@ class DoctypeStates(_Core):
             if public:
                 if self._public_id is None:
                     self._public_id = []
-                if self.xml10_compatible:  # [12] PubidLiteral
-                    k = public_id_error(buf[pos:i])
-                    if k >= 0:
+                if self.xml10_compatible and not self._public_id_reported:
+                    k = public_id_error(buf[pos:i])  # [12] PubidLiteral
+                    if k >= 0:  # (once per identifier, however it is fed)
+                        self._public_id_reported = True
                         self._error("invalid-character-in-public-identifier", pos + k)
                 self._public_id.append(buf[pos:i])
             else:
