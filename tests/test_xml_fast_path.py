@@ -295,8 +295,10 @@ def test_generated_documents():
             assert_same(source, keep_xmlns_attributes=False)
         if rng.random() < 0.3:
             assert_same(source.encode("utf-8", "surrogatepass"))
-    # Both ways are exercised.
-    assert 300 < taken < 2700
+    # Both ways are exercised.  (Fewer are taken since names such as "a:"
+    # and "p:a:b" became namespace errors, which the fast path leaves to
+    # the XML5 path: 264 of 3,000.)
+    assert 200 < taken < 2700
 
 
 # An expat older than 2.6.0 (no deferred reparsing) scans a token again from

@@ -159,6 +159,7 @@ class EntityExpander:
         nested.standalone = self.standalone
         nested._undeclared_is_error = self.dtd.undeclared_entity_is_error
         nested._expander = self
+        nested._expander_nested = True
         tokens: list[Any] = []
         depth = 0
         unbalanced = False

@@ -162,17 +162,23 @@ class CharacterReferenceStates(_Core):
             if p >= end and not closed:
                 return None
             hexadecimal = p < end and buf[p] in "xX"
+            # XML 1.0 [66] CharRef: "&#x", lower case only.
+            upper = hexadecimal and buf[p] == "X" and self.xml10_compatible
             start = p + 1 if hexadecimal else p
             q = (_HEX_RUN if hexadecimal else _DEC_RUN)(buf, start).end()
             if q >= end and not closed:
                 if q == start:
                     return None
+                if upper:
+                    self._error("uppercase-x-in-character-reference", p)
                 # The digits so far, without leading zeros (nine say that
                 # the number is beyond U+10FFFF).
                 self._partial_reference = _PartialNumber(
                     self._base + pos - 1, hexadecimal, buf[start:q].lstrip("0")[:9])
                 self.pos = q
                 return None
+            if upper:
+                self._error("uppercase-x-in-character-reference", p)
             if q == start:
                 self._error("absence-of-digits-in-numeric-character-reference", q)
                 return "&", pos

@@ -38,7 +38,7 @@ _BAD = re.compile(f"[{_BAD_CLASS}]")
 #: With ``xml10_compatible``: only what XML 1.0's Char production leaves
 #: out (C0 controls but TAB, LF, CR; U+FFFE, U+FFFF).  DEL, the C1 controls
 #: and the other noncharacters are characters of XML 1.0.
-_XML10_BAD = re.compile("[\x01-\x08\x0b\x0e-\x1f\ufffe\uffff]")
+_XML10_BAD = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # Faster ways to tell whether a chunk holds any of them at all: ASCII text
 # by deleting the other bytes (C speed), other text by the BMP characters
 # first and the full class only from the first astral character on.
@@ -57,6 +57,8 @@ def _contains_bad(chunk: str) -> bool:
     return m is not None and _BAD.search(chunk, m.start()) is not None
 
 
+#: The same and U+FFFD, once the input held a NUL (which became U+FFFD).
+_XML10_BAD_OR_NUL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ufffd\ufffe\uffff]")
 _XML10_ASCII_GOOD = bytes(b for b in range(128) if _XML10_BAD.match(chr(b)) is None)
 
 
@@ -171,6 +173,8 @@ class XmlTokenizerCore(TokenizerBase):
         #: declared nor predefined (XML 1.0 §4.1): with no DTD at all, or
         #: with only an internal subset that references no parameter entity.
         self._undeclared_is_error = True
+        #: Stream offsets of the NULs of the input (xml10_compatible).
+        self._nulls: set[int] = set()
         #: The stream offset of the last "&" reported undeclared-entity.
         self._undeclared_done = -1
         #: The stream offset of the current reference's "&", and how many
@@ -180,6 +184,9 @@ class XmlTokenizerCore(TokenizerBase):
         #: The DTD's entity expander (markup5.xml.entities), once a DOCTYPE
         #: with an internal subset that declares something is read.
         self._expander: Any = None
+        #: Whether this tokenizer reads an entity's replacement text (made
+        #: by markup5.xml.entities), where an XML declaration cannot be.
+        self._expander_nested = False
         #: Limits on entity expansion: (max_amplification, activation threshold).
         self.expansion_limits: tuple[float, int] = (100.0, 8 * 1024 * 1024)
 
@@ -210,6 +217,8 @@ class XmlTokenizerCore(TokenizerBase):
                 self._held_cr = True
             chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
         if has_null(chunk):
+            if self.xml10_compatible:
+                self._note_nulls(chunk)
             chunk = chunk.replace("\x00", "\ufffd")
         if final:
             self._closed = True
@@ -235,6 +244,31 @@ class XmlTokenizerCore(TokenizerBase):
             self._has_bad = True
         self._append(chunk)
 
+    def _note_nulls(self, chunk: str) -> None:
+        """With ``xml10_compatible``: NUL is not an XML 1.0 Char.  It still
+        becomes U+FFFD, but the stream offsets of the NULs are kept, and
+        from now on U+FFFD is checked where controls are, so that a U+FFFD
+        that was a NUL is reported (``null-character``) when a state
+        consumes it, like the controls."""
+        at = self._base + self.end  # the stream offset of chunk[0]
+        i = chunk.find("\x00")
+        nulls = self._nulls
+        while i != -1:
+            nulls.add(at + i)
+            i = chunk.find("\x00", i + 1)
+        self._has_bad = True
+        self._bad_search = _XML10_BAD_OR_NUL.search
+        self._bad_finditer = _XML10_BAD_OR_NUL.finditer
+
+    def _bad_error(self, c: str, k: int) -> None:
+        """Report the control, noncharacter or NUL ``c`` at ``buf[k]``
+        (a U+FFFD that was not a NUL is no error)."""
+        if c == "\ufffd":
+            if self._base + k in self._nulls:
+                self._error("null-character", k)
+            return
+        self._error(_bad_code(c), k)
+
     # ------------------------------------------------------------------
     # Controls and noncharacters
 
@@ -246,7 +280,7 @@ class XmlTokenizerCore(TokenizerBase):
             k = m.start()
             if base + k > self._bad_done:
                 self._bad_done = base + k
-                self._error(_bad_code(m.group()), k)
+                self._bad_error(m.group(), k)
 
     def _text_run(self, start: int, stop: int) -> None:
         """Emit ``buf[start:stop]`` as character data (checking it for
@@ -261,7 +295,7 @@ class XmlTokenizerCore(TokenizerBase):
                         self._text.append(buf[start:k])
                         start = k
                     self._bad_done = base + k
-                    self._error(_bad_code(m.group()), k)
+                    self._bad_error(m.group(), k)
         if stop > start:
             self._text.append(buf[start:stop])
 

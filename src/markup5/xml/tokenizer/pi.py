@@ -100,11 +100,12 @@ class ProcessingInstructionStates(_Core):
         ``buf[stop]``) must be a Name ([17] PITarget) with no colon
         (Namespaces §7), and not ``xml`` in any case, but for the XML
         declaration (``<?xml`` at the very start of the input, whose data the
-        tree builder checks)."""
+        tree builder checks; in an entity's replacement text it is a
+        misplaced one too)."""
         target = self._pi_target
         start = stop - len(target)
         if len(target) == 3 and target.lower() == "xml":
-            if target != "xml" or self._base + start != 2:
+            if target != "xml" or self._base + start != 2 or self._expander_nested:
                 self._error("misplaced-xml-declaration" if target == "xml"
                             else "reserved-processing-instruction-target", start)
             return

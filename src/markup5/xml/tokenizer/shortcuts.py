@@ -78,9 +78,12 @@ _NC_CHAR = NAME_CHAR.replace(":", "", 1)
 _NAME = f"[{_NC_START}][{NAME_CHAR}]*"
 # Text: up to "&" or "<", and up to a "]" that begins "]]>" (an error with
 # xml10_compatible, for the states) or may (the buffer ends before the two
-# characters after it: the data state waits for them).  Unambiguous, so a
-# failing match backtracks through it in linear time.
-_TEXT = "[^&<\\]]*(?:\\](?=[^\\]]|\\][^>])[^&<\\]]*)*"
+# characters after it: the data state waits for them).  Nothing in it is
+# ever given back (what follows starts with "<"): possessive from Python
+# 3.11, which also spares the engine's record per "]" (see group_repeat).
+_POSSESSIVE = "+" if group_repeat().endswith("+") else ""
+_TEXT = ("[^&<\\]]*" + _POSSESSIVE + "(?:\\](?=[^\\]]|\\][^>])[^&<\\]]*" + _POSSESSIVE + ")"
+         + group_repeat())
 _ATTRIBUTE = (_WS + "+(" + _NAME + ")" + _WS + "*=" + _WS
               + "*(\"[^\"&<]*\"|'[^'&<]*')")
 _START_TAG = ("<(" + _NAME + ")((?:" + _WS + "+" + _NAME + _WS + "*=" + _WS
@@ -126,7 +129,7 @@ ATTRIBUTES = re.compile(_ATTRIBUTE)
 # steps through the data a character or a dash at a time (a few MB/s on a
 # comment of megabytes, which the expat fast path hands to these rules
 # when its expat would rescan it, see markup5.xml.fast_path).
-_REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
+_REFERENCE_IN_VALUE = "&(?:#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]*);"
 _BUILD_ATTRIBUTE = (_WS + "+" + _NAME + _WS + "*=" + _WS
                     + "*(?:\"[^\"&<]*(?:"
                     + _REFERENCE_IN_VALUE + "[^\"&<]*)" + group_repeat() + "\"|'[^'&<]*(?:"
@@ -153,7 +156,7 @@ BUILD_SCAN = re.compile(
 #: instruction (groups 4, 5: target, data).  (Comments and CDATA sections:
 #: simple_section.)
 BUILD_OTHER = re.compile(
-    "&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))"
+    "&(?:#([0-9]{1,7});|#x([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))"
     "|<\\?((?![Xx][Mm][Ll][\\t\\n ?])[" + _NC_START + "][" + _NC_CHAR + "]*)(?:" + _WS
     + "+([^?]*))?\\?>")
 #: BUILD_OTHER's kinds (``match.lastindex``).
@@ -184,7 +187,7 @@ def simple_section(buf: str, pos: int) -> tuple[str, int, bool] | None:
 
 #: A reference in an attribute value that BUILD_SCAN admitted (groups as
 #: BUILD_OTHER's 1-3).
-_VALUE_REFERENCE = re.compile("&(?:#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))")
+_VALUE_REFERENCE = re.compile("&(?:#([0-9]{1,7});|#x([0-9A-Fa-f]{1,6});|([A-Za-z][A-Za-z0-9]*;))")
 _VALUE_REFERENCE_SUB = _VALUE_REFERENCE.sub
 _FIND_NAMED_VALUES = re.compile(_WS + "+([^\t\n :>/=][^\t\n =>/]*)" + _WS + "*=" + _WS
                                 + "*(\"[^\"]*\"|'[^']*')").findall
@@ -198,7 +201,7 @@ _FIND_DOUBLE_QUOTED = FIND_DOUBLE_QUOTED
 
 #: A character reference with its semicolon: named, decimal, hexadecimal.
 _REFERENCE = re.compile(
-    "&(?:([A-Za-z][A-Za-z0-9]*;)|#([0-9]{1,7});|#[xX]([0-9A-Fa-f]{1,6});)").match
+    "&(?:([A-Za-z][A-Za-z0-9]*;)|#([0-9]{1,7});|#x([0-9A-Fa-f]{1,6});)").match
 
 
 #: The named references the loops resolve: the five every XML processor
