@@ -433,6 +433,8 @@ class CharacterReferenceStates(_Core):
         self._undeclared_is_error = dtd.undeclared_entity_is_error
         if dtd.general_entities or dtd.attribute_lists:
             self._expander = EntityExpander(dtd, budget, standalone=self.standalone)
-            # The data state's shortcut resolves references the HTML way
-            # and builds elements without attribute defaults.
+        if dtd.attribute_lists:
+            # The tree builder's data-state loop binds elements without
+            # attribute defaults.  (It leaves references other than the
+            # predefined ones to these states, so entities alone keep it.)
             self.fast_paths = False
