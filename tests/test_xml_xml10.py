@@ -235,3 +235,27 @@ def test_question_mark_in_pi_data_in_xml5lib_mode():
     # xml5ever's pi after state: "?" is dropped and the next ">" ends it.
     document = parse_xml("<a><?pi a?b>c?></a>", xml10_compatible=False)
     assert document.children[0].children[0].data == "ab"
+
+
+@pytest.mark.parametrize(("text", "data"), [
+    # XML 1.0 [15] Comment: these are comments whose data starts with ">"
+    # or "->", not HTML's abruptly closed empty comments.
+    ("<a><!-->--></a>", ">"),
+    ("<a><!--->x--></a>", "->x"),
+    ("<a><!----></a>", ""),
+])
+def test_xml10_comment_starts(text, data):
+    for fast in (True, False):
+        document = parse_xml(text, fast_path=fast)
+        assert codes(document) == []
+        assert document.document_element.children[0].data == data
+    # xml5lib-tests' rules are unchanged.
+    assert "abrupt-closing-of-empty-comment" in codes(parse_xml(text, xml10_compatible=False)) \
+        or data == ""
+
+
+@pytest.mark.parametrize("version", ["2.0", "1", "1.x", "01.0"])
+def test_xml_declaration_version_on_both_paths(version):
+    text = f'<?xml version="{version}"?><a/>'
+    assert codes(parse_xml(text)) == codes(parse_xml(text, fast_path=False)) \
+        == ["invalid-version-in-xml-declaration"]

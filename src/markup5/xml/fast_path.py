@@ -26,6 +26,8 @@ rules decide:
 * a namespace error (an unbound prefix, a reserved prefix declared, two
   attributes with one expanded name ...): XML 1.0 has no namespaces, so
   expat accepts these, and XML5 reports them;
+* an XML declaration whose version is not ``1.`` and digits (expat takes
+  any), which the XML5 path reports;
 * a processing instruction target with a colon (an XML 1.0 name, an error
   to Namespaces in XML 1.0 §7, which the XML5 path reports);
 * a name that starts with ":" (an XML 1.0 name; the XML5 tag states drop
@@ -76,6 +78,9 @@ except ImportError:  # pragma: no cover - a Python without pyexpat
     _expat = None  # type: ignore[assignment]
 
 __all__ = ["AVAILABLE", "build_with_expat"]
+
+#: XML 1.0 [26] VersionNum.
+_VERSION_NUM = re.compile("1\\.[0-9]+").fullmatch
 
 #: Whether the standard library's expat is there to use.
 AVAILABLE = _expat is not None
@@ -285,6 +290,12 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     def skipped_entity(name: str, is_parameter_entity: int) -> None:
         raise _StepAside
 
+    def xml_declaration(version: str | None, encoding: str | None, standalone: int) -> None:
+        # expat takes any version ("2.0", "1"); XML 1.0 [26] VersionNum is
+        # 1.[0-9]+, which the XML5 path checks.
+        if version is None or _VERSION_NUM(version) is None:
+            raise _StepAside
+
     parser = _expat.ParserCreate()
     parser.buffer_text = True
     parser.buffer_size = 1 << 16
@@ -295,6 +306,7 @@ def build_with_expat(text: str, keep_xmlns_attributes: bool = True) -> Document 
     parser.ProcessingInstructionHandler = processing_instruction
     parser.StartDoctypeDeclHandler = doctype
     parser.SkippedEntityHandler = skipped_entity
+    parser.XmlDeclHandler = xml_declaration
     try:
         if _DEFERS_REPARSE or len(text) <= _SLICE:
             parser.Parse(text, True)

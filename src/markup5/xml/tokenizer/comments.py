@@ -87,7 +87,9 @@ class CommentStates(_Core):
         if c == "-":
             self.pos = pos + 1
             self._state = COMMENT_START_DASH
-        elif c == ">":
+        elif c == ">" and not self.xml10_compatible:
+            # (XML 1.0 [15] Comment: with xml10_compatible, "<!-->" starts
+            # a comment whose data begins with ">", as in an XML parser.)
             self._error("abrupt-closing-of-empty-comment", pos)
             self.pos = pos + 1
             self._state = DATA
@@ -107,7 +109,8 @@ class CommentStates(_Core):
         if c == "-":
             self.pos = pos + 1
             self._state = COMMENT_END
-        elif c == ">":
+        elif c == ">" and not self.xml10_compatible:
+            # (With xml10_compatible, "<!--->" goes on: its data is "->...")
             self._error("abrupt-closing-of-empty-comment", pos)
             self.pos = pos + 1
             self._state = DATA
