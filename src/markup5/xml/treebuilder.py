@@ -307,8 +307,6 @@ class XmlTreeBuilder:
             self.xml_declaration = token.data
             tokenizer = self.tokenizer
             if tokenizer is not None:
-                if _STANDALONE_YES(token.data) is not None:
-                    tokenizer.standalone = True  # (WFC: Entity Declared)
                 from .wellformedness import check_xml_declaration
                 # (The data ends just before "?>", where the tokenizer is.)
                 start = tokenizer.offset - 2 - len(token.data)
@@ -795,10 +793,6 @@ def _apply_attribute_list(definitions: dict[str, Any], attrs: dict[str, str]
                     result = dict(attrs)
                 result[name] = normalized
     return result
-
-
-#: ``standalone="yes"`` in the XML declaration's data (XML 1.0 [32] SDDecl).
-_STANDALONE_YES = re.compile(r"""\sstandalone\s*=\s*(["'])yes\1""").search
 
 
 def _is_xmlns(qname: str) -> bool:

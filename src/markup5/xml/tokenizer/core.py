@@ -166,9 +166,10 @@ class XmlTokenizerCore(TokenizerBase):
         self._subset_parts: list[str] = []
         #: The finished internal subset's text, for the DOCTYPE token.
         self._subset_text: str | None = None
-        #: Whether the XML declaration said standalone="yes" (the tree
-        #: builder sets it; it decides WFC: Entity Declared).
+        #: Whether the XML declaration said standalone="yes" (it decides
+        #: WFC: Entity Declared), and whether the PI being read is it.
         self.standalone = False
+        self._at_xml_declaration = False
         #: Whether WFC: Entity Declared applies to a name that is neither
         #: declared nor predefined (XML 1.0 §4.1): with no DTD at all, or
         #: with only an internal subset that references no parameter entity.

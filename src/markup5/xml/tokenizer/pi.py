@@ -30,6 +30,10 @@ _PI_TARGET_RUN = always_matches("[^\t\n ?]*")
 _PI_AFTER_RUN = always_matches("[^?>]*")
 
 
+
+#: ``standalone="yes"`` in the XML declaration's data (XML 1.0 [32] SDDecl).
+_STANDALONE_YES = re.compile(r"""\sstandalone\s*=\s*(["'])yes\1""").search
+
 class ProcessingInstructionStates(_Core):
     """The processing instruction states."""
 
@@ -62,8 +66,13 @@ class ProcessingInstructionStates(_Core):
         return True
 
     def _emit_pi(self) -> None:
-        data = self._pi_data
-        self._emit(ProcessingInstruction(self._pi_target, "".join(data)))
+        data = "".join(self._pi_data)
+        if self._at_xml_declaration:
+            # The XML declaration: whether it says standalone="yes" decides
+            # WFC: Entity Declared (XML 1.0 §4.1) for the DTD's entities.
+            self._at_xml_declaration = False
+            self.standalone = _STANDALONE_YES(data) is not None
+        self._emit(ProcessingInstruction(self._pi_target, data))
 
     def _eof_in_pi(self) -> bool:
         self._error("eof-in-processing-instruction", self.pos)
@@ -108,6 +117,8 @@ class ProcessingInstructionStates(_Core):
             if target != "xml" or self._base + start != 2 or self._expander_nested:
                 self._error("misplaced-xml-declaration" if target == "xml"
                             else "reserved-processing-instruction-target", start)
+            else:
+                self._at_xml_declaration = True
             return
         if ":" in target:
             self._error("colon-in-processing-instruction-target", start + target.index(":"))
