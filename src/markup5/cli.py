@@ -116,7 +116,8 @@ def _read_xml(args: argparse.Namespace) -> tuple[str, Document]:
     returns (display name, document)."""
     encoding = _html_encoding(args)  # a WHATWG label, checked the same way
     name, data = _read_bytes(args.file)
-    return name, parse_xml(data, transport_encoding=encoding)
+    return name, parse_xml(data, transport_encoding=encoding,
+                           process_dtd=getattr(args, "dtd", True))
 
 
 def _add_input(parser: argparse.ArgumentParser) -> None:
@@ -124,6 +125,12 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", metavar="LABEL",
                         help="character encoding of FILE, a WHATWG label (default: sniffed as a "
                              "browser does; XML: the XML declaration, else utf-8); a BOM wins")
+
+
+def _add_dtd_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-dtd", dest="dtd", action="store_false",
+                        help="XML: read past the DOCTYPE's internal subset without applying it "
+                             "(no entity expanded, no attribute default added)")
 
 
 def _add_tokenizer_options(parser: argparse.ArgumentParser) -> None:
@@ -243,7 +250,7 @@ def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
     if args.tree:
         _write_tree(doc, out)
     else:
-        out.write(serialize_xml(doc) + "\n")
+        out.write(serialize_xml(doc, pretty=args.pretty) + "\n")
     return 0
 
 
@@ -389,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p)
     p.add_argument("--tree", action="store_true",
                    help="print the xml5lib-tests tree dump instead of XML")
+    p.add_argument("--pretty", action="store_true",
+                   help="indent element-only content (no significant white space changes)")
+    _add_dtd_option(p)
     p.set_defaults(run=_cmd_xml)
 
     p = commands.add_parser("tokenize", help="print one JSON token per line")
@@ -409,6 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p)
     _add_parser_options(p)
     p.add_argument("--xml", action="store_true", help="check the file as XML (XML5)")
+    _add_dtd_option(p)
     p.add_argument("--tokenizer-only", action="store_true",
                    help="only the tokenizer's errors (with --state, --last-start-tag, --raw)")
     p.add_argument("--state", type=_state, default=State.DATA, help=argparse.SUPPRESS)
