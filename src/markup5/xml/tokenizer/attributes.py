@@ -193,14 +193,23 @@ class AttributeStates(_Core):
         pos = self.pos
         i = run(buf, pos).end()
         if i > pos:
-            if self._has_bad:
-                self._check_run(pos, i)
             value = buf[pos:i]
+            if self.xml10_compatible and "<" in value:
+                # WFC: No < in Attribute Values (each one), in stream order
+                # with the run's controls (however the input was fed).
+                start = pos
+                k = buf.find("<", pos, i)
+                while k >= 0:
+                    if self._has_bad:
+                        self._check_run(start, k)
+                    self._error("less-than-sign-in-attribute-value", k)
+                    start = k
+                    k = buf.find("<", k + 1, i)
+                if self._has_bad:
+                    self._check_run(start, i)
+            elif self._has_bad:
+                self._check_run(pos, i)
             if self.xml10_compatible:
-                k = value.find("<")
-                while k >= 0:  # WFC: No < in Attribute Values (each one)
-                    self._error("less-than-sign-in-attribute-value", pos + k)
-                    k = value.find("<", k + 1)
                 if "\n" in value or "\t" in value:
                     # XML 1.0 attribute-value normalization (§3.3.3) of
                     # literal whitespace; references (&#10;) are not
