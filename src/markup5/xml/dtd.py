@@ -38,6 +38,8 @@ from __future__ import annotations
 import re
 from html.entities import html5 as _HTML5
 
+from .wellformedness import NAME, NAME_CHAR, NAME_START_CHAR, NMTOKEN, NOT_PUBID_CHAR
+
 __all__ = [
     "AttributeDefinition",
     "Dtd",
@@ -50,25 +52,19 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # Characters and names (§2.2, §2.3)
-
-#: [4] NameStartChar.
-_NAME_START_CHAR = (":A-Z_a-z\xc0-\xd6\xd8-\xf6\xf8-\u02ff\u0370-\u037d\u037f-\u1fff"
-                    "\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf"
-                    "\ufdf0-\ufffd\U00010000-\U000effff")
-#: [4a] NameChar.
-_NAME_CHAR = _NAME_START_CHAR + "\\-.0-9\xb7\u0300-\u036f\u203f\u2040"
-#: [5] Name.
-_NAME = re.compile(f"[{_NAME_START_CHAR}][{_NAME_CHAR}]*")
-#: [7] Nmtoken.
-_NMTOKEN = re.compile(f"[{_NAME_CHAR}]+")
+#: [4] NameStartChar, [4a] NameChar, [5] Name and [7] Nmtoken, shared with
+#: the tokenizer (markup5.xml.wellformedness).
+_NAME_START_CHAR = NAME_START_CHAR
+_NAME_CHAR = NAME_CHAR
+_NAME = NAME
+_NMTOKEN = NMTOKEN
 #: [3] S (possibly empty).
 _S = re.compile("[ \t\n\r]*")
 #: [3] S, one or more, anywhere (to remove it from a content model).
 _S_RUN = re.compile("[ \t\n\r]+")
 #: A character that is not a [2] Char.
 _NOT_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-#: A character that is not a [13] PubidChar.
-_NOT_PUBID_CHAR = re.compile("[^ \r\na-zA-Z0-9\\-'()+,./:=?;!*#@$_%]")
+_NOT_PUBID_CHAR = NOT_PUBID_CHAR  # [13] PubidChar (not)
 #: [66] CharRef and [68] EntityRef after "&" (group 1 decimal, 2 hexadecimal, 3 a name).
 _REFERENCE = re.compile(f"&(?:#(?:([0-9]+)|x([0-9a-fA-F]+))|([{_NAME_START_CHAR}][{_NAME_CHAR}]*));")
 #: [69] PEReference after "%".

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 __all__ = ["NAME_START_CHAR", "NAME_CHAR", "NAME", "NCNAME", "QNAME", "NMTOKEN",
-           "PUBID_CHARS", "INVALID_NAME_CHAR", "is_name", "is_qname", "name_error",
-           "qname_error", "public_id_error", "check_xml_declaration"]
+           "PUBID_CHARS", "NOT_PUBID_CHAR", "INVALID_NAME_CHAR", "is_name", "is_qname",
+           "name_error", "qname_error", "public_id_error", "check_xml_declaration"]
 
 #: [4] NameStartChar, as the inside of a regex character class.
 NAME_START_CHAR = (":A-Z_a-z\xc0-\xd6\xd8-\xf6\xf8-\u02ff\u0370-\u037d\u037f-\u1fff"
@@ -42,7 +42,8 @@ _QNAME_FULLMATCH = QNAME.fullmatch
 
 #: [13] PubidChar (without the quotes: a literal in '...' may not hold "'").
 PUBID_CHARS = re.compile("[ \n\ra-zA-Z0-9\\-'()+,./:=?;!*#@$_%]*")
-_NOT_PUBID = re.compile("[^ \n\ra-zA-Z0-9\\-'()+,./:=?;!*#@$_%]")
+#: A character that is not a [13] PubidChar.
+NOT_PUBID_CHAR = re.compile("[^ \n\ra-zA-Z0-9\\-'()+,./:=?;!*#@$_%]")
 
 
 def is_name(s: str) -> bool:
@@ -85,7 +86,7 @@ def qname_error(s: str) -> str | None:
 def public_id_error(s: str) -> int:
     """The index of the first character of the public identifier ``s``
     that is not a [13] PubidChar, or -1."""
-    m = _NOT_PUBID.search(s)
+    m = NOT_PUBID_CHAR.search(s)
     return -1 if m is None else m.start()
 
 

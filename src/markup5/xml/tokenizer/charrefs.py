@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ...html.tokenizer.charclass import always_matches
 from ..dtd import ExpansionBudget, parse_internal_subset
 from ..entities import PREDEFINED, EntityExpander
+from ..wellformedness import NAME_CHAR, NAME_START_CHAR
 
 if TYPE_CHECKING:  # the state families see the core they are combined with
     from .core import XmlTokenizerCore as _Core
@@ -40,13 +41,8 @@ _HEX_RUN = always_matches("[0-9A-Fa-f]*")
 #: treat "&%" as text either way.
 NOT_A_REFERENCE = frozenset("\t\n\x0c <&")
 
-#: XML 1.0 (fifth edition) §2.3 [4] NameStartChar and [4a] NameChar.
-_NAME_START_CHAR = (":A-Z_a-z\xc0-\xd6\xd8-\xf6\xf8-\u02ff\u0370-\u037d\u037f-\u1fff"
-                    "\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf"
-                    "\ufdf0-\ufffd\U00010000-\U000effff")
-_NAME_CHAR = _NAME_START_CHAR + "\\-.0-9\xb7\u0300-\u036f\u203f\u2040"
 #: A Name ([5]), or nothing: what ``&name;`` may hold (EntityRef, [68]).
-_NAME_RUN = always_matches(f"(?:[{_NAME_START_CHAR}][{_NAME_CHAR}]*)?")
+_NAME_RUN = always_matches(f"(?:[{NAME_START_CHAR}][{NAME_CHAR}]*)?")
 #: A name longer than this is not waited for across chunks (it is read as
 #: the HTML way reads it): waiting re-reads it after each chunk.
 _LONGEST_WAITED_NAME = 4096
