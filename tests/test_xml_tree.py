@@ -336,3 +336,16 @@ def test_scopes_are_left_as_they_were_entered(inner, b_namespace, expat):
     assert names["t"] == (None, None) and names["s"] == ("d0", None)
     again = parse_xml(serialize_xml(document))
     assert dump_xml_tree(again) == dump_xml_tree(document)
+
+
+def test_open_element_counts_do_not_keep_every_name():
+    # The end-tag search counts the open elements per name; names of
+    # closed elements leave no entry (a stream of distinct names stays flat).
+    from markup5.xml import XmlParser
+    parser = XmlParser()
+    parser.feed("<r>" + "".join(f"<e{k}><f{k}/></e{k}>" for k in range(500)))
+    parser.feed("<a><b>x</a>")
+    assert len(parser.builder._open_counts) <= 3
+    parser.feed("</r>")
+    document = parser.close()
+    assert len(document.document_element.children) == 501

@@ -286,7 +286,12 @@ class XmlTreeBuilder:
         element = self.open_elements.pop()
         self._leave_scope()
         key = (element.namespace, element.local_name)
-        self._open_counts[key] -= 1
+        counts = self._open_counts
+        left = counts[key] - 1
+        if left:
+            counts[key] = left
+        else:  # (no key per name ever seen: a stream stays flat)
+            del counts[key]
         return element
 
     def _append(self, parent: ParentNode, node: Node) -> None:
@@ -509,7 +514,12 @@ class XmlTreeBuilder:
                         open_elements.pop()
                         if scopes.pop() is not scopes[-1]:
                             leave_scope(self._bindings, self._undo.pop())
-                        counts[(current.namespace, current.local_name)] -= 1
+                        key = (current.namespace, current.local_name)
+                        left = counts[key] - 1
+                        if left:
+                            counts[key] = left
+                        else:  # (no key per name ever seen: a stream stays flat)
+                            del counts[key]
                         if not open_elements:
                             tokenizer.pos = m.end()
                             self.process = self._end_phase
