@@ -1,0 +1,273 @@
+"""Measure ``markup5.conformance.check`` (and vnu) on the conformance-checkers suite.
+
+    python tools/conformance_suite.py [--vnu] [--list] [--aria] [--status FILE]
+
+The suite: web-platform-tests' ``conformance-checkers`` documents vendored in
+``tests/fixtures/wpt-conformance-checkers/`` (``html/``; with ``--aria`` the
+labelled ``html-aria/`` files too).  A file's name states what a checker
+must say about it: ``-isvalid`` no error, ``-novalid`` at least one error,
+``-haswarn`` no error and at least one warning.  ``messages.json`` there
+gives vnu's expected message for each ``-novalid`` and ``-haswarn`` file.
+
+markup5's verdict is that of :func:`markup5.conformance.check`: a message of
+severity ``"error"`` makes the document invalid.  Where the package has no
+``markup5.conformance`` (yet), every file gets no messages, which is
+measured and reported as such.  The summary line::
+
+    conformance_suite: N files, verdict agrees with the expectation on X (P%);
+    isvalid ok a/b, novalid ok c/d, haswarn ok e/f
+
+(one line).  ``--vnu`` also runs vnu (``tools/fetch_vnu.py``) on all files
+in one Java run (cached per file) and prints vnu's own agreement with the
+expectations and the files where markup5's and vnu's valid/invalid verdicts
+agree.  ``--list`` prints the disagreements grouped by directory, largest
+first, each with the message vnu is expected to give.  ``--status FILE``
+writes the numbers and the directories with most disagreements to *FILE*
+(Markdown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+#: The vendored suite.
+SUITE = ROOT / "tests" / "fixtures" / "wpt-conformance-checkers"
+#: What a file's name says a checker must report.
+_EXPECTATION = re.compile(r"-(isvalid|novalid|haswarn)\.html?$")
+EXPECTATIONS = ("isvalid", "novalid", "haswarn")
+
+#: A checker: the document's source (bytes) to its messages, each with a ``severity``.
+Checker = Callable[[bytes], Sequence[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteFile:
+    """One document of the suite: its path relative to the suite's root, what its name
+    expects (``"isvalid"``, ``"novalid"`` or ``"haswarn"``) and vnu's expected message
+    (``messages.json``; ``""`` where there is none)."""
+
+    name: str
+    expectation: str
+    expected_message: str = ""
+
+    @property
+    def directory(self) -> str:
+        """The directory the file is in, relative to the suite (``html/elements/a``)."""
+        return self.name.rpartition("/")[0]
+
+
+def expectation_of(name: str) -> str | None:
+    """What the suite file *name* expects, from its name; ``None``: not a suite document."""
+    found = _EXPECTATION.search(name)
+    return found.group(1) if found else None
+
+
+def suite_files(root: Path = SUITE, directories: Iterable[str] = ("html",)) -> list[SuiteFile]:
+    """The suite's documents under *directories* of *root*, sorted by name."""
+    messages_path = root / "messages.json"
+    messages: dict[str, str] = (json.loads(messages_path.read_text(encoding="utf-8"))
+                                if messages_path.is_file() else {})
+    found = []
+    for directory in directories:
+        for path in (root / directory).rglob("*"):
+            name = path.relative_to(root).as_posix()
+            expectation = expectation_of(name)
+            if expectation is not None and path.is_file():
+                found.append(SuiteFile(name, expectation, messages.get(name, "")))
+    return sorted(found, key=lambda entry: entry.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a checker said about one document: whether it reported an error, a warning."""
+
+    error: bool
+    warning: bool
+
+    @property
+    def valid(self) -> bool:
+        """The document verdict: valid when no error."""
+        return not self.error
+
+
+def verdict_of(severities: Iterable[str]) -> Verdict:
+    """The verdict of a document whose messages have *severities*."""
+    seen = set(severities)
+    return Verdict(error="error" in seen, warning="warning" in seen)
+
+
+def agrees(expectation: str, verdict: Verdict) -> bool:
+    """Whether *verdict* is what the suite expects (``isvalid``, ``novalid``, ``haswarn``)."""
+    if expectation == "isvalid":
+        return not verdict.error
+    if expectation == "novalid":
+        return verdict.error
+    if expectation == "haswarn":
+        return not verdict.error and verdict.warning
+    raise ValueError(f"unknown expectation {expectation!r}")
+
+
+def load_checker() -> tuple[Checker | None, str]:
+    """``markup5.conformance.check`` and ``""``, or ``None`` and why it is not there.
+
+    A missing module means "no messages"; one that fails to import for another reason is
+    reported with the exception, and measured the same way."""
+    try:
+        conformance = importlib.import_module("markup5.conformance")
+    except ModuleNotFoundError as error:
+        if error.name in ("markup5.conformance", "markup5"):
+            return None, f"{error.name} is not there"
+        return None, f"markup5.conformance does not import: {error!r}"
+    except Exception as error:  # noqa: BLE001 - a module mid-edit by its authors
+        return None, f"markup5.conformance does not import: {error!r}"
+    check = getattr(conformance, "check", None)
+    if not callable(check):
+        return None, "markup5.conformance has no check()"
+    return check, ""
+
+
+@dataclass(slots=True)
+class Tally:
+    """Agreement counts by expectation: ``ok[e]`` of ``total[e]`` files."""
+
+    ok: Counter[str] = field(default_factory=Counter)
+    total: Counter[str] = field(default_factory=Counter)
+
+    def add(self, expectation: str, agreed: bool) -> None:
+        self.total[expectation] += 1
+        self.ok[expectation] += agreed
+
+    @property
+    def files(self) -> int:
+        return sum(self.total.values())
+
+    @property
+    def agreed(self) -> int:
+        return sum(self.ok.values())
+
+    def line(self, what: str) -> str:
+        """``N files, <what> on X (P%); isvalid ok a/b, novalid ok c/d, haswarn ok e/f``."""
+        per = ", ".join(f"{e} ok {self.ok[e]}/{self.total[e]}" for e in EXPECTATIONS)
+        return f"{self.files} files, {what} on {self.agreed} ({percent(self.agreed, self.files)}); {per}"
+
+
+def percent(part: int, whole: int) -> str:
+    """``part/whole`` as a percentage with one decimal (``"n/a"`` for no whole)."""
+    return f"{100 * part / whole:.1f}%" if whole else "n/a"
+
+
+def severities(messages: Sequence[Any]) -> list[str]:
+    """The severities of markup5 messages (``Message.severity``)."""
+    return [str(getattr(message, "severity", "")) for message in messages]
+
+
+def check_suite(files: Sequence[SuiteFile], check: Checker | None,
+                root: Path = SUITE) -> dict[str, Verdict]:
+    """markup5's verdict on each file (no checker: no messages, every file valid)."""
+    verdicts = {}
+    for entry in files:
+        messages = check((root / entry.name).read_bytes()) if check is not None else []
+        verdicts[entry.name] = verdict_of(severities(messages))
+    return verdicts
+
+
+def tally(files: Sequence[SuiteFile], verdicts: dict[str, Verdict]) -> Tally:
+    """How often *verdicts* agree with the expectations of *files*."""
+    result = Tally()
+    for entry in files:
+        result.add(entry.expectation, agrees(entry.expectation, verdicts[entry.name]))
+    return result
+
+
+def vnu_verdicts(files: Sequence[SuiteFile], root: Path = SUITE) -> dict[str, Verdict]:
+    """vnu's verdict on each file, all checked in one Java run (cached per file)."""
+    from fetch_vnu import run_vnu
+
+    paths = [(root / entry.name).resolve() for entry in files]
+    reports = run_vnu(paths)
+    return {entry.name: verdict_of(message.severity for message in reports[path])
+            for entry, path in zip(files, paths)}
+
+
+def disagreements_by_directory(files: Sequence[SuiteFile],
+                               verdicts: dict[str, Verdict]) -> list[tuple[str, list[SuiteFile]]]:
+    """The files whose verdict disagrees with the expectation, grouped by directory, the
+    directories with most first (then by name)."""
+    groups: dict[str, list[SuiteFile]] = {}
+    for entry in files:
+        if not agrees(entry.expectation, verdicts[entry.name]):
+            groups.setdefault(entry.directory, []).append(entry)
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+
+
+def status_markdown(lines: Sequence[str], groups: Sequence[tuple[str, list[SuiteFile]]],
+                    top: int = 30) -> str:
+    """The status page: when, the summary lines, the directories with most disagreements."""
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    out = [f"# Conformance-checkers suite status ({stamp})", "",
+           "Written by `python tools/conformance_suite.py --vnu --status FILE`.", ""]
+    out += [f"    {line}" for line in lines]
+    out += ["", f"## Directories where markup5 disagrees with the expectation (top {top})", "",
+            "| directory | files | expected | example (vnu's expected message) |",
+            "|---|---|---|---|"]
+    for directory, entries in groups[:top]:
+        kinds = Counter(entry.expectation for entry in entries)
+        kind = ", ".join(f"{n} {e}" for e, n in sorted(kinds.items()))
+        example = next((entry for entry in entries if entry.expected_message), entries[0])
+        message = example.expected_message.replace("|", "\\|") or "(no message: must be valid)"
+        out.append(f"| {directory} | {len(entries)} | {kind} | "
+                   f"`{example.name.rpartition('/')[2]}`: {message} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--vnu", action="store_true", help="run vnu on the suite too")
+    parser.add_argument("--list", action="store_true", help="list disagreements by directory")
+    parser.add_argument("--aria", action="store_true", help="add the html-aria/ files")
+    parser.add_argument("--status", type=Path, help="write the numbers to this Markdown file")
+    options = parser.parse_args(argv)
+
+    files = suite_files(directories=("html", "html-aria") if options.aria else ("html",))
+    check, missing = load_checker()
+    if check is None:
+        print(f"conformance_suite: {missing}: every file gets no messages")
+    ours = check_suite(files, check)
+    lines = [f"conformance_suite: {tally(files, ours).line('verdict agrees with the expectation')}"]
+    if options.vnu:
+        theirs = vnu_verdicts(files)
+        lines.append(f"conformance_suite (vnu): "
+                     f"{tally(files, theirs).line('vnu agrees with the expectation')}")
+        same = sum(ours[e.name].valid == theirs[e.name].valid for e in files)
+        lines.append(f"conformance_suite: markup5 and vnu give the same valid/invalid verdict "
+                     f"on {same} of {len(files)} files ({percent(same, len(files))})")
+    for line in lines:
+        print(line)
+    groups = disagreements_by_directory(files, ours)
+    if options.list:
+        for directory, entries in groups:
+            print(f"{directory}: {len(entries)}")
+            for entry in entries:
+                note = f": {entry.expected_message}" if entry.expected_message else ""
+                print(f"    {entry.name.rpartition('/')[2]} ({entry.expectation}){note}")
+    if options.status is not None:
+        options.status.write_text(status_markdown(lines, groups), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
