@@ -162,9 +162,11 @@ def test_vnu_diff_reads_messages_duck_typed() -> None:
 
 
 def test_vnu_message_kinds() -> None:
-    assert vnu_diff.message_kind(
-        "Bad value “x” for attribute “width” on element “img”: Expected a digit.") == (
-        "Bad value “…” for attribute “…” on element “…”:")
+    bad = "Bad value “x” for attribute “width” on element “img”: Bad number: Expected a digit."
+    assert vnu_diff.message_kind(bad) == (
+        "Bad value “…” for attribute “…” on element “…”: Bad number:")
+    assert conformance_suite.message_kind(bad, names=True) == (
+        "Bad value “…” for attribute “width” on element “img”: Bad number:")
     assert vnu_diff.message_kind("Duplicate ID “a1”.") == "Duplicate ID “…”."
     assert vnu_diff.message_kind("skipping 2 heading levels.") == "skipping N heading levels."
 
@@ -215,7 +217,9 @@ def test_tally_line_and_grouping() -> None:
     assert [(directory, len(entries)) for directory, entries in groups] == [
         ("html/b", 2), ("html/a", 1)]
     page = conformance_suite.status_markdown([tally.line("agrees")], groups)
-    assert "| html/b | 2 | 1 haswarn, 1 novalid |" in page
+    assert "| html/b | 2 | 1 haswarn, 1 novalid | 1× m; 1× w |" in page
+    assert conformance_suite.SuiteFile("html/elements/a/href/x-novalid.html",
+                                       "novalid").group == "html/elements/a"
 
 
 def test_a_missing_checker_means_no_messages(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -66,8 +66,37 @@ class SuiteFile:
 
     @property
     def directory(self) -> str:
-        """The directory the file is in, relative to the suite (``html/elements/a``)."""
+        """The directory the file is in, relative to the suite (``html/elements/a/href``)."""
         return self.name.rpartition("/")[0]
+
+    @property
+    def group(self) -> str:
+        """The directory that names what the file tests: at most three levels
+        (``html/elements/a`` for ``html/elements/a/href/...``)."""
+        return "/".join(self.directory.split("/")[:3])
+
+
+#: vnu's quoted names and values (“...”) and numbers, left out to group messages by kind.
+_QUOTED = re.compile(r"“[^”]*”")
+_VALUE = re.compile(r"^(Bad value |Duplicate ID |Forbidden code point )“[^”]*”|U\+[0-9a-fA-F]+")
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def message_kind(text: str, names: bool = False) -> str:
+    """A vnu message as a kind: its quoted parts replaced by ``“…”``, its numbers by
+    ``N``, and cut after the first clause of the value's fault (``Bad value “…” for
+    attribute “…” on element “…”: Bad URL:``).  With *names*, the element and attribute
+    names stay and only the value is left out (``Bad value “…” for attribute “href” on
+    element “a”: Bad URL:``)."""
+    if names:
+        kind = _VALUE.sub(lambda found: (found.group(1) or "") + "“…”", text)
+    else:
+        kind = _NUMBER.sub("N", _QUOTED.sub("“…”", text))
+    head, colon, rest = kind.partition(": ")
+    if not colon:
+        return head
+    clause = re.split(r"(?<=[:.])\s", rest, maxsplit=1)[0]
+    return f"{head}: {_QUOTED.sub('“…”', clause)}"
 
 
 def expectation_of(name: str) -> str | None:
@@ -205,32 +234,40 @@ def vnu_verdicts(files: Sequence[SuiteFile], root: Path = SUITE) -> dict[str, Ve
 
 def disagreements_by_directory(files: Sequence[SuiteFile],
                                verdicts: dict[str, Verdict]) -> list[tuple[str, list[SuiteFile]]]:
-    """The files whose verdict disagrees with the expectation, grouped by directory, the
-    directories with most first (then by name)."""
+    """The files whose verdict disagrees with the expectation, grouped by
+    :attr:`SuiteFile.group`, the groups with most first (then by name)."""
     groups: dict[str, list[SuiteFile]] = {}
     for entry in files:
         if not agrees(entry.expectation, verdicts[entry.name]):
-            groups.setdefault(entry.directory, []).append(entry)
+            groups.setdefault(entry.group, []).append(entry)
     return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
 def status_markdown(lines: Sequence[str], groups: Sequence[tuple[str, list[SuiteFile]]],
-                    top: int = 30) -> str:
-    """The status page: when, the summary lines, the directories with most disagreements."""
+                    top: int = 30,
+                    vnu_groups: Sequence[tuple[str, list[SuiteFile]]] = ()) -> str:
+    """The status page: when, the summary lines, the directories with most disagreements
+    (and, given *vnu_groups*, every file where vnu disagrees with the expectation)."""
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     out = [f"# Conformance-checkers suite status ({stamp})", "",
            "Written by `python tools/conformance_suite.py --vnu --status FILE`.", ""]
     out += [f"    {line}" for line in lines]
     out += ["", f"## Directories where markup5 disagrees with the expectation (top {top})", "",
-            "| directory | files | expected | example (vnu's expected message) |",
+            "| directory | files | expected | vnu's expected messages, most frequent kinds |",
             "|---|---|---|---|"]
     for directory, entries in groups[:top]:
         kinds = Counter(entry.expectation for entry in entries)
         kind = ", ".join(f"{n} {e}" for e, n in sorted(kinds.items()))
-        example = next((entry for entry in entries if entry.expected_message), entries[0])
-        message = example.expected_message.replace("|", "\\|") or "(no message: must be valid)"
-        out.append(f"| {directory} | {len(entries)} | {kind} | "
-                   f"`{example.name.rpartition('/')[2]}`: {message} |")
+        messages = Counter(message_kind(entry.expected_message, names=True)
+                           or "(none: must be valid)"
+                           for entry in entries)
+        common = "; ".join(f"{n}× {m}" for m, n in messages.most_common(3))
+        out.append(f"| {directory} | {len(entries)} | {kind} | {common.replace('|', '/')} |")
+    if vnu_groups:
+        out += ["", "## Files where vnu disagrees with the expectation", ""]
+        for directory, entries in vnu_groups:
+            names = ", ".join(f"`{entry.name[len(directory) + 1:]}`" for entry in entries)
+            out.append(f"- {directory} ({len(entries)}): {names}")
     return "\n".join(out) + "\n"
 
 
@@ -248,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"conformance_suite: {missing}: every file gets no messages")
     ours = check_suite(files, check)
     lines = [f"conformance_suite: {tally(files, ours).line('verdict agrees with the expectation')}"]
+    vnu_groups: list[tuple[str, list[SuiteFile]]] = []
     if options.vnu:
         theirs = vnu_verdicts(files)
         lines.append(f"conformance_suite (vnu): "
@@ -255,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         same = sum(ours[e.name].valid == theirs[e.name].valid for e in files)
         lines.append(f"conformance_suite: markup5 and vnu give the same valid/invalid verdict "
                      f"on {same} of {len(files)} files ({percent(same, len(files))})")
+        vnu_groups = disagreements_by_directory(files, theirs)
     for line in lines:
         print(line)
     groups = disagreements_by_directory(files, ours)
@@ -263,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{directory}: {len(entries)}")
             for entry in entries:
                 note = f": {entry.expected_message}" if entry.expected_message else ""
-                print(f"    {entry.name.rpartition('/')[2]} ({entry.expectation}){note}")
+                print(f"    {entry.name[len(directory) + 1:]} ({entry.expectation}){note}")
     if options.status is not None:
-        options.status.write_text(status_markdown(lines, groups), encoding="utf-8")
+        options.status.write_text(status_markdown(lines, groups, vnu_groups=vnu_groups), encoding="utf-8")
     return 0
 
 

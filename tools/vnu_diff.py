@@ -27,7 +27,6 @@ prints each unmatched error with its page and line.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -39,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from conformance_suite import Checker, load_checker  # noqa: E402
+from conformance_suite import Checker, load_checker, message_kind  # noqa: E402
 from fetch_vnu import VnuMessage, run_vnu  # noqa: E402
 
 #: The default pages: the shared corpus beside the checkout.
@@ -86,20 +85,6 @@ def meets(ours: Ours, theirs: VnuMessage) -> bool:
     """Whether a markup5 error and a vnu error share a line."""
     first, last = lines_of(theirs)
     return first != 0 and ours.line <= last and first <= ours.end_line
-
-
-#: vnu's quoted names and values (“...”), left out to group messages by kind.
-_QUOTED = re.compile(r"“[^”]*”")
-_NUMBER = re.compile(r"[0-9]+")
-
-
-def message_kind(text: str) -> str:
-    """A vnu message with its quoted parts replaced by ``“…”`` and its numbers by ``N``
-    (and cut at the first colon that follows, where vnu adds the value's particular
-    fault)."""
-    kind = _NUMBER.sub("N", _QUOTED.sub("“…”", text))
-    head, colon, _ = kind.partition(": ")
-    return head + (":" if colon else "")
 
 
 @dataclass(slots=True)
