@@ -140,14 +140,28 @@ def test_run_vnu_reads_cached_reports_without_java(tmp_path: Path,
 
 def test_vnu_diff_matches_by_shared_lines() -> None:
     vnu = _recorded()["tiny.html"]  # errors on lines 4-5, 4-5 and 8
+    source = (RECORDED / "tiny.html").read_text(encoding="utf-8")
+    line, col = _line_and_column(source, "</i>")
     ours = [vnu_diff.Ours("bad-attribute-value", 5, 5, "width"),  # inside the img tag's lines
-            vnu_diff.Ours("duplicate-id", 2, 2, "not vnu's")]
+            vnu_diff.Ours("duplicate-id", 2, 2, "not vnu's"),
+            vnu_diff.Ours("unexpected-end-tag", line, line, "</i>", col)]
     result = vnu_diff.compare("tiny.html", vnu, ours)
     assert len(result.vnu) == 3  # the errors only
-    assert result.matched == [True, True, False]
+    assert result.matched == [True, True, True]
     assert result.unmatched_ours == [ours[1]]
     assert vnu_diff.summary([result]) == (
-        "vnu_diff: 1 pages, vnu errors 3, reported by markup5 at the same line 2 (66.7%)")
+        "vnu_diff: 1 pages, vnu errors 3, reported by markup5 at the same line 3 (100.0%); "
+        "at the same first line and column 1 (33.3%)")
+    result = vnu_diff.compare("tiny.html", vnu, ours[:2])
+    assert result.matched == [True, True, False] and result.same_start == 0
+
+
+def test_vnu_diff_leaves_out_what_follows_a_fatal_error() -> None:
+    fatal = fetch_vnu.message_from_json({"type": "error", "subType": "fatal", "lastLine": 3,
+                                         "message": "Cannot recover after last error."})
+    ours = [vnu_diff.Ours("a", 1, 1, ""), vnu_diff.Ours("b", 9, 9, "")]
+    result = vnu_diff.compare("p.html", [fatal], ours)
+    assert result.unmatched_ours == [ours[0]] and result.after_stop == 1
 
 
 def test_vnu_diff_reads_messages_duck_typed() -> None:
@@ -158,7 +172,7 @@ def test_vnu_diff_reads_messages_duck_typed() -> None:
 
     errors = vnu_diff.our_errors([Message("warning", 1, 1), Message("error", 3, 2),
                                   Message("error", 4, 6)])
-    assert [(e.line, e.end_line) for e in errors] == [(3, 3), (4, 6)]
+    assert [(e.line, e.end_line, e.col) for e in errors] == [(3, 3, 0), (4, 6, 0)]
 
 
 def test_vnu_message_kinds() -> None:

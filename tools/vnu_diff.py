@@ -15,11 +15,15 @@ lines (``line`` .. ``end_line``) meet vnu's (``firstLine`` .. ``lastLine``):
 the two point at the same construct, even where one gives the start tag and
 the other the attribute.  The summary line::
 
-    vnu_diff: P pages, vnu errors E, reported by markup5 at the same line R (x%)
+    vnu_diff: P pages, vnu errors E, reported by markup5 at the same line R (x%);
+    at the same first line and column S (y%)
+
+(one line; the second count: a markup5 error starts where vnu's span starts)
 
 is followed by the markup5 errors that meet no vnu error, grouped by
 markup5's code (the candidates for "a vnu deviation documented with the
-rule, or fixed"), and the vnu errors markup5 misses, grouped by vnu's
+rule, or fixed"; those after vnu's fatal error, "Cannot recover after last
+error", are only counted: vnu reports nothing from there), and the vnu errors markup5 misses, grouped by vnu's
 message with the quoted names left out (what to build next).  ``--list``
 prints each unmatched error with its page and line.
 """
@@ -38,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from conformance_suite import Checker, load_checker, message_kind  # noqa: E402
+from conformance_suite import Checker, load_checker, message_kind, percent  # noqa: E402
 from fetch_vnu import VnuMessage, run_vnu  # noqa: E402
 
 #: The default pages: the shared corpus beside the checkout.
@@ -53,6 +57,7 @@ class Ours:
     line: int
     end_line: int
     message: str
+    col: int = 0
 
 
 def our_errors(messages: Sequence[Any]) -> list[Ours]:
@@ -65,7 +70,8 @@ def our_errors(messages: Sequence[Any]) -> list[Ours]:
         end_line = int(getattr(message, "end_line", 0) or 0) or line
         errors.append(Ours(code=str(getattr(message, "code", "")), line=line,
                            end_line=max(line, end_line),
-                           message=str(getattr(message, "message", ""))))
+                           message=str(getattr(message, "message", "")),
+                           col=int(getattr(message, "col", 0) or 0)))
     return errors
 
 
@@ -96,6 +102,8 @@ class PageResult:
     matched: list[bool]
     ours: list[Ours]
     unmatched_ours: list[Ours]
+    same_start: int = 0
+    after_stop: int = 0
 
 
 def compare(page: str, vnu: Sequence[VnuMessage], ours: Sequence[Ours]) -> PageResult:
@@ -115,9 +123,16 @@ def compare(page: str, vnu: Sequence[VnuMessage], ours: Sequence[Ours]) -> PageR
             vnu_lines.update(range(first, last + 1))
             hit = any(line in by_line for line in range(first, last + 1))
         matched.append(hit)
+    # vnu's fatal error ("Cannot recover after last error"): it reports nothing later.
+    stops = [lines_of(message)[1] for message in theirs if message.sub_type == "fatal"]
+    stop = min(stops) if stops else None
     unmatched = [error for error in ours
-                 if not any(line in vnu_lines for line in range(error.line, error.end_line + 1))]
-    return PageResult(page, theirs, matched, list(ours), unmatched)
+                 if (stop is None or error.line <= stop)
+                 and not any(line in vnu_lines for line in range(error.line, error.end_line + 1))]
+    after_stop = sum(stop is not None and error.line > stop for error in ours)
+    starts = {(error.line, error.col) for error in ours}
+    same_start = sum((message.first_line, message.first_column) in starts for message in theirs)
+    return PageResult(page, theirs, matched, list(ours), unmatched, same_start, after_stop)
 
 
 def run(pages: Sequence[Path], check: Checker | None) -> list[PageResult]:
@@ -134,9 +149,10 @@ def summary(results: Sequence[PageResult]) -> str:
     """The summary line."""
     errors = sum(len(result.vnu) for result in results)
     reported = sum(sum(result.matched) for result in results)
-    share = f"{100 * reported / errors:.1f}%" if errors else "n/a"
+    exact = sum(result.same_start for result in results)
     return (f"vnu_diff: {len(results)} pages, vnu errors {errors}, "
-            f"reported by markup5 at the same line {reported} ({share})")
+            f"reported by markup5 at the same line {reported} ({percent(reported, errors)}); "
+            f"at the same first line and column {exact} ({percent(exact, errors)})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,8 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     results = run(pages, check)
     print(summary(results))
     ours_unmatched = Counter(error.code for result in results for error in result.unmatched_ours)
+    stopped = sum(result.after_stop for result in results)
     print(f"markup5 errors vnu does not report: {sum(ours_unmatched.values())} "
-          f"of {sum(len(result.ours) for result in results)}, by code:")
+          f"of {sum(len(result.ours) for result in results)} ({stopped} more after a fatal "
+          f"error of vnu's, from which on vnu reports nothing), by code:")
     for code, count in ours_unmatched.most_common(options.top):
         print(f"  {count:6}  {code}")
     missed = Counter(message_kind(message.message) for result in results
