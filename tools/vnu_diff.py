@@ -25,13 +25,15 @@ markup5's code (the candidates for "a vnu deviation documented with the
 rule, or fixed"; those after vnu's fatal error, "Cannot recover after last
 error", are only counted: vnu reports nothing from there), and the vnu errors markup5 misses, grouped by vnu's
 message with the quoted names left out (what to build next).  ``--list``
-prints each unmatched error with its page and line.
+prints each unmatched error with its page and line; ``--status FILE`` writes
+the report (Markdown) to *FILE* too.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -160,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("pages", nargs="*", type=Path, help="HTML files (default: the corpus)")
     parser.add_argument("--list", action="store_true", help="print every unmatched error")
     parser.add_argument("--top", type=int, default=25, help="groups to print (default 25)")
+    parser.add_argument("--status", type=Path, help="also write the report to this file")
     options = parser.parse_args(argv)
     pages = options.pages or sorted(CORPUS.glob("*.html"))
     if not pages:
@@ -168,19 +171,23 @@ def main(argv: list[str] | None = None) -> int:
     if check is None:
         print(f"vnu_diff: {missing}: markup5 reports nothing")
     results = run(pages, check)
-    print(summary(results))
+    report = [summary(results)]
     ours_unmatched = Counter(error.code for result in results for error in result.unmatched_ours)
     stopped = sum(result.after_stop for result in results)
-    print(f"markup5 errors vnu does not report: {sum(ours_unmatched.values())} "
-          f"of {sum(len(result.ours) for result in results)} ({stopped} more after a fatal "
-          f"error of vnu's, from which on vnu reports nothing), by code:")
-    for code, count in ours_unmatched.most_common(options.top):
-        print(f"  {count:6}  {code}")
+    report.append(f"markup5 errors vnu does not report: {sum(ours_unmatched.values())} "
+                  f"of {sum(len(result.ours) for result in results)} ({stopped} more after a "
+                  f"fatal error of vnu's, from which on vnu reports nothing), by code:")
+    report += [f"  {count:6}  {code}" for code, count in ours_unmatched.most_common(options.top)]
     missed = Counter(message_kind(message.message) for result in results
                      for message, hit in zip(result.vnu, result.matched) if not hit)
-    print(f"vnu errors markup5 misses: {sum(missed.values())}, by message:")
-    for kind, count in missed.most_common(options.top):
-        print(f"  {count:6}  {kind}")
+    report.append(f"vnu errors markup5 misses: {sum(missed.values())}, by message:")
+    report += [f"  {count:6}  {kind}" for kind, count in missed.most_common(options.top)]
+    print("\n".join(report))
+    if options.status is not None:
+        stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        lines = "".join(f"    {line}\n" for line in report)
+        options.status.write_text(f"# vnu_diff ({stamp})\n\nWritten by `python tools/vnu_diff.py"
+                                  f" --status FILE`.\n\n{lines}", encoding="utf-8")
     if options.list:
         for result in results:
             for message, hit in zip(result.vnu, result.matched):
