@@ -1,0 +1,366 @@
+"""The attribute rules: which attributes an element may have, which it must
+have, obsolete elements and attributes, and attribute values (§3.2.6,
+§2.3, each element's section, §16).  Tables in ``_elements``."""
+
+from __future__ import annotations
+
+import re
+
+from ..dom import Element
+from ..microsyntax import (
+    is_boolean_attribute_value_valid,
+    is_valid_float,
+    is_valid_integer,
+    is_valid_non_negative_integer,
+)
+from ._elements import (
+    ANY_ATTRIBUTE_ELEMENTS,
+    ARIA_ATTRIBUTES,
+    BOOLEAN_ATTRIBUTES,
+    ELEMENT_ATTRIBUTES,
+    ENUMERATED_ATTRIBUTES,
+    GLOBAL_ATTRIBUTES,
+    OBSOLETE_ATTRIBUTES,
+    OBSOLETE_ELEMENTS,
+    RDFA_ATTRIBUTES,
+)
+from ._messages import Report
+
+__all__ = ["AttributeChecker"]
+
+_EMPTY: frozenset[str] = frozenset()
+_NO_ENUMS: dict[str, frozenset[str]] = {}
+_GLOBAL_BOOLEANS = BOOLEAN_ATTRIBUTES["*"]
+_GLOBAL_ENUMS = ENUMERATED_ATTRIBUTES["*"]
+
+#: §8.1.8.2 event handler content attributes (on elements, and the body/
+#: frameset ones on body: window event handlers).
+_EVENT_HANDLERS: frozenset[str] = frozenset("on" + name for name in """
+abort auxclick beforeinput beforematch beforetoggle blur cancel canplay canplaythrough change
+click close command contextlost contextmenu contextrestored copy cuechange cut dblclick drag
+dragend dragenter dragleave dragover dragstart drop durationchange emptied ended error focus
+formdata input invalid keydown keypress keyup load loadeddata loadedmetadata loadstart
+mousedown mouseenter mouseleave mousemove mouseout mouseover mouseup paste pause play playing
+progress ratechange reset resize scroll scrollend securitypolicyviolation seeked seeking
+select slotchange stalled submit suspend timeupdate toggle volumechange waiting
+webkitanimationend webkitanimationiteration webkitanimationstart webkittransitionend wheel
+afterprint beforeprint beforeunload hashchange languagechange message messageerror offline
+online pageswap pagehide pagereveal pageshow popstate rejectionhandled storage
+unhandledrejection unload
+animationstart animationiteration animationend animationcancel transitionrun
+transitionstart transitionend transitioncancel pointerover pointerenter pointerdown
+pointermove pointerrawupdate pointerup pointercancel pointerout pointerleave
+gotpointercapture lostpointercapture touchstart touchend touchmove touchcancel
+focusin focusout selectstart selectionchange
+""".split())
+
+#: RFC 5646 §2.1 "Language-Tag" (well-formedness only; registry validity
+#: is not checked): langtag / privateuse / grandfathered.
+_LANGUAGE_TAG = re.compile(r"""
+(?:
+  (?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4}|[a-z]{5,8})   # language (extlang)
+  (?:-[a-z]{4})?                                          # script
+  (?:-(?:[a-z]{2}|[0-9]{3}))?                             # region
+  (?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*                # variant
+  (?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*                     # extension
+  (?:-x(?:-[a-z0-9]{1,8})+)?                              # privateuse
+| x(?:-[a-z0-9]{1,8})+                                    # privateuse
+| en-gb-oed|i-ami|i-bnn|i-default|i-enochian|i-hak|i-klingon|i-lux|i-mingo|i-navajo
+| i-pwn|i-tao|i-tay|i-tsu|sgn-be-fr|sgn-be-nl|sgn-ch-de    # irregular grandfathered
+)\Z""", re.VERBOSE | re.ASCII | re.IGNORECASE)
+
+_ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
+
+# Values checked by a microsyntax: (element, attribute) -> (test, what).
+_NON_NEGATIVE = (is_valid_non_negative_integer, "a valid non-negative integer")
+_INTEGER = (is_valid_integer, "a valid integer")
+_FLOAT = (is_valid_float, "a valid floating-point number")
+
+
+def _is_positive_integer(value: str) -> bool:
+    return is_valid_non_negative_integer(value) and int(value) > 0
+
+
+_POSITIVE = (_is_positive_integer, "a valid non-negative integer greater than zero")
+_NUMBER_ATTRIBUTES: dict[str, dict[str, tuple[object, str]]] = {
+    "img": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "source": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "iframe": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "embed": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "object": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "video": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "canvas": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
+    "input": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE, "maxlength": _NON_NEGATIVE,
+              "minlength": _NON_NEGATIVE, "size": _POSITIVE},
+    "textarea": {"maxlength": _NON_NEGATIVE, "minlength": _NON_NEGATIVE, "cols": _POSITIVE,
+                 "rows": _POSITIVE},
+    "select": {"size": _POSITIVE},
+    "td": {"colspan": _POSITIVE, "rowspan": _NON_NEGATIVE},
+    "th": {"colspan": _POSITIVE, "rowspan": _NON_NEGATIVE},
+    "col": {"span": _POSITIVE}, "colgroup": {"span": _POSITIVE},
+    "ol": {"start": _INTEGER}, "li": {"value": _INTEGER},
+    "progress": {"value": _FLOAT, "max": _FLOAT},
+    "meter": {"value": _FLOAT, "min": _FLOAT, "max": _FLOAT, "low": _FLOAT, "high": _FLOAT,
+              "optimum": _FLOAT},
+}
+_NO_NUMBERS: dict[str, tuple[object, str]] = {}
+
+
+#: §16.1: a script's type that is a JavaScript MIME type essence (the
+#: MIME Sniffing Standard's list) is unnecessary.
+_JAVASCRIPT_TYPES: frozenset[str] = frozenset({
+    "application/ecmascript", "application/javascript", "application/x-ecmascript",
+    "application/x-javascript", "text/ecmascript", "text/javascript", "text/javascript1.0",
+    "text/javascript1.1", "text/javascript1.2", "text/javascript1.3", "text/javascript1.4",
+    "text/javascript1.5", "text/jscript", "text/livescript", "text/x-ecmascript",
+    "text/x-javascript",
+})
+_OBSOLETE_BUT_CONFORMING = frozenset({"a", "style", "script"})
+_REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "track",
+                       "optgroup", "source", "html"})
+
+
+def _q(text: str) -> str:
+    return f"“{text}”"
+
+
+class AttributeChecker:
+    """The attribute rules over one document.  ``check(element)`` is called
+    for each element in document order (the walk is the caller's); the
+    checker keeps the ids seen so far, for ``duplicate-id``."""
+
+    __slots__ = ("_report", "_ids")
+
+    def __init__(self, report: Report) -> None:
+        self._report = report
+        self._ids: dict[str, Element] = {}
+
+    def check(self, element: Element) -> None:
+        """All attribute rules for one HTML element."""
+        report = self._report
+        name = element.local_name
+        attrs = element.attrs
+        replacement = OBSOLETE_ELEMENTS.get(name)
+        if replacement is not None:
+            report("obsolete-element", "error", element,
+                   f"The {_q(name)} element is obsolete. {replacement}".rstrip())
+        own = ELEMENT_ATTRIBUTES.get(name)
+        if own is not None:
+            any_attribute = name in ANY_ATTRIBUTE_ELEMENTS
+            for attribute in attrs:
+                if (attribute in GLOBAL_ATTRIBUTES or attribute in own
+                        or attribute in _EVENT_HANDLERS):
+                    continue
+                if attribute.startswith("data-") and len(attribute) > 5:
+                    continue
+                if attribute in ARIA_ATTRIBUTES or attribute in RDFA_ATTRIBUTES:
+                    continue
+                if attribute == "xmlns" or attribute == "xml:lang":
+                    self._xml_attribute(element, name, attribute, attrs)
+                    continue
+                obsolete = OBSOLETE_ATTRIBUTES.get((name, attribute))
+                if obsolete is not None:
+                    report("obsolete-attribute", "error", element,
+                           f"The {_q(attribute)} attribute on the {_q(name)} element is "
+                           f"obsolete. {obsolete}".rstrip())
+                elif not (any_attribute and ":" not in attribute):
+                    report("attribute-not-allowed", "error", element,
+                           f"Attribute {_q(attribute)} not allowed on element {_q(name)} "
+                           f"at this point.")
+        if "id" in attrs:
+            self._id(element, name, attrs["id"])
+        if own is not None:
+            if attrs:
+                self._values(element, name, attrs)
+                if name in _OBSOLETE_BUT_CONFORMING:
+                    self._obsolete_but_conforming(element, name, attrs)
+            if name in _REQUIRED:
+                self._required(element, name, attrs)
+        elif "-" in name:  # a custom element: the global attributes' values
+            self._values(element, name, attrs)
+
+    def _xml_attribute(self, element: Element, name: str, attribute: str,
+                       attrs: dict[str, str]) -> None:
+        """§13.1.2.3: ``xmlns`` only with the value
+        ``http://www.w3.org/1999/xhtml``; §3.2.6.2: ``xml:lang`` (no
+        namespace, in HTML) only with a ``lang`` of the same value (ASCII
+        case-insensitive)."""
+        value = attrs[attribute]
+        if attribute == "xmlns":
+            if value != "http://www.w3.org/1999/xhtml":
+                self._bad_value(element, name, attribute, value)
+        elif "lang" not in attrs or attrs["lang"].lower() != value.lower():
+            self._report("xml-lang-without-lang", "error", element,
+                         "When the attribute “xml:lang” in no namespace is specified, the "
+                         "element must also have the attribute “lang” present with the same "
+                         "value.")
+
+    def _obsolete_but_conforming(self, element: Element, name: str,
+                                 attrs: dict[str, str]) -> None:
+        """§16.1 Obsolete but conforming features: warnings."""
+        if name == "a" and "name" in attrs:
+            self._report("obsolete-but-conforming", "warning", element,
+                         "The “name” attribute on the “a” element is obsolete. Consider "
+                         "putting an “id” attribute on the nearest container instead.")
+        elif name == "style" and "type" in attrs:
+            if attrs["type"].lower() == "text/css":
+                self._report("obsolete-but-conforming", "warning", element,
+                             "The “type” attribute for the “style” element is not needed and "
+                             "should be omitted.")
+            else:
+                self._bad_value(element, name, "type", attrs["type"])
+        elif name == "script" and attrs.get("type", "").lower() in _JAVASCRIPT_TYPES:
+            self._report("obsolete-but-conforming", "warning", element,
+                         "The “type” attribute is unnecessary for JavaScript resources.")
+
+    def _bad_value(self, element: Element, name: str, attribute: str, value: str,
+                   detail: str = "") -> None:
+        text = f"Bad value {_q(value)} for attribute {_q(attribute)} on element {_q(name)}"
+        self._report("bad-attribute-value", "error", element,
+                     f"{text}: {detail}" if detail else text + ".")
+
+    def _values(self, element: Element, name: str, attrs: dict[str, str]) -> None:
+        """§2.3.2 boolean and §2.3.3 enumerated attributes, numbers (§2.3.4),
+        language tags (§3.2.6.2), meta charset (§4.2.5.4)."""
+        booleans = BOOLEAN_ATTRIBUTES.get(name, _EMPTY)
+        enums = ENUMERATED_ATTRIBUTES.get(name, _NO_ENUMS)
+        numbers = _NUMBER_ATTRIBUTES.get(name, _NO_NUMBERS)
+        for attribute, value in attrs.items():
+            if attribute in _GLOBAL_BOOLEANS or attribute in booleans:
+                if not is_boolean_attribute_value_valid(value, attribute):
+                    self._bad_value(element, name, attribute, value)
+                continue
+            keywords = enums.get(attribute) or _GLOBAL_ENUMS.get(attribute)
+            if keywords is not None:
+                if name == "ol" and attribute == "type":  # (case-sensitive keywords)
+                    ok = value in keywords
+                else:
+                    ok = value.lower() in keywords if value.isascii() else False
+                if not ok:
+                    self._bad_value(element, name, attribute, value)
+                continue
+            number = numbers.get(attribute)
+            if number is not None:
+                test, what = number
+                if not test(value):  # type: ignore[operator]
+                    self._bad_value(element, name, attribute, value,
+                                    f"Expected {what}.")
+                continue
+            if attribute == "tabindex":
+                if not is_valid_integer(value):
+                    self._bad_value(element, name, attribute, value,
+                                    "Expected a valid integer.")
+            elif attribute == "lang":
+                if value and _LANGUAGE_TAG.match(value) is None:
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad language tag: not a well-formed BCP 47 tag.")
+        if name == "meta":
+            charset = attrs.get("charset")
+            if charset is not None and charset.lower() != "utf-8":
+                self._report("bad-attribute-value", "error", element,
+                             "The only allowed value for the “charset” attribute for the "
+                             "“meta” element is “utf-8”.")
+
+    def _missing(self, element: Element, name: str, attribute: str) -> None:
+        self._report("missing-required-attribute", "error", element,
+                     f"Element {_q(name)} is missing required attribute {_q(attribute)}.")
+
+    def _missing_one_of(self, element: Element, name: str, attributes: tuple[str, ...]) -> None:
+        listed = ", ".join(_q(a) for a in attributes)
+        self._report("missing-required-attribute", "error", element,
+                     f"Element {_q(name)} is missing one or more of the following "
+                     f"attributes: {listed}.")
+
+    def _required(self, element: Element, name: str, attrs: dict[str, str]) -> None:
+        """Attributes an element must have (each element's section)."""
+        if name == "img":
+            # §4.8.3: src must be present; §4.8.4.4.16: alt may be omitted
+            # only with a non-empty title, inside a figure with a figcaption,
+            # or with generator-unable-to-provide-required-alt.
+            if "src" not in attrs:
+                self._missing(element, name, "src")
+            if "alt" not in attrs and not attrs.get("title") and not _in_captioned_figure(
+                    element):
+                self._report("missing-alt", "error", element,
+                             "An “img” element must have an “alt” attribute, except under "
+                             "certain conditions. For details, consult guidance on providing "
+                             "text alternatives for images.")
+        elif name == "link":
+            # §4.2.4: href or imagesrcset; rel or itemprop.
+            if "href" not in attrs and "imagesrcset" not in attrs:
+                self._report("missing-required-attribute", "error", element,
+                             "A “link” element must have an “href” or “imagesrcset” "
+                             "attribute, or both.")
+            if "rel" not in attrs and "itemprop" not in attrs:
+                self._missing_one_of(element, name, ("itemprop", "rel"))
+        elif name == "meta":
+            # §4.2.5: exactly one of name, http-equiv, charset, itemprop;
+            # content with name, http-equiv or itemprop.
+            # (property: RDFa, allowed as vnu does; see RDFA_ATTRIBUTES)
+            kinds = [a for a in ("charset", "http-equiv", "itemprop", "name", "property")
+                     if a in attrs]
+            if not kinds:
+                self._missing_one_of(element, name, ("charset", "http-equiv", "itemprop",
+                                                     "name", "property"))
+            elif len(kinds) > 1 and "property" not in kinds:
+                self._report("bad-attribute-combination", "error", element,
+                             "A “meta” element must have exactly one of the “name”, "
+                             "“http-equiv”, “charset” and “itemprop” attributes, not "
+                             + ", ".join(_q(k) for k in kinds) + ".")
+            elif kinds[0] != "charset" and "content" not in attrs:
+                self._missing(element, name, "content")
+        elif name == "base":
+            if "href" not in attrs and "target" not in attrs:
+                self._missing_one_of(element, name, ("href", "target"))
+        elif name == "bdo":
+            if "dir" not in attrs:
+                self._report("missing-required-attribute", "error", element,
+                             "Element “bdo” must have attribute “dir”.")
+        elif name in ("meter", "map", "track", "optgroup"):
+            required = {"meter": "value", "map": "name", "track": "src",
+                        "optgroup": "label"}[name]
+            if required not in attrs:
+                self._missing(element, name, required)
+        elif name == "source":
+            parent = element.parent
+            if isinstance(parent, Element) and parent.namespace == element.namespace:
+                if parent.local_name == "picture" and "srcset" not in attrs:
+                    self._missing(element, name, "srcset")
+                elif parent.local_name in ("audio", "video") and "src" not in attrs:
+                    self._missing(element, name, "src")
+        elif name == "html":
+            if "lang" not in attrs:
+                self._report("missing-lang", "warning", element,
+                             "Consider adding a “lang” attribute to the “html” start tag to "
+                             "declare the language of this document.")
+
+    def _id(self, element: Element, name: str, value: str) -> None:
+        """§3.2.6: an id is unique in the tree, non-empty, without ASCII
+        whitespace."""
+        if not value:
+            self._bad_value(element, name, "id", value, "An ID must not be the empty string.")
+            return
+        if _ASCII_WHITESPACE.search(value):
+            self._bad_value(element, name, "id", value, "An ID must not contain whitespace.")
+        first = self._ids.setdefault(value, element)
+        if first is not element:
+            self._report("duplicate-id", "error", element, f"Duplicate ID {_q(value)}.")
+            self._report("duplicate-id-first", "warning", first,
+                         f"The first occurrence of ID {_q(value)} was here.")
+
+
+def _in_captioned_figure(img: Element) -> bool:
+    """§4.8.4.4.16: the img is in a figure whose figcaption has content
+    (simplified: the img's parent is a figure with a figcaption child with
+    text), or it has generator-unable-to-provide-required-alt."""
+    if "generator-unable-to-provide-required-alt" in img.attrs:
+        return True
+    parent = img.parent
+    if not (isinstance(parent, Element) and parent.local_name == "figure"
+            and parent.namespace == img.namespace):
+        return False
+    for child in parent.children:
+        if (isinstance(child, Element) and child.local_name == "figcaption"
+                and child.namespace == img.namespace and child.text.strip()):
+            return True
+    return False

@@ -1,0 +1,123 @@
+"""``check()``: parse errors, then one walk over the document calling the
+content-model rules (``_content``) and the attribute rules (``_attributes``)
+for each element, in document order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..dom import HTML_NAMESPACE, Document, Element, Node
+from ..html.parser import parse
+from ._attributes import AttributeChecker
+from ._messages import Message, Report, Severity
+
+__all__ = ["check"]
+
+ContentRule = Callable[[Element, Report], None]
+
+
+def _content_rule() -> ContentRule | None:
+    """The content-model rules (``_content.check_element``), when that
+    module is there."""
+    try:
+        from ._content import check_element
+    except ImportError:
+        return None
+    return check_element
+
+
+def _position(node: Node) -> tuple[int, int, int, int, int | None]:
+    """(line, col, end line, inclusive end col, offset) of ``node``'s
+    source span; a node without one (an implied element, a tree not parsed
+    with source locations) takes its nearest located ancestor's, else 1:1."""
+    current: Node | None = node
+    while current is not None:
+        location = current.source_location
+        if location is not None:
+            end_line, end_col = location.end_line, location.end_col
+            if end_col > 1 and location.end_offset > location.offset:
+                end_col -= 1  # (the last character, inclusive, as vnu's lastColumn)
+            return location.line, location.col, end_line, end_col, location.offset
+        current = current.parent
+    return 1, 1, 1, 1, None
+
+
+def check(source: Document | str | bytes, *, encoding: str | None = None) -> list[Message]:
+    """Check an HTML document against the HTML Standard's conformance
+    requirements: its parse errors (each a Message with the error's code,
+    severity "error"), then the document's conformance messages in document
+    order.
+
+    ``source`` is the document's text (``str``), its bytes (decoded as
+    :func:`markup5.parse` decodes them, ``encoding`` being the transport
+    encoding label, e.g. a Content-Type charset), or a parsed
+    :class:`~markup5.dom.Document`.  Text and bytes are parsed with source
+    locations, so each message has the line, column and span of its
+    construct (an element's start tag).  A Document parsed without
+    ``source_locations=True``, or built by hand, gives its messages line 1,
+    column 1 and offset None; its parse errors are ``document.errors``.
+    """
+    if isinstance(source, Document):
+        if encoding is not None:
+            raise ValueError("encoding applies to bytes, not to a parsed Document")
+        document = source
+    elif isinstance(source, (str, bytes, bytearray)):
+        if encoding is not None and not isinstance(encoding, str):
+            raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
+        if isinstance(source, str) and encoding is not None:
+            raise ValueError("encoding applies to bytes, not to str")
+        document = parse(source, source_locations=True, transport_encoding=encoding)
+    else:
+        raise TypeError(f"check() takes a Document, str or bytes, not {type(source).__name__}")
+    messages: list[Message] = []
+    append = messages.append
+    for error in document.errors:
+        line, col = error.line, error.col
+        append(Message(error.code, "error", f"Parse error: {error.code}.", line, col, line, col,
+                       error.offset))
+
+    # The rules run in walk order, but a rule about an element's children
+    # (the content models) reports while visiting the parent: the
+    # conformance messages are then put in document order, by the start of
+    # their span (stable, so one construct's messages keep their order).  A
+    # "first occurrence" note stays after the message it explains.
+    found: list[tuple[int, int, int, Message]] = []
+
+    def report(code: str, severity: Severity, node: Node, message: str) -> None:
+        line, col, end_line, end_col, offset = _position(node)
+        if code == "duplicate-id-first" and found:
+            key_line, key_col = found[-1][0], found[-1][1]
+        else:
+            key_line, key_col = line, col
+        found.append((key_line, key_col, len(found),
+                      Message(code, severity, message, line, col, end_line, end_col, offset)))
+
+    _walk(document, report)
+    found.sort()
+    messages.extend(entry[3] for entry in found)
+    return messages
+
+
+def _walk(document: Document, report: Report) -> None:
+    """One pass over the tree in document order (template contents where
+    the template is), without recursion."""
+    content_rule = _content_rule()
+    attributes = AttributeChecker(report).check
+    stack: list[Node] = list(reversed(document.children))
+    pop = stack.pop
+    extend = stack.extend
+    html = HTML_NAMESPACE
+    while stack:
+        node = pop()
+        if not isinstance(node, Element):
+            continue
+        if node.namespace == html:
+            attributes(node)
+        if content_rule is not None:
+            content_rule(node, report)
+        children = node.children
+        contents = node.template_contents
+        if contents is not None:
+            children = contents.children
+        if children:
+            extend(reversed(children))

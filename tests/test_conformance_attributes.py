@@ -1,0 +1,181 @@
+"""The attribute rules of markup5.conformance: each with inputs whose verdict
+the HTML Standard states (the section is cited at each test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from markup5.conformance import check
+
+_HEAD = "<!DOCTYPE html><html lang=en><head><title>t</title></head><body>"
+
+
+def codes(body: str, *, head: str = _HEAD) -> list[tuple[str, str]]:
+    """(code, message) of the attribute rules' messages for BODY in a
+    document that is otherwise conforming."""
+    ours = {"attribute-not-allowed", "obsolete-element", "obsolete-attribute",
+            "obsolete-but-conforming", "missing-required-attribute", "missing-alt",
+            "bad-attribute-value", "duplicate-id", "duplicate-id-first",
+            "xml-lang-without-lang", "bad-attribute-combination", "missing-lang"}
+    return [(m.code, m.message) for m in check(head + body) if m.code in ours]
+
+
+def only_codes(body: str, **kw: str) -> list[str]:
+    return [code for code, _ in codes(body, **kw)]
+
+
+# §3.2.6 Global attributes; §8.1.8.2 event handlers; §3.2.6.6 data-*; ARIA.
+@pytest.mark.parametrize("attribute", [
+    "accesskey=a", "autocapitalize=words", "autofocus", "class=x", "contenteditable",
+    "dir=rtl", "draggable=true", "enterkeyhint=send", "hidden", "hidden=until-found", "id=x",
+    "inert", "inputmode=numeric", "itemscope", "itemprop=name", "lang=fr-CA", "nonce=abc",
+    "popover", "slot=s", "spellcheck=false", "style='color: red'", "tabindex=-1", "title=t",
+    "translate=no", "writingsuggestions=false", "onclick=f()", "data-foo-bar=1",
+    "aria-label=x", "role=button", "autocorrect=off",
+])
+def test_global_attributes_allowed_on_any_html_element(attribute: str) -> None:
+    assert codes(f"<div {attribute}>x</div>") == []
+    assert codes(f"<p><span {attribute}>y</span></p>") == []
+
+
+def test_attribute_not_allowed_has_vnus_text() -> None:
+    # The element index (§Index "Elements") lists no "foo" and no "href" for div.
+    assert codes("<div foo=1 href=x>x</div>") == [
+        ("attribute-not-allowed", "Attribute “foo” not allowed on element “div” at this point."),
+        ("attribute-not-allowed",
+         "Attribute “href” not allowed on element “div” at this point.")]
+
+
+def test_unknown_event_handler_and_aria_name_not_allowed() -> None:
+    # §8.1.8.2 lists the event handler content attributes; ARIA its aria-* names.
+    assert only_codes("<p onfoo=x aria-foo=y onclick=z aria-hidden=true>x</p>") == [
+        "attribute-not-allowed", "attribute-not-allowed"]
+
+
+def test_element_specific_attributes() -> None:
+    # §4.5.1 a: href, target, download, ping, rel, hreflang, type, referrerpolicy.
+    assert codes("<a href=x target=_blank download rel=next hreflang=en type=text/html>x</a>"
+                 "<img src=a.png alt=a width=10 height=20 loading=lazy decoding=async>") == []
+    assert only_codes("<img src=a.png alt=a href=x>") == ["attribute-not-allowed"]
+
+
+def test_custom_and_foreign_elements_are_not_checked_for_attribute_names() -> None:
+    # §4.13.3: an autonomous custom element takes any attribute with no namespace.
+    assert codes("<my-widget whatever=1>x</my-widget><svg viewBox='0 0 1 1'></svg>") == []
+
+
+@pytest.mark.parametrize("element, replacement", [
+    ("center", "Use CSS instead."), ("font", "Use CSS instead."), ("big", "Use CSS instead."),
+    ("acronym", "Use the “abbr” element instead."), ("strike",
+                                                     "Use the “del” or “s” element instead."),
+    ("tt", "Use CSS instead."), ("marquee", "Use CSS instead."),
+])
+def test_obsolete_elements_with_the_suggested_replacement(element: str, replacement: str) -> None:
+    # §16.2 Non-conforming features.
+    assert codes(f"<p><{element}>x</{element}></p>") == [
+        ("obsolete-element", f"The “{element}” element is obsolete. {replacement}")]
+
+
+def test_obsolete_attributes() -> None:
+    # §16.2: align on table, bgcolor on body ("Use CSS instead").
+    assert codes("<table align=center><tr><td>x</td></tr></table>") == [
+        ("obsolete-attribute",
+         "The “align” attribute on the “table” element is obsolete. Use CSS instead.")]
+    assert only_codes("<img src=a alt='' border=0>") == ["obsolete-attribute"]
+
+
+def test_obsolete_but_conforming_are_warnings() -> None:
+    # §16.1: name on a; type on script with a JavaScript MIME type.
+    messages = [m for m in check(_HEAD + "<a name=x>x</a><script type=text/javascript></script>")
+                if m.code == "obsolete-but-conforming"]
+    assert [m.severity for m in messages] == ["warning", "warning"]
+
+
+def test_img_requires_src_and_alt_except_with_title_or_captioned_figure() -> None:
+    # §4.8.3: the src attribute must be present; §4.8.4.4.16: alt may be
+    # omitted with a title, or in a figure with a figcaption.
+    assert only_codes("<img alt=x>") == ["missing-required-attribute"]
+    assert only_codes("<img src=a.png>") == ["missing-alt"]
+    assert only_codes("<img src=a.png title='A photo'>") == []
+    assert only_codes("<figure><img src=a.png><figcaption>The cat</figcaption></figure>") == []
+    assert only_codes("<figure><img src=a.png><figcaption> </figcaption></figure>") == [
+        "missing-alt"]
+
+
+def test_meta_and_link_requirements() -> None:
+    # §4.2.5: exactly one of name, http-equiv, charset, itemprop; content with name.
+    head = "<!DOCTYPE html><html lang=en><head><title>t</title>"
+    assert only_codes("", head=head + "<meta name=description>") == [
+        "missing-required-attribute"]
+    assert only_codes("", head=head + "<meta content=x>") == ["missing-required-attribute"]
+    assert only_codes("", head=head + "<meta name=a http-equiv=refresh content=1>") == [
+        "bad-attribute-combination"]
+    assert only_codes("", head=head + "<meta name=description content=x>") == []
+    # §4.2.4: link needs href (or imagesrcset) and rel (or itemprop).
+    assert only_codes("", head=head + "<link href=a.css>") == ["missing-required-attribute"]
+    assert only_codes("", head=head + "<link rel=stylesheet>") == ["missing-required-attribute"]
+    assert only_codes("", head=head + "<link rel=stylesheet href=a.css>") == []
+
+
+def test_meta_charset_must_be_utf8() -> None:
+    # §4.2.5.4: the charset attribute's value must be "utf-8" (ASCII case-insensitive).
+    head = "<!DOCTYPE html><html lang=en><head><meta charset=UTF-8><title>t</title>"
+    assert only_codes("", head=head) == []
+    assert codes("", head=head.replace("UTF-8", "latin1")) == [
+        ("bad-attribute-value",
+         "The only allowed value for the “charset” attribute for the “meta” element is "
+         "“utf-8”.")]
+
+
+@pytest.mark.parametrize("body, bad", [
+    # §2.3.2: a boolean attribute's value is empty or the name, ASCII case-insensitive.
+    ("<input disabled=DISABLED>", False), ("<input disabled=''>", False),
+    ("<input disabled=true>", True), ("<iframe allowfullscreen=false></iframe>", True),
+    # §2.3.3 enumerated: dir (§3.2.6.4), translate, draggable, input type, button type, ...
+    ("<p dir=RTL>x</p>", False), ("<p dir=up>x</p>", True),
+    ("<p translate=maybe>x</p>", True), ("<p spellcheck=badvalue>x</p>", True),
+    ("<input type=Email>", False), ("<input type=foo>", True),
+    ("<button type=reset>x</button>", False), ("<button type=go>x</button>", True),
+    ("<form method=POST></form>", False), ("<form method=put></form>", True),
+    ("<img src=a alt='' crossorigin=anonymous>", False),
+    ("<img src=a alt='' crossorigin=yes>", True),
+    ("<img src=a alt='' loading=soon>", True),
+    # §4.4.5 ol type keywords are case-sensitive.
+    ("<ol type=A><li>x</ol>", False), ("<ol type=q><li>x</ol>", True),
+    # §2.3.4.1 valid integer (tabindex), §2.3.4.2 valid non-negative integer (width).
+    ("<p tabindex=-1>x</p>", False), ("<p tabindex=' 1'>x</p>", True),
+    ("<img src=a alt='' width=100>", False), ("<img src=a alt='' width=100px>", True),
+    ("<img src=a alt='' height=-1>", True),
+    # §4.9.11: colspan is greater than zero.
+    ("<table><tr><td colspan=0>x</td></tr></table>", True),
+    ("<table><tr><td colspan=2 rowspan=0>x</td></tr></table>", False),
+    # §3.2.6.2 lang: a valid BCP 47 language tag, or empty.
+    ("<p lang=zh-Hant-TW>x</p>", False), ("<p lang=''>x</p>", False),
+    ("<p lang=en_US>x</p>", True), ("<p lang=x-klingon>x</p>", False),
+    ("<p lang=abcdefghi>x</p>", True),
+])
+def test_attribute_values(body: str, bad: bool) -> None:
+    assert only_codes(body) == (["bad-attribute-value"] if bad else [])
+
+
+def test_id_unique_nonempty_without_whitespace() -> None:
+    # §3.2.6: the id must be unique in the tree, at least one character, no ASCII whitespace.
+    assert codes("<div id=a>x</div><p id=a>y</p>") == [
+        ("duplicate-id", "Duplicate ID “a”."),
+        ("duplicate-id-first", "The first occurrence of ID “a” was here.")]
+    assert only_codes("<div id=''>x</div>") == ["bad-attribute-value"]
+    assert only_codes("<div id='a b'>x</div>") == ["bad-attribute-value"]
+
+
+def test_xmlns_and_xml_lang() -> None:
+    # §13.1.2.3: xmlns only with the XHTML namespace; §3.2.6.2: xml:lang with the same lang.
+    head = "<!DOCTYPE html><html lang=en xmlns=http://www.w3.org/1999/xhtml xml:lang=EN>"
+    assert only_codes("<title>t</title>", head=head) == []
+    assert only_codes("<p xml:lang=fr>x</p>") == ["xml-lang-without-lang"]
+    assert only_codes("<p xmlns=http://example.com/>x</p>") == ["bad-attribute-value"]
+
+
+def test_html_without_lang_is_a_warning() -> None:
+    messages = [m for m in check("<!DOCTYPE html><html><title>t</title>")
+                if m.code == "missing-lang"]
+    assert [m.severity for m in messages] == ["warning"]
