@@ -201,6 +201,24 @@ def test_expectations_and_agreement() -> None:
         assert got == wanted, expectation
     with pytest.raises(ValueError, match="unknown expectation"):
         conformance_suite.agrees("valid", valid)
+    crashed = conformance_suite.Verdict(error=False, warning=False, crashed=True)
+    assert not any(conformance_suite.agrees(e, crashed) for e in table)
+
+
+def test_a_checker_that_raises_is_measured(tmp_path: Path) -> None:
+    files = conformance_suite.suite_files()[:3]
+
+    def fails_on_the_second(data: bytes) -> list[Any]:
+        if data == (conformance_suite.SUITE / files[1].name).read_bytes():
+            raise RuntimeError("boom")
+        return []
+
+    failures: dict[str, str] = {}
+    verdicts = conformance_suite.check_suite(files, fails_on_the_second, failures=failures)
+    assert failures == {files[1].name: "RuntimeError('boom')"}
+    assert [verdicts[entry.name].crashed for entry in files] == [False, True, False]
+    with pytest.raises(RuntimeError, match="boom"):
+        conformance_suite.check_suite(files, fails_on_the_second)
 
 
 def test_vendored_suite() -> None:

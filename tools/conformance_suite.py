@@ -122,10 +122,12 @@ def suite_files(root: Path = SUITE, directories: Iterable[str] = ("html",)) -> l
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What a checker said about one document: whether it reported an error, a warning."""
+    """What a checker said about one document: whether it reported an error, a warning;
+    ``crashed``: the checker raised (agrees with no expectation)."""
 
     error: bool
     warning: bool
+    crashed: bool = False
 
     @property
     def valid(self) -> bool:
@@ -141,6 +143,10 @@ def verdict_of(severities: Iterable[str]) -> Verdict:
 
 def agrees(expectation: str, verdict: Verdict) -> bool:
     """Whether *verdict* is what the suite expects (``isvalid``, ``novalid``, ``haswarn``)."""
+    if expectation not in EXPECTATIONS:
+        raise ValueError(f"unknown expectation {expectation!r}")
+    if verdict.crashed:
+        return False
     if expectation == "isvalid":
         return not verdict.error
     if expectation == "novalid":
@@ -204,12 +210,22 @@ def severities(messages: Sequence[Any]) -> list[str]:
     return [str(getattr(message, "severity", "")) for message in messages]
 
 
-def check_suite(files: Sequence[SuiteFile], check: Checker | None,
-                root: Path = SUITE) -> dict[str, Verdict]:
-    """markup5's verdict on each file (no checker: no messages, every file valid)."""
+def check_suite(files: Sequence[SuiteFile], check: Checker | None, root: Path = SUITE,
+                failures: dict[str, str] | None = None) -> dict[str, Verdict]:
+    """markup5's verdict on each file (no checker: no messages, every file valid).
+
+    Given *failures*, an exception of the checker is recorded there (by file name) and
+    the file's verdict is ``crashed``; without it, the exception propagates."""
     verdicts = {}
     for entry in files:
-        messages = check((root / entry.name).read_bytes()) if check is not None else []
+        try:
+            messages = check((root / entry.name).read_bytes()) if check is not None else []
+        except Exception as error:
+            if failures is None:
+                raise
+            failures[entry.name] = repr(error)
+            verdicts[entry.name] = Verdict(error=False, warning=False, crashed=True)
+            continue
         verdicts[entry.name] = verdict_of(severities(messages))
     return verdicts
 
@@ -283,8 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     check, missing = load_checker()
     if check is None:
         print(f"conformance_suite: {missing}: every file gets no messages")
-    ours = check_suite(files, check)
+    failures: dict[str, str] = {}
+    ours = check_suite(files, check, failures=failures)
+    for name, error in sorted(failures.items())[:20]:
+        print(f"conformance_suite: check() raised on {name}: {error}")
     lines = [f"conformance_suite: {tally(files, ours).line('verdict agrees with the expectation')}"]
+    if failures:
+        lines.append(f"conformance_suite: check() raised on {len(failures)} files")
     vnu_groups: list[tuple[str, list[SuiteFile]]] = []
     if options.vnu:
         theirs = vnu_verdicts(files)
