@@ -1,0 +1,988 @@
+"""The HTML standard's content models (HTML §3.2.5 and the element index
+of §4): which children an element may have, in which order, and which
+descendants it excludes.
+
+:func:`check_element` is called once per element, in document order, by the
+checker's walk (``markup5.conformance``).  It reports
+
+* the element's children that its content model does not allow (each at the
+  child: ``element-not-allowed-as-child``, ``text-not-allowed``), children in
+  the wrong order (same code), and required children that are missing
+  (``missing-required-child``, at the element);
+* the element itself when an ancestor's content model excludes it as a
+  descendant (``element-not-allowed-as-descendant``: an interactive element
+  inside ``a`` or ``button``, ``form`` inside ``form``, ``header`` inside
+  ``footer``, ...);
+* a second visible ``main`` (``multiple-visible-main``).
+
+An element reported as not allowed as a child has the rest of its subtree
+skipped, as the Nu Html Checker does ("Suppressing further errors from this
+subtree").
+
+Linear time: what an element's descendants need to know about its ancestors
+(the kinds of ancestor that exclude descendants, the content model a
+transparent element inherits, whether a ``main`` there is hierarchically
+correct) is a bit mask and a model kind computed once per element from its
+parent's and kept in a :class:`ContentChecker`; each element's children are
+looked at once, when the element is checked.  No recursion.
+
+This module does not import the rest of ``markup5.conformance``: ``report``
+is any callable ``report(code, severity, node, message)``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from ..dom import (
+    HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, Element,
+    Node, Text,
+)
+
+__all__ = [
+    "Severity", "Report", "ContentChecker", "check_element",
+    "METADATA_CONTENT", "FLOW_CONTENT", "SECTIONING_CONTENT", "HEADING_CONTENT",
+    "PHRASING_CONTENT", "EMBEDDED_CONTENT", "INTERACTIVE_CONTENT", "PALPABLE_CONTENT",
+    "SCRIPT_SUPPORTING_ELEMENTS", "VOID_ELEMENTS",
+    "is_flow_content", "is_phrasing_content", "is_interactive_content",
+    "is_palpable_content",
+]
+
+Severity = Literal["error", "warning", "info"]
+Report = Callable[[str, Severity, Node, str], None]
+"""``report(code, severity, node, message)``, the walk's sink for messages."""
+
+# ---------------------------------------------------------------------------
+# Content categories (HTML §3.2.5.2).  Elements listed with a condition in the
+# standard ("area, if it is a descendant of a map element", "link, if it is
+# allowed in the body", "main, if it is a hierarchically correct main
+# element", "meta, if the itemprop attribute is present") are not in these
+# sets; the predicates below apply the conditions.
+
+METADATA_CONTENT = frozenset({
+    "base", "link", "meta", "noscript", "script", "style", "template", "title"})
+
+SECTIONING_CONTENT = frozenset({"article", "aside", "nav", "section"})
+
+HEADING_CONTENT = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "hgroup"})
+
+PHRASING_CONTENT = frozenset({
+    "a", "abbr", "audio", "b", "bdi", "bdo", "br", "button", "canvas", "cite", "code",
+    "data", "datalist", "del", "dfn", "em", "embed", "i", "iframe", "img", "input", "ins",
+    "kbd", "label", "map", "mark", "meter", "noscript", "object", "output", "picture",
+    "progress", "q", "ruby", "s", "samp", "script", "select", "selectedcontent", "slot",
+    "small", "span", "strong", "sub", "sup", "template", "textarea", "time", "u", "var",
+    "video", "wbr"})
+
+FLOW_CONTENT = PHRASING_CONTENT | SECTIONING_CONTENT | HEADING_CONTENT | frozenset({
+    "address", "blockquote", "details", "dialog", "div", "dl", "fieldset", "figure",
+    "footer", "form", "header", "hr", "menu", "ol", "p", "pre", "search", "table", "ul"})
+
+EMBEDDED_CONTENT = frozenset({
+    "audio", "canvas", "embed", "iframe", "img", "object", "picture", "video"})
+
+#: Interactive content without a condition; a (href), audio and video
+#: (controls), img (usemap) and input (type not hidden) depend on attributes.
+INTERACTIVE_CONTENT = frozenset({
+    "button", "details", "embed", "iframe", "label", "select", "textarea"})
+
+#: Palpable content without a condition (audio with controls, dl, menu, ol
+#: and ul with a li child, and input not hidden are palpable conditionally).
+PALPABLE_CONTENT = frozenset({
+    "a", "abbr", "address", "article", "aside", "b", "bdi", "bdo", "blockquote", "button",
+    "canvas", "cite", "code", "data", "del", "details", "dfn", "div", "em", "embed",
+    "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+    "hgroup", "i", "iframe", "img", "ins", "kbd", "label", "main", "map", "mark", "meter",
+    "nav", "object", "output", "p", "picture", "pre", "progress", "q", "ruby", "s", "samp",
+    "search", "section", "select", "small", "span", "strong", "sub", "sup", "table",
+    "textarea", "time", "u", "var", "video"})
+
+SCRIPT_SUPPORTING_ELEMENTS = frozenset({"script", "template"})
+
+VOID_ELEMENTS = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+    "track", "wbr"})
+
+#: The link types that make a link element "allowed in the body" (HTML §4.6.7).
+BODY_OK_LINK_TYPES = frozenset({
+    "dns-prefetch", "modulepreload", "pingback", "preconnect", "prefetch", "preload",
+    "stylesheet"})
+
+#: Elements whose content model is "transparent".
+TRANSPARENT_ELEMENTS = frozenset({
+    "a", "audio", "canvas", "del", "ins", "map", "noscript", "object", "slot", "video"})
+
+# Content models named by kind.  An element not listed has an element-specific
+# model checked by its own function (see _SEQUENCE_MODELS) or none we check.
+_FLOW = "flow"
+_PHRASING = "phrasing"
+_PHRASING_HEADING = "phrasing-heading"   # legend, summary
+_TEXT = "text"                           # no element children
+_NOTHING = "nothing"                     # no children but inter-element whitespace
+_ANY = "any"                             # not checked
+
+_FLOW_MODEL = frozenset({
+    "address", "article", "aside", "blockquote", "body", "caption", "dd", "dialog", "div",
+    "dt", "figcaption", "footer", "form", "header", "li", "main", "nav", "search",
+    "section", "td", "th"})
+_PHRASING_MODEL = frozenset({
+    "abbr", "b", "bdi", "bdo", "button", "cite", "code", "data", "dfn", "em", "h1", "h2",
+    "h3", "h4", "h5", "h6", "i", "kbd", "label", "mark", "meter", "output", "p", "pre",
+    "progress", "q", "rt", "s", "samp", "small", "span", "strong", "sub", "sup", "time",
+    "u", "var"})
+_TEXT_MODEL = frozenset({"rp", "script", "style", "textarea", "title", "iframe"})
+# (selectedcontent's model is nothing, but the parser clones the selected
+# option's contents into it, so its children are not checked.)
+_NOTHING_MODEL = VOID_ELEMENTS
+
+_WHITESPACE = " \t\n\f\r"
+
+#: Obsolete elements (HTML §16.2).  Their use is reported as obsolete by the
+#: element rules, so the content models accept them wherever flow or phrasing
+#: content is expected and do not check their children (as vnu does).
+#: (param is allowed only as a child of object.)
+OBSOLETE_ELEMENTS = frozenset({
+    "acronym", "applet", "basefont", "bgsound", "big", "blink", "center", "dir", "font",
+    "frame", "frameset", "image", "isindex", "keygen", "listing", "marquee", "menuitem",
+    "multicol", "nextid", "nobr", "noembed", "noframes", "plaintext", "rb",
+    "rtc", "spacer", "strike", "tt", "xmp"})
+
+# Ancestor kinds, as bits of the mask an element passes to its descendants.
+_BIT_A = 1 << 0
+_BIT_BUTTON = 1 << 1
+_BIT_FORM = 1 << 2
+_BIT_LABEL = 1 << 3
+_BIT_HEADER = 1 << 4
+_BIT_FOOTER = 1 << 5
+_BIT_ADDRESS = 1 << 6
+_BIT_DFN = 1 << 7
+_BIT_PROGRESS = 1 << 8
+_BIT_METER = 1 << 9
+_BIT_CAPTION = 1 << 10
+_BIT_DT = 1 << 11
+_BIT_TH = 1 << 12
+_BIT_AUDIO = 1 << 13
+_BIT_VIDEO = 1 << 14
+_BIT_NOSCRIPT = 1 << 15
+_BIT_MAP = 1 << 16          # area is phrasing content inside map
+_BIT_NO_MAIN = 1 << 17      # an ancestor that makes main not hierarchically correct
+_BIT_SUPPRESS = 1 << 18     # inside a subtree already reported
+_BIT_TEMPLATE = 1 << 19     # inside template contents (not in the document)
+
+_ANCESTOR_BITS: dict[str, int] = {
+    "a": _BIT_A, "button": _BIT_BUTTON, "form": _BIT_FORM, "label": _BIT_LABEL,
+    "header": _BIT_HEADER, "footer": _BIT_FOOTER, "address": _BIT_ADDRESS, "dfn": _BIT_DFN,
+    "progress": _BIT_PROGRESS, "meter": _BIT_METER, "caption": _BIT_CAPTION, "dt": _BIT_DT,
+    "th": _BIT_TH, "audio": _BIT_AUDIO, "video": _BIT_VIDEO, "noscript": _BIT_NOSCRIPT,
+    "map": _BIT_MAP}
+
+#: Ancestors through which a main element stays "hierarchically correct"
+#: (HTML §4.4.14): html, body, div, form (we do not compute accessible
+#: names) and autonomous custom elements.
+_MAIN_ANCESTORS = frozenset({"html", "body", "div", "form"})
+
+_HEADER_FOOTER = frozenset({"header", "footer"})
+_DT_TH_EXCLUDED = _HEADER_FOOTER | SECTIONING_CONTENT | HEADING_CONTENT
+
+# bit -> (ancestor name, excluded element names, interactive excluded, tabindex excluded)
+_EXCLUSIONS: tuple[tuple[int, str, frozenset[str], bool], ...] = (
+    (_BIT_A, "a", frozenset({"a"}), True),
+    (_BIT_BUTTON, "button", frozenset(), True),
+    (_BIT_FORM, "form", frozenset({"form"}), False),
+    (_BIT_LABEL, "label", frozenset({"label"}), False),
+    (_BIT_HEADER, "header", _HEADER_FOOTER, False),
+    (_BIT_FOOTER, "footer", _HEADER_FOOTER, False),
+    (_BIT_ADDRESS, "address",
+     HEADING_CONTENT | SECTIONING_CONTENT | frozenset({"header", "footer", "address"}), False),
+    (_BIT_DT, "dt", _DT_TH_EXCLUDED, False),
+    (_BIT_TH, "th", _DT_TH_EXCLUDED, False),
+    (_BIT_DFN, "dfn", frozenset({"dfn"}), False),
+    (_BIT_PROGRESS, "progress", frozenset({"progress"}), False),
+    (_BIT_METER, "meter", frozenset({"meter"}), False),
+    (_BIT_CAPTION, "caption", frozenset({"table"}), False),
+    (_BIT_AUDIO, "audio", frozenset({"audio", "video"}), False),
+    (_BIT_VIDEO, "video", frozenset({"audio", "video"}), False),
+    (_BIT_NOSCRIPT, "noscript", frozenset({"noscript"}), False),
+)
+_EXCLUDING_BITS = sum(exclusion[0] for exclusion in _EXCLUSIONS)
+
+
+# ---------------------------------------------------------------------------
+# Category predicates
+
+def _is_custom(name: str) -> bool:
+    """An autonomous custom element's name contains a hyphen (a rough test of
+    "valid custom element name"; G's tables judge the name itself)."""
+    return "-" in name
+
+
+def _html_local_name(node: Node | None) -> str:
+    """The local name of an HTML element; '' for anything else."""
+    if isinstance(node, Element) and node.namespace == HTML_NAMESPACE:
+        return node.local_name
+    return ""
+
+
+def _is_foreign_root(element: Element) -> bool:
+    return ((element.namespace == SVG_NAMESPACE and element.local_name == "svg")
+            or (element.namespace == MATHML_NAMESPACE and element.local_name == "math"))
+
+
+def _link_allowed_in_body(element: Element) -> bool:
+    """HTML §4.6.7: a link with itemprop, or whose rel has only body-ok types."""
+    if "itemprop" in element.attrs:
+        return True
+    rel = element.attrs.get("rel")
+    if rel is None:
+        return False
+    tokens = rel.lower().split()
+    return bool(tokens) and all(token in BODY_OK_LINK_TYPES for token in tokens)
+
+
+def _conditional_phrasing(element: Element, ancestors: int) -> bool:
+    name = element.local_name
+    if name == "area":
+        return bool(ancestors & _BIT_MAP)
+    if name == "link":
+        return _link_allowed_in_body(element)
+    if name == "meta":
+        return "itemprop" in element.attrs
+    return False
+
+
+def is_phrasing_content(element: Element, ancestors: int = 0) -> bool:
+    """Whether ``element`` is phrasing content (HTML §3.2.5.2.5).  ``area``
+    counts only with ``ancestors`` holding the map bit, as the checker's walk
+    passes it; svg and math elements and custom elements are phrasing."""
+    if not isinstance(element, Element):
+        raise TypeError(f"element must be an Element, not {type(element).__name__}")
+    if element.namespace != HTML_NAMESPACE:
+        return _is_foreign_root(element)
+    name = element.local_name
+    return (name in PHRASING_CONTENT or _is_custom(name) or name in OBSOLETE_ELEMENTS
+            or _conditional_phrasing(element, ancestors))
+
+
+def is_flow_content(element: Element, ancestors: int = 0) -> bool:
+    """Whether ``element`` is flow content (HTML §3.2.5.2.2).  ``main``
+    counts when hierarchically correct, which ``ancestors`` (the walk's mask)
+    tells; with the default 0 it counts."""
+    if not isinstance(element, Element):
+        raise TypeError(f"element must be an Element, not {type(element).__name__}")
+    if element.namespace != HTML_NAMESPACE:
+        return _is_foreign_root(element)
+    name = element.local_name
+    if name in FLOW_CONTENT or _is_custom(name) or name in OBSOLETE_ELEMENTS:
+        return True
+    if name == "main":
+        return not ancestors & _BIT_NO_MAIN
+    return _conditional_phrasing(element, ancestors)
+
+
+def is_interactive_content(element: Element) -> bool:
+    """Whether ``element`` is interactive content (HTML §3.2.5.2.7), with the
+    standard's conditions: a[href], audio[controls], video[controls],
+    img[usemap], input not in the Hidden state."""
+    if not isinstance(element, Element):
+        raise TypeError(f"element must be an Element, not {type(element).__name__}")
+    if element.namespace != HTML_NAMESPACE:
+        return False
+    name = element.local_name
+    if name in INTERACTIVE_CONTENT:
+        return True
+    attrs = element.attrs
+    if name == "a":
+        return "href" in attrs
+    if name in ("audio", "video"):
+        return "controls" in attrs
+    if name == "img":
+        return "usemap" in attrs
+    if name == "input":
+        return attrs.get("type", "").strip(_WHITESPACE).lower() != "hidden"
+    return False
+
+
+def is_palpable_content(element: Element) -> bool:
+    """Whether ``element`` is palpable content (HTML §3.2.5.2.8), with the
+    conditions on audio, input, dl, menu, ol and ul."""
+    if not isinstance(element, Element):
+        raise TypeError(f"element must be an Element, not {type(element).__name__}")
+    if element.namespace != HTML_NAMESPACE:
+        return _is_foreign_root(element)
+    name = element.local_name
+    if name in PALPABLE_CONTENT or _is_custom(name):
+        return True
+    if name == "audio":
+        return "controls" in element.attrs
+    if name == "input":
+        return element.attrs.get("type", "").strip(_WHITESPACE).lower() != "hidden"
+    if name in ("dl", "menu", "ol", "ul"):
+        wanted = ("dt", "dd") if name == "dl" else ("li",)
+        return any(_html_local_name(c) in wanted for c in element.children)
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Messages (the Nu Html Checker's wording)
+
+_SUPPRESSING = " (Suppressing further errors from this subtree.)"
+
+
+def _name(element: Element) -> str:
+    return element.local_name
+
+
+# ---------------------------------------------------------------------------
+# The checker
+
+class ContentChecker:
+    """The content-model rules over one walk of a tree.
+
+    Make one per walk and call :meth:`check_element` for every element in
+    document order (parents before children).  It keeps, per element seen, the
+    mask of ancestor kinds and the content model its children are checked
+    against, so that each element costs O(1) plus O(its children).  Called out
+    of order, an element's ancestors are computed (and remembered) first."""
+
+    __slots__ = ("_info", "_bad", "_visible_mains")
+
+    def __init__(self) -> None:
+        # id(element) -> (element, mask passed to children, children's model kind)
+        self._info: dict[int, tuple[Element, int, str]] = {}
+        # children reported as not allowed: their subtree is suppressed
+        self._bad: dict[int, Element] = {}
+        self._visible_mains = 0
+
+    def reset(self) -> None:
+        """Forget everything (a new document)."""
+        self._info.clear()
+        self._bad.clear()
+        self._visible_mains = 0
+
+    # -- per-element state ---------------------------------------------------
+
+    def _entry(self, element: Element) -> tuple[int, str]:
+        """(mask for the children of ``element``, their model kind), computing
+        the entries of uncached ancestors iteratively, top down."""
+        info = self._info
+        entry = info.get(id(element))
+        if entry is not None and entry[0] is element:
+            return entry[1], entry[2]
+        chain: list[Element] = []
+        node: Node | None = element
+        mask, model = 0, _ANY
+        while isinstance(node, Element):
+            entry = info.get(id(node))
+            if entry is not None and entry[0] is node:
+                mask, model = entry[1], entry[2]
+                break
+            chain.append(node)
+            node = node.parent
+        else:
+            if isinstance(node, Document):
+                model = _ANY       # the html element's place is the parser's affair
+            elif isinstance(node, DocumentFragment):
+                model = _ANY       # template contents, fragments: context unknown
+                if node.host is not None:
+                    mask = _BIT_TEMPLATE
+        for el in reversed(chain):
+            mask, model = self._own_entry(el, mask, model)
+            info[id(el)] = (el, mask, model)
+        return mask, model
+
+    def _own_entry(self, element: Element, mask: int, model: str) -> tuple[int, str]:
+        """The mask and model ``element`` gives its children, from what its
+        parent gives it."""
+        if id(element) in self._bad and self._bad[id(element)] is element:
+            mask |= _BIT_SUPPRESS
+        if element.namespace != HTML_NAMESPACE:
+            return mask | _BIT_NO_MAIN, _ANY
+        name = element.local_name
+        mask |= _ANCESTOR_BITS.get(name, 0)
+        if name not in _MAIN_ANCESTORS and not _is_custom(name):
+            mask |= _BIT_NO_MAIN
+        if name in TRANSPARENT_ELEMENTS:
+            parent = element.parent
+            if name == "noscript" and _html_local_name(parent) == "head":
+                return mask, "noscript-head"
+            # transparent: the parent's model, reduced to a category
+            if model in (_PHRASING, _PHRASING_HEADING, "option"):
+                return mask, _PHRASING if model != _PHRASING_HEADING else model
+            if model == _ANY:
+                return mask, _ANY
+            return mask, _FLOW
+        if name in _FLOW_MODEL:
+            if name == "div" and _html_local_name(element.parent) == "dl":
+                return mask, "dl-div"
+            if name == "div" and model in ("select", "select-div"):
+                return mask, "select-div"
+            if name == "div" and model == "option":
+                return mask, "option"
+            return mask, _FLOW
+        if name in _PHRASING_MODEL:
+            return mask, _PHRASING
+        if name in ("legend", "summary"):
+            return mask, _PHRASING_HEADING
+        if name in _TEXT_MODEL:
+            return mask, _TEXT
+        if name in _NOTHING_MODEL:
+            return mask, _NOTHING
+        if name in _SEQUENCE_MODELS:
+            return mask, name
+        return mask, _ANY   # template, obsolete and unknown elements   # template, unknown elements: not checked here
+
+    # -- the rules -------------------------------------------------------------
+
+    def check_element(self, element: Element, report: Report) -> None:
+        """Check ``element``'s children against its content model and
+        ``element`` against its ancestors' exclusions; see the module
+        docstring for the codes."""
+        if not isinstance(element, Element):
+            raise TypeError(f"element must be an Element, not {type(element).__name__}")
+        if not callable(report):
+            raise TypeError("report must be callable as report(code, severity, node, message)")
+        parent = element.parent
+        if isinstance(parent, Element):
+            inherited, _ = self._entry(parent)
+        else:
+            inherited = 0
+        mask, model = self._entry(element)
+        if mask & _BIT_SUPPRESS:
+            return
+        if element.namespace != HTML_NAMESPACE:
+            return
+        if inherited & _EXCLUDING_BITS:
+            self._check_exclusions(element, inherited, report)
+        if element.local_name == "main" and "hidden" not in element.attrs \
+                and not mask & _BIT_TEMPLATE:
+            self._visible_mains += 1
+            if self._visible_mains > 1:
+                report("multiple-visible-main", "error", element,
+                       "A document must not include more than one visible “main” element.")
+        self._check_children(element, mask, model, report)
+
+    def _check_exclusions(self, element: Element, inherited: int, report: Report) -> None:
+        name = element.local_name
+        interactive: bool | None = None
+        for bit, ancestor, names, no_interactive in _EXCLUSIONS:
+            if not inherited & bit:
+                continue
+            if name in names:
+                report("element-not-allowed-as-descendant", "error", element,
+                       f"The element “{name}” must not appear as a descendant of the "
+                       f"“{ancestor}” element.")
+            elif no_interactive:
+                if interactive is None:
+                    interactive = is_interactive_content(element)
+                if interactive:
+                    report("element-not-allowed-as-descendant", "error", element,
+                           f"The interactive element “{name}” must not appear as a "
+                           f"descendant of the “{ancestor}” element.")
+                elif "tabindex" in element.attrs:
+                    report("element-not-allowed-as-descendant", "error", element,
+                           "An element with the attribute “tabindex” must not appear as a "
+                           f"descendant of the “{ancestor}” element.")
+
+    def _not_allowed(self, child: Element, parent: Element, report: Report) -> None:
+        self._bad[id(child)] = child
+        report("element-not-allowed-as-child", "error", child,
+               f"Element “{child.local_name}” not allowed as child of element "
+               f"“{parent.local_name}” in this context.{_SUPPRESSING}")
+
+    def _check_children(self, element: Element, mask: int, model: str,
+                        report: Report) -> None:
+        if element.local_name in _MEDIA and model != _ANY:
+            _model_media(self, element, mask, report)
+            return
+        if model == _ANY:
+            return
+        if model in (_FLOW, _PHRASING, _PHRASING_HEADING):
+            self._check_category(element, mask, model, report)
+            return
+        if model in (_TEXT, _NOTHING):
+            for child in element.children:
+                if isinstance(child, Element):
+                    self._not_allowed(child, element, report)
+                elif model == _NOTHING and isinstance(child, Text):
+                    _check_text(child, element, report)
+            return
+        _SEQUENCE_MODELS[model](self, element, mask, report)
+
+    def _check_category(self, element: Element, mask: int, model: str,
+                        report: Report) -> None:
+        flow = model == _FLOW
+        for child in element.children:
+            if isinstance(child, Element):
+                if flow:
+                    ok = is_flow_content(child, mask)
+                else:
+                    ok = is_phrasing_content(child, mask) or (
+                        model == _PHRASING_HEADING and child.namespace == HTML_NAMESPACE
+                        and child.local_name in HEADING_CONTENT)
+                if not ok and not (child.local_name == "param"
+                                   and element.local_name == "object"):
+                    self._not_allowed(child, element, report)
+
+
+def _check_text(child: Text, parent: Element, report: Report) -> None:
+    if child.data.strip(_WHITESPACE):
+        report("text-not-allowed", "error", child,
+               f"Text not allowed in element “{parent.local_name}” in this context.")
+
+
+def _missing(element: Element, child_name: str, report: Report) -> None:
+    report("missing-required-child", "error", element,
+           f"Element “{element.local_name}” is missing required child element "
+           f"“{child_name}”.")
+
+
+def _missing_one_of(element: Element, names: str, report: Report) -> None:
+    report("missing-required-child", "error", element,
+           f"Element “{element.local_name}” is missing one or more of the following "
+           f"child elements: [{names}].")
+
+
+def _element_children(element: Element, report: Report,
+                      text_ok: bool = False) -> list[Element]:
+    """The element children; non-whitespace text is reported unless allowed.
+    Elements of other namespaces are included (the models reject them)."""
+    out: list[Element] = []
+    for child in element.children:
+        if isinstance(child, Element):
+            out.append(child)
+        elif not text_ok and isinstance(child, Text):
+            _check_text(child, element, report)
+    return out
+
+
+def _html_name(element: Element) -> str:
+    """The local name for an HTML element, '' for any other (never allowed
+    where a specific element is required)."""
+    return element.local_name if element.namespace == HTML_NAMESPACE else ""
+
+
+# --- element-specific models (HTML §4) --------------------------------------
+
+def _model_html(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.1.1 html: a head element followed by a body element (or an obsolete
+    frameset, reported as obsolete by the element rules)."""
+    expected = ("head", "body")
+    index = 0
+    for child in _element_children(element, report):
+        name = _html_name(child)
+        if index < 2 and (name == expected[index] or (index == 1 and name == "frameset")):
+            index += 1
+        else:
+            self._not_allowed(child, element, report)
+
+
+def _model_head(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.2.1 head: metadata content, exactly one title (unless an iframe
+    srcdoc document), at most one base."""
+    titles = bases = 0
+    for child in _element_children(element, report):
+        name = _html_name(child)
+        if name not in METADATA_CONTENT and name != "base":
+            self._not_allowed(child, element, report)
+        elif name == "title":
+            titles += 1
+            if titles > 1:
+                self._not_allowed(child, element, report)
+        elif name == "base":
+            bases += 1
+            if bases > 1:
+                self._not_allowed(child, element, report)
+    if titles == 0:
+        document = element.parent.parent if element.parent is not None else None
+        if not (isinstance(document, Document) and document.url == "about:srcdoc"):
+            _missing(element, "title", report)
+
+
+def _model_noscript_head(self: ContentChecker, element: Element, mask: int,
+                         report: Report) -> None:
+    """§4.12.2 noscript in head: link, style and meta elements only."""
+    for child in _element_children(element, report):
+        if _html_name(child) not in ("link", "style", "meta"):
+            self._not_allowed(child, element, report)
+
+
+def _only(names: frozenset[str]) -> Callable[[ContentChecker, Element, int, Report], None]:
+    def model(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+        for child in _element_children(element, report):
+            if _html_name(child) not in names:
+                self._not_allowed(child, element, report)
+    model.__doc__ = f"Zero or more of: {', '.join(sorted(names))}."
+    return model
+
+
+_LI_MODEL = _only(frozenset({"li"}) | SCRIPT_SUPPORTING_ELEMENTS)        # ol, ul, menu
+_TR_PARENT_MODEL = _only(frozenset({"tr"}) | SCRIPT_SUPPORTING_ELEMENTS)  # thead, tbody, tfoot
+_TR_MODEL = _only(frozenset({"td", "th"}) | SCRIPT_SUPPORTING_ELEMENTS)   # tr
+_COLGROUP_CHILDREN = _only(frozenset({"col", "template"}))
+
+
+def _model_colgroup(self: ContentChecker, element: Element, mask: int,
+                    report: Report) -> None:
+    """§4.9.3 colgroup: nothing with span, else zero or more col and template."""
+    if "span" in element.attrs:
+        for child in _element_children(element, report):
+            self._not_allowed(child, element, report)
+    else:
+        _COLGROUP_CHILDREN(self, element, mask, report)
+
+
+def _name_value_groups(self: ContentChecker, element: Element, children: list[Element],
+                       report: Report, single: bool) -> None:
+    """dt+ dd+ groups, script-supporting elements anywhere (§4.4.9);
+    ``single``: the div-in-dl model, exactly one group.  The messages follow
+    vnu's: a dd with no dt before it is "missing a required child element"
+    (dl) or "missing required child element “dt”" (div), not a misplaced dd."""
+    state = 0        # 0: before a group, 1: after dt, 2: after dd
+    orphan_dd = False
+    trailing = ""    # the last child's name
+    for child in children:
+        name = _html_name(child)
+        trailing = name
+        if name in SCRIPT_SUPPORTING_ELEMENTS:
+            continue
+        if name == "dt":
+            if state == 2 and single:
+                self._not_allowed(child, element, report)
+                continue
+            state = 1
+        elif name == "dd":
+            if state == 0:
+                orphan_dd = True
+            state = 2
+        else:
+            self._not_allowed(child, element, report)
+    if orphan_dd:
+        if single:
+            _missing(element, "dt", report)
+        else:
+            report("missing-required-child", "error", element,
+                   f"Element “{element.local_name}” is missing a required child element.")
+    elif state == 1 and trailing in SCRIPT_SUPPORTING_ELEMENTS and not single:
+        _missing_one_of(element, "dd", report)
+    elif state == 1 or (single and state == 0):
+        _missing(element, "dd", report)
+
+
+def _model_dl(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.4.9 dl: zero or more name-value groups (dt+ dd+), or one or more div
+    elements, optionally intermixed with script-supporting elements.  The
+    first dt, dd or div child decides which (as vnu does)."""
+    children = _element_children(element, report)
+    for child in children:
+        name = _html_name(child)
+        if name in SCRIPT_SUPPORTING_ELEMENTS:
+            continue
+        if name == "div":
+            for other in children:
+                if _html_name(other) not in ("div", "script", "template"):
+                    self._not_allowed(other, element, report)
+            return
+        break
+    _name_value_groups(self, element, children, report, single=False)
+
+
+def _model_dl_div(self: ContentChecker, element: Element, mask: int,
+                  report: Report) -> None:
+    """§4.4.16 div child of dl: one or more dt followed by one or more dd."""
+    _name_value_groups(self, element, _element_children(element, report), report,
+                       single=True)
+
+
+def _model_figure(self: ContentChecker, element: Element, mask: int,
+                  report: Report) -> None:
+    """§4.4.12 figure: flow content with one figcaption, first or last."""
+    children = _element_children(element, report, text_ok=True)
+    seen_caption = False
+    last = len(children) - 1
+    for index, child in enumerate(children):
+        if _html_name(child) == "figcaption":
+            if seen_caption or index not in (0, last):
+                self._not_allowed(child, element, report)
+            seen_caption = True
+        elif not is_flow_content(child, mask):
+            self._not_allowed(child, element, report)
+
+
+def _first_then_flow(first: str, required: bool, heading_ok: bool = False
+                     ) -> Callable[[ContentChecker, Element, int, Report], None]:
+    def model(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+        children = _element_children(element, report, text_ok=True)
+        for index, child in enumerate(children):
+            if _html_name(child) == first:
+                if index != 0:
+                    self._not_allowed(child, element, report)
+            elif not is_flow_content(child, mask):
+                self._not_allowed(child, element, report)
+        if required and not (children and _html_name(children[0]) == first):
+            _missing(element, first, report)
+    model.__doc__ = f"{'One' if required else 'Optionally a'} {first} then flow content."
+    return model
+
+
+_model_details = _first_then_flow("summary", required=True)    # §4.11.1
+_model_fieldset = _first_then_flow("legend", required=False)   # §4.10.15
+
+# table §4.9.1: caption? colgroup* thead? (tbody* | tr+) tfoot?
+_TABLE_RANK = {"caption": 0, "colgroup": 1, "thead": 2, "tbody": 3, "tr": 3, "tfoot": 4}
+
+
+def _model_table(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.9.1 table: optionally a caption, zero or more colgroup, optionally a
+    thead, zero or more tbody or one or more tr, optionally a tfoot,
+    intermixed with script-supporting elements."""
+    phase = -1
+    body_kind = ""
+    for child in _element_children(element, report):
+        name = _html_name(child)
+        if name in SCRIPT_SUPPORTING_ELEMENTS:
+            continue
+        rank = _TABLE_RANK.get(name)
+        if rank is None or rank < phase or (
+                rank == phase and name in ("caption", "thead", "tfoot")):
+            self._not_allowed(child, element, report)
+            continue
+        if rank == 3:
+            if body_kind and body_kind != name:
+                self._not_allowed(child, element, report)
+                continue
+            body_kind = name
+        phase = rank
+
+
+def _model_picture(self: ContentChecker, element: Element, mask: int,
+                   report: Report) -> None:
+    """§4.8.1 picture: zero or more source, then one img, intermixed with
+    script-supporting elements."""
+    seen_img = False
+    for child in _element_children(element, report):
+        name = _html_name(child)
+        if name in SCRIPT_SUPPORTING_ELEMENTS:
+            continue
+        if name == "source" and not seen_img:
+            continue
+        if name == "img" and not seen_img:
+            seen_img = True
+            continue
+        self._not_allowed(child, element, report)
+    if not seen_img:
+        _missing(element, "img", report)
+
+
+def _model_media(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.8.9/§4.8.10 audio, video: without src, source* then track*; with
+    src, track*; then transparent content (no media element descendants)."""
+    phase = 1 if "src" in element.attrs else 0   # 0: sources, 1: tracks, 2: content
+    parent = element.parent
+    parent_mask, parent_model = (self._entry(parent) if isinstance(parent, Element)
+                                 else (0, _FLOW))
+    phrasing = parent_model in (_PHRASING, _PHRASING_HEADING, "option")
+    for child in element.children:
+        if isinstance(child, Text):
+            if child.data.strip(_WHITESPACE):
+                phase = 2
+            continue
+        if not isinstance(child, Element):
+            continue
+        name = _html_name(child)
+        if name == "source" and phase == 0:
+            continue
+        if name == "track" and phase <= 1:
+            phase = 1
+            continue
+        phase = 2
+        ok = is_phrasing_content(child, mask) if phrasing else is_flow_content(child, mask)
+        if not ok or name in ("source", "track"):
+            self._not_allowed(child, element, report)
+
+
+def _model_ruby(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+    """§4.5.10 ruby: one or more of (phrasing content, or a ruby element,
+    followed by one or more rt, or by rp (rt rp)+).  A sequence that does not
+    end with an annotation is reported as vnu does: missing [rp, rt, rtc]
+    without any annotation yet, else [rt, rtc].  (Nested ruby exclusions are
+    not checked.)"""
+    # states: 0 base text, 1 after rt, 2 after an opening rp, 3 after rt in
+    # rp, 4 after a closing rp, 5 broken
+    state = 0
+    for child in element.children:
+        if isinstance(child, Text):
+            if child.data.strip(_WHITESPACE) and state in (1, 4):
+                state = 0
+            elif child.data.strip(_WHITESPACE) and state in (2, 3):
+                state = 5
+            continue
+        if not isinstance(child, Element):
+            continue
+        name = _html_name(child)
+        if name == "rt":
+            state = {0: 1, 1: 1, 2: 3, 4: 3}.get(state, 5)
+        elif name == "rp":
+            state = {0: 2, 3: 4}.get(state, 5)
+        elif name in ("rb", "rtc"):
+            continue    # obsolete; reported by the element rules
+        elif is_phrasing_content(child, mask):
+            if state in (1, 4):
+                state = 0
+            elif state in (2, 3):
+                state = 5
+        else:
+            self._not_allowed(child, element, report)
+    if state == 0 and not any(isinstance(c, Element) and _html_name(c) in ("rt", "rp")
+                              for c in element.children):
+        _missing_one_of(element, "rp, rt, rtc", report)
+    elif state not in (1, 4):
+        _missing_one_of(element, "rt, rtc", report)
+
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _model_hgroup(self: ContentChecker, element: Element, mask: int,
+                  report: Report) -> None:
+    """§4.3.7 hgroup: zero or more p, one h1-h6, zero or more p,
+    intermixed with script-supporting elements."""
+    seen_heading = False
+    for child in _element_children(element, report):
+        name = _html_name(child)
+        if name == "p" or name in SCRIPT_SUPPORTING_ELEMENTS:
+            continue
+        if name in _HEADINGS and not seen_heading:
+            seen_heading = True
+            continue
+        self._not_allowed(child, element, report)
+    if not seen_heading:
+        _missing_one_of(element, "h1, h2, h3, h4, h5, h6", report)
+
+
+_SELECT_INNER = frozenset({"option", "optgroup", "hr", "noscript", "div"}) \
+    | SCRIPT_SUPPORTING_ELEMENTS
+
+
+def _model_select(self: ContentChecker, element: Element, mask: int,
+                  report: Report) -> None:
+    """§4.10.7 select (customizable select, 2025): a drop-down box may start
+    with one button; then option, optgroup, hr, noscript, div and
+    script-supporting elements."""
+    attrs = element.attrs
+    size = attrs.get("size", "").strip(_WHITESPACE)
+    list_box = "multiple" in attrs or (size.isdigit() and int(size) > 1)
+    for index, child in enumerate(_element_children(element, report)):
+        name = _html_name(child)
+        if name == "button" and index == 0 and not list_box:
+            continue
+        if name not in _SELECT_INNER or (
+                name == "optgroup" and element.local_name == "optgroup"):
+            self._not_allowed(child, element, report)
+
+
+def _model_select_div(self: ContentChecker, element: Element, mask: int,
+                      report: Report) -> None:
+    """A div inside select: select inner content elements only."""
+    for child in _element_children(element, report):
+        if _html_name(child) not in _SELECT_INNER:
+            self._not_allowed(child, element, report)
+
+
+_OPTGROUP_INNER = frozenset({"option", "noscript", "div"}) | SCRIPT_SUPPORTING_ELEMENTS
+
+
+def _model_optgroup(self: ContentChecker, element: Element, mask: int,
+                    report: Report) -> None:
+    """§4.10.9 optgroup: optionally a legend, then option, noscript, div and
+    script-supporting elements."""
+    for index, child in enumerate(_element_children(element, report)):
+        name = _html_name(child)
+        if name == "legend" and index == 0:
+            continue
+        if name not in _OPTGROUP_INNER:
+            self._not_allowed(child, element, report)
+
+
+def _model_option(self: ContentChecker, element: Element, mask: int,
+                  report: Report) -> None:
+    """§4.10.10 option: nothing with label and value, text with label only,
+    else phrasing content without interactive content, datalist or object
+    (and div)."""
+    attrs = element.attrs
+    if "label" in attrs:
+        for child in element.children:
+            if isinstance(child, Element):
+                self._not_allowed(child, element, report)
+            elif "value" in attrs and isinstance(child, Text):
+                _check_text(child, element, report)
+        return
+    for child in element.children:
+        if not isinstance(child, Element):
+            continue
+        name = _html_name(child)
+        if name == "div":
+            continue
+        if (not is_phrasing_content(child, mask) or is_interactive_content(child)
+                or name in ("datalist", "object")):
+            self._not_allowed(child, element, report)
+
+
+def _model_datalist(self: ContentChecker, element: Element, mask: int,
+                    report: Report) -> None:
+    """§4.10.8 datalist: phrasing content, or option and script-supporting
+    elements."""
+    if any(_html_local_name(c) == "option" for c in element.children):
+        for child in _element_children(element, report):
+            if _html_name(child) not in ("option", "script", "template"):
+                self._not_allowed(child, element, report)
+    else:
+        self._check_category(element, mask, _PHRASING, report)
+
+
+_SEQUENCE_MODELS: dict[str, Callable[[ContentChecker, Element, int, Report], None]] = {
+    "html": _model_html,
+    "head": _model_head,
+    "noscript-head": _model_noscript_head,
+    "ol": _LI_MODEL, "ul": _LI_MODEL, "menu": _LI_MODEL,
+    "dl": _model_dl,
+    "dl-div": _model_dl_div,
+    "figure": _model_figure,
+    "details": _model_details,
+    "fieldset": _model_fieldset,
+    "table": _model_table,
+    "thead": _TR_PARENT_MODEL, "tbody": _TR_PARENT_MODEL, "tfoot": _TR_PARENT_MODEL,
+    "tr": _TR_MODEL,
+    "colgroup": _model_colgroup,
+    "picture": _model_picture,
+    "ruby": _model_ruby,
+    "hgroup": _model_hgroup,
+    "select": _model_select,
+    "select-div": _model_select_div,
+    "optgroup": _model_optgroup,
+    "option": _model_option,
+    "datalist": _model_datalist,
+}
+# audio and video are transparent (their model kind is the parent's), but their
+# leading source and track children are checked by _model_media first.
+_MEDIA = frozenset({"audio", "video"})
+
+_DEFAULT = ContentChecker()
+
+
+def check_element(element: Element, report: Report) -> None:
+    """The content-model rules for ``element`` (its children, and itself
+    against its ancestors' exclusions), reported through
+    ``report(code, severity, node, message)``.
+
+    Call it for every element in document order.  It keeps the per-walk state
+    in a module-level :class:`ContentChecker`, reset when it is given the root
+    of a tree (an element whose parent is a Document, a DocumentFragment other
+    than template contents, or nothing): the start of a walk.  Template
+    contents are checked as part of their template's walk.  A caller that
+    interleaves walks should make its own ``ContentChecker``."""
+    if isinstance(element, Element):
+        parent = element.parent
+        if parent is None or isinstance(parent, Document) or (
+                isinstance(parent, DocumentFragment) and parent.host is None):
+            _DEFAULT.reset()
+    _DEFAULT.check_element(element, report)
