@@ -73,12 +73,15 @@ def test_check_also_reports_tree_construction_errors(tmp_path, capsys):
     page.write_text("<p>x</b>&bogus;", encoding="utf-8")
     assert main(["check", str(page)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    codes = [line.rsplit(": ", 1)[1] for line in lines]
+    # (FILE:LINE:COL: severity: code: message; the parse errors come first,
+    # then the conformance messages.)
+    codes = [line.split(": ")[2] for line in lines][:3]
     # No DOCTYPE and a stray </b> (tree construction), an unknown reference
     # (tokenizer), in stream order.
     assert codes == ["expected-doctype-but-got-starttag", "unexpected-end-tag",
                      "unknown-named-character-reference"]
-    assert lines[-1] == f"{page}:1:15: unknown-named-character-reference"
+    assert lines[2] == (f"{page}:1:15: error: unknown-named-character-reference: "
+                        "Parse error: unknown-named-character-reference.")
 
 
 def test_reconstruction_limit_and_its_option(tmp_path, capsys):
@@ -99,15 +102,18 @@ def test_reconstruction_limit_and_its_option(tmp_path, capsys):
 
 def test_check_clean_file_exits_0(tmp_path, capsys):
     page = tmp_path / "ok.html"
-    page.write_text("<!DOCTYPE html><p>fine</p>", encoding="utf-8")
+    page.write_text("<!DOCTYPE html><html lang=en><title>ok</title><p>fine</p>",
+                    encoding="utf-8")  # (conforming: a title, a lang)
     assert main(["check", str(page)]) == 0
     assert capsys.readouterr().out == ""
 
 
 def test_check_stdin_is_named_stdin():
-    status, out, _ = run_cli(["check", "-"], b"<!DOCTYPE html><p>&#0;")
+    status, out, _ = run_cli(["check", "-"],
+                             b"<!DOCTYPE html><html lang=en><title>t</title><p>&#0;")
     assert status == 1
-    assert out == "<stdin>:1:23: null-character-reference\n"
+    assert out == ("<stdin>:1:53: error: null-character-reference: "
+                   "Parse error: null-character-reference.\n")
 
 
 @pytest.mark.parametrize("args, stdin, message", [

@@ -45,7 +45,7 @@ def test_encoding_option_is_the_transport_layer(tmp_path, capsys):
 
 def test_check_reads_bytes(tmp_path, capsys):
     page = tmp_path / "late.html"
-    page.write_bytes(b"<!DOCTYPE html><title>" + b"\xd0\xb0" * 800
+    page.write_bytes(b"<!DOCTYPE html><html lang=en><title>" + b"\xd0\xb0" * 800
                      + b"</title><meta charset=utf-8><p>ok")
     assert main(["check", str(page)]) == 0
     assert capsys.readouterr().out == ""

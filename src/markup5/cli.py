@@ -8,8 +8,9 @@
     markup5 xml FILE|-        an XML document parsed with XML5 error recovery, as XML
     markup5 tokenize FILE|-   one JSON token per line (html5lib-tests format)
     markup5 trace STRING      the tokenizer's steps, as the walkthrough's tables
-    markup5 check FILE|-      FILE:LINE:COL: code for each parse error; exit 1 if any
-                              (--xml: check as XML5)
+    markup5 check FILE|-      the parse errors and conformance errors, one per line
+                              (FILE:LINE:COL: severity: code: message; --format json|gnu);
+                              exit 1 if any error (--xml, --tokenizer-only: parse errors)
     markup5 select CSS FILE|- the elements matching a CSS selector, one per line
                               (--text: their text); exit 1 if none
     markup5 sanitize FILE|-   untrusted HTML made safe (markup5.sanitize), as HTML
@@ -28,7 +29,7 @@ order mark, else ``--encoding`` (a WHATWG label), else the XML
 declaration's ``encoding``, else UTF-8; bytes that do not decode are parse
 errors (``check --xml`` lists them).
 
-Exit status: 0 on success, 1 when ``check`` found parse errors, 2 for usage
+Exit status: 0 on success, 1 when ``check`` found errors, 2 for usage
 errors, unreadable files, unknown encodings and bad policy files (one line
 on stderr, no traceback).
 """
@@ -255,6 +256,7 @@ def _cmd_xml(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from .conformance import Message, check, format_messages
     if args.xml:
         name, doc = _read_xml(args)
         errors = doc.errors
@@ -264,11 +266,28 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         for _ in stream:
             pass
         errors = stream.errors
-    else:
+    elif args.fragment is not None:
         name, data = _read_bytes(args.file)
         errors = _parse(args, data).errors
-    for error in errors:
-        out.write(f"{name}:{error.line}:{error.col}: {error.code}\n")
+    else:
+        # A document: the conformance checker (parse errors first).
+        name, data = _read_bytes(args.file)
+        document = parse(data, scripting=args.scripting,
+                         processing_instructions=args.processing_instructions,
+                         transport_encoding=_html_encoding(args),
+                         reconstruction_limit=args.reconstruction_limit,
+                         detect=args.detect, source_locations=True)
+        messages = check(document)
+        out.write(format_messages(messages, name, args.format or "text"))
+        return 1 if any(m.severity == "error" for m in messages) else 0
+    # Parse errors only (--xml, --tokenizer-only, --fragment).
+    if args.format is None:
+        for error in errors:
+            out.write(f"{name}:{error.line}:{error.col}: {error.code}\n")
+    else:
+        out.write(format_messages(
+            [Message(e.code, "error", f"Parse error: {e.code}.", e.line, e.col, e.line, e.col,
+                     e.offset) for e in errors], name, args.format))
     return 1 if errors else 0
 
 
@@ -415,7 +434,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per step")
     p.set_defaults(run=_cmd_trace)
 
-    p = commands.add_parser("check", help="report parse errors as FILE:LINE:COL: code")
+    p = commands.add_parser("check", help="check a document's conformance to the HTML "
+                            "standard (parse errors first); exit 1 on errors")
+    p.add_argument("--format", choices=("text", "json", "gnu"), default=None,
+                   help="text (FILE:LINE:COL: severity: code: message, the default), "
+                   "json (as vnu --format json) or gnu (FILE:LINE.COL-LINE.COL: severity: "
+                   "message)")
     _add_input(p)
     _add_parser_options(p)
     p.add_argument("--xml", action="store_true", help="check the file as XML (XML5)")

@@ -1,0 +1,169 @@
+"""markup5.conformance core: Message, check(), positions and order, the
+output formats, and ``markup5 check``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import markup5
+from markup5.cli import main
+from markup5.conformance import FORMATS, Message, check, format_messages
+
+_DOC = "<!DOCTYPE html><html lang=en><head><title>t</title></head><body>"
+
+
+def test_message_is_frozen_and_checks_severity() -> None:
+    message = Message("duplicate-id", "error", "Duplicate ID “a”.", 1, 2, 1, 9, 1)
+    with pytest.raises(AttributeError):
+        message.code = "x"  # type: ignore[misc]
+    with pytest.raises(ValueError, match="severity"):
+        Message("x", "fatal", "m", 1, 1, 1, 1, None)  # type: ignore[arg-type]
+
+
+def test_conforming_document_has_no_messages() -> None:
+    assert check(_DOC + "<p>Hello</p>") == []
+
+
+def test_parse_errors_first_then_conformance_messages() -> None:
+    # §13.2.2: no DOCTYPE is a parse error; a div with foo is not conforming.
+    messages = check("<html lang=en><title>t</title><div foo=1>x</div>&bogus;")
+    assert [m.code for m in messages] == [
+        "expected-doctype-but-got-starttag", "unknown-named-character-reference",
+        "attribute-not-allowed"]
+    assert all(m.severity == "error" for m in messages)
+    assert messages[0].message == "Parse error: expected-doctype-but-got-starttag."
+
+
+def test_positions_are_the_start_tag_span_inclusive() -> None:
+    source = _DOC + "\n<p>\n  <span foo=1>x</span></p>"
+    [message] = check(source)
+    tag = "<span foo=1>"
+    offset = source.index(tag)
+    assert (message.line, message.col) == (3, 3)
+    assert (message.end_line, message.end_col) == (3, 2 + len(tag))  # the ">"
+    assert message.offset == offset
+
+
+def test_messages_are_in_document_order() -> None:
+    # A rule on the div's attributes and one on the img inside: start order.
+    messages = check(_DOC + "<div foo=1><img src=a.png></div><p bar=2>x</p>")
+    assert [(m.code, m.line, m.col) for m in messages] == sorted(
+        [(m.code, m.line, m.col) for m in messages], key=lambda t: (t[1], t[2]))
+    assert [m.code for m in messages] == ["attribute-not-allowed", "missing-alt",
+                                          "attribute-not-allowed"]
+
+
+def test_bytes_are_decoded_as_parse_decodes_them() -> None:
+    data = (_DOC + "<p title='caf\u00e9' foo=1>x</p>").encode("windows-1252")
+    [message] = check(data, encoding="windows-1252")
+    assert message.code == "attribute-not-allowed"
+    assert check(b"\xef\xbb\xbf" + _DOC.encode() + b"<p>ok</p>") == []
+
+
+def test_a_document_without_locations_points_at_1_1() -> None:
+    document = markup5.parse(_DOC + "<div foo=1>x</div>")
+    [message] = check(document)
+    assert (message.line, message.col, message.offset) == (1, 1, None)
+    located = markup5.parse(_DOC + "<div foo=1>x</div>", source_locations=True)
+    assert check(located)[0].offset == len(_DOC)
+
+
+def test_an_implied_element_takes_its_located_ancestors_position() -> None:
+    # The <html> here is implied (no start tag): its warning about lang is at 1:1.
+    [message] = [m for m in check("<!DOCTYPE html><title>t</title>") if m.code == "missing-lang"]
+    assert (message.line, message.col, message.offset) == (1, 1, None)
+
+
+def test_template_contents_are_checked() -> None:
+    assert [m.code for m in check(_DOC + "<template><div foo=1></div></template>")] == [
+        "attribute-not-allowed"]
+
+
+def test_deep_documents_do_not_recurse() -> None:
+    depth = 20_000
+    messages = check(_DOC + "<div>" * depth + "<div foo=1>" + "</div>" * (depth + 1))
+    assert [m.code for m in messages if m.code == "attribute-not-allowed"] == [
+        "attribute-not-allowed"]
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError, match="Document, str or bytes"):
+        check(42)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="encoding"):
+        check("<p>", encoding="utf-8")
+    with pytest.raises(ValueError, match="encoding"):
+        check(markup5.parse("<p>"), encoding="utf-8")
+    with pytest.raises(ValueError, match="format"):
+        format_messages([], "x.html", "xml")
+    with pytest.raises(TypeError, match="name"):
+        format_messages([], None)  # type: ignore[arg-type]
+
+
+_MESSAGES = [
+    Message("attribute-not-allowed", "error",
+            "Attribute “foo” not allowed on element “div” at this point.", 4, 1, 4, 16, 40),
+    Message("duplicate-id-first", "warning", "The first occurrence of ID “a” was here.",
+            2, 3, 3, 5, 10),
+]
+
+
+def test_text_format() -> None:
+    assert format_messages(_MESSAGES, "t.html") == (
+        "t.html:4:1: error: attribute-not-allowed: Attribute “foo” not allowed on element "
+        "“div” at this point.\n"
+        "t.html:2:3: warning: duplicate-id-first: The first occurrence of ID “a” was here.\n")
+
+
+def test_gnu_format_as_vnu_writes_it() -> None:
+    assert format_messages(_MESSAGES, "t.html", "gnu") == (
+        "t.html:4.1-4.16: error: Attribute “foo” not allowed on element “div” at this point.\n"
+        "t.html:2.3-3.5: info warning: The first occurrence of ID “a” was here.\n")
+
+
+def test_json_format_has_vnus_shape() -> None:
+    # vnu --format json: type error|info (+ subType warning), firstLine only when it
+    # differs from lastLine; our "code" added.
+    data = json.loads(format_messages(_MESSAGES, "t.html", "json"))
+    assert data == {"messages": [
+        {"type": "error", "url": "t.html", "lastLine": 4, "lastColumn": 16, "firstColumn": 1,
+         "message": "Attribute “foo” not allowed on element “div” at this point.",
+         "code": "attribute-not-allowed"},
+        {"type": "info", "url": "t.html", "lastLine": 3, "lastColumn": 5, "firstLine": 2,
+         "firstColumn": 3, "subType": "warning",
+         "message": "The first occurrence of ID “a” was here.", "code": "duplicate-id-first"},
+    ]}
+    assert FORMATS == ("text", "json", "gnu")
+
+
+def test_cli_check_formats_and_exit_status(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    page = tmp_path / "bad.html"
+    page.write_text(_DOC + "\n<div foo=1>x</div>", encoding="utf-8")
+    assert main(["check", str(page)]) == 1
+    assert capsys.readouterr().out == (
+        f"{page}:2:1: error: attribute-not-allowed: Attribute “foo” not allowed on element "
+        "“div” at this point.\n")
+    assert main(["check", "--format", "gnu", str(page)]) == 1
+    assert capsys.readouterr().out.startswith(f"{page}:2.1-2.11: error: Attribute “foo”")
+    assert main(["check", "--format", "json", str(page)]) == 1
+    [entry] = json.loads(capsys.readouterr().out)["messages"]
+    assert (entry["type"], entry["lastLine"], entry["firstColumn"]) == ("error", 2, 1)
+    # Warnings alone: exit 0.
+    page.write_text("<!DOCTYPE html><html><title>t</title>", encoding="utf-8")
+    assert main(["check", str(page)]) == 0
+    assert ": warning: missing-lang: " in capsys.readouterr().out
+    page.write_text(_DOC + "<p>fine</p>", encoding="utf-8")
+    assert main(["check", str(page)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_cli_check_parse_error_modes_keep_their_output(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    page = tmp_path / "x.html"
+    page.write_text("<div foo=1>&bogus;", encoding="utf-8")
+    # --tokenizer-only: parse errors only, FILE:LINE:COL: code.
+    assert main(["check", "--tokenizer-only", str(page)]) == 1
+    assert capsys.readouterr().out == f"{page}:1:18: unknown-named-character-reference\n"
+    assert main(["check", "--tokenizer-only", "--format", "gnu", str(page)]) == 1
+    assert capsys.readouterr().out == (
+        f"{page}:1.18-1.18: error: Parse error: unknown-named-character-reference.\n")
