@@ -179,3 +179,14 @@ def test_html_without_lang_is_a_warning() -> None:
     messages = [m for m in check("<!DOCTYPE html><html><title>t</title>")
                 if m.code == "missing-lang"]
     assert [m.severity for m in messages] == ["warning"]
+
+
+@pytest.mark.parametrize("value, bad", [
+    # §4.7.3: a valid date string with optional time (§2.3.5.2, §2.3.5.5 global).
+    ("2011-11-18", False), ("2011-11-18T14:54:39.929-06:00", False),
+    ("2011-11-18 14:54Z", False), ("0005-02-29", True), ("2002-00-15", True),
+    ("2011-11-18T14:54", True),  # (a time needs a time-zone offset)
+])
+def test_ins_del_datetime(value: str, bad: bool) -> None:
+    assert only_codes(f"<p><del datetime='{value}'>x</del><ins>y</ins></p>") == (
+        ["bad-attribute-value"] if bad else [])

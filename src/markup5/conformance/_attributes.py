@@ -9,6 +9,7 @@ import re
 from ..dom import Element
 from ..microsyntax import (
     is_boolean_attribute_value_valid,
+    is_valid_date_string_with_optional_time,
     is_valid_float,
     is_valid_integer,
     is_valid_non_negative_integer,
@@ -99,6 +100,11 @@ _NUMBER_ATTRIBUTES: dict[str, dict[str, tuple[object, str]]] = {
     "th": {"colspan": _POSITIVE, "rowspan": _NON_NEGATIVE},
     "col": {"span": _POSITIVE}, "colgroup": {"span": _POSITIVE},
     "ol": {"start": _INTEGER}, "li": {"value": _INTEGER},
+    # §4.7.3: ins/del datetime is a valid date string with optional time.
+    "ins": {"datetime": (is_valid_date_string_with_optional_time,
+                         "a valid date string with optional time")},
+    "del": {"datetime": (is_valid_date_string_with_optional_time,
+                         "a valid date string with optional time")},
     "progress": {"value": _FLOAT, "max": _FLOAT},
     "meter": {"value": _FLOAT, "min": _FLOAT, "max": _FLOAT, "low": _FLOAT, "high": _FLOAT,
               "optimum": _FLOAT},
