@@ -190,3 +190,27 @@ def test_html_without_lang_is_a_warning() -> None:
 def test_ins_del_datetime(value: str, bad: bool) -> None:
     assert only_codes(f"<p><del datetime='{value}'>x</del><ins>y</ins></p>") == (
         ["bad-attribute-value"] if bad else [])
+
+
+def test_ids_of_svg_elements_are_unique_too() -> None:
+    # §3.2.6 (and the DOM): an element's ID is its id attribute, in any namespace.
+    assert only_codes("<svg><g id=a></g></svg><p id=a>x</p>") == [
+        "duplicate-id", "duplicate-id-first"]
+
+
+@pytest.mark.parametrize("body, bad", [
+    # §7.3.1.5 valid navigable target name or keyword.
+    ("<a href=x target=_blank>x</a>", False), ("<a href=x target=_TOP>x</a>", False),
+    ("<a href=x target=side>x</a>", False), ("<a href=x target=''>x</a>", True),
+    ("<a href=x target=_other>x</a>", True), ("<iframe name=''></iframe>", True),
+    ("<form target=''></form>", True),
+])
+def test_navigable_target_names(body: str, bad: bool) -> None:
+    assert only_codes(body) == (["bad-attribute-value"] if bad else [])
+
+
+def test_xmlns_on_foreign_elements_must_be_their_namespace() -> None:
+    assert only_codes("<svg xmlns=http://www.w3.org/2000/svg></svg>") == []
+    assert codes("<svg xmlns=//www.w3.org/2000/svg></svg>") == [
+        ("bad-attribute-value", "Bad value “//www.w3.org/2000/svg” for the attribute “xmlns” "
+         "(only “http://www.w3.org/2000/svg” permitted here).")]

@@ -126,6 +126,32 @@ _REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "tr
                        "optgroup", "source", "html"})
 
 
+#: §7.3.1.5: attributes whose value is a valid navigable target name or
+#: keyword, and the elements they are on.
+_NAVIGABLE_TARGETS: dict[str, frozenset[str]] = {
+    "target": frozenset({"a", "area", "base", "form"}),
+    "formtarget": frozenset({"button", "input"}),
+    "name": frozenset({"iframe", "object"}),
+}
+_TARGET_KEYWORDS = frozenset({"_blank", "_self", "_parent", "_top"})
+
+
+def _navigable_target_fault(value: str) -> str:
+    """What is wrong with a navigable target name or keyword (§7.3.1.5:
+    a valid navigable target name has at least one character, does not
+    start with "_", and does not contain both an ASCII tab or newline and
+    "<"; the keywords match ASCII case-insensitively); "" if nothing."""
+    if not value:
+        return "Browsing context name must be at least one character long."
+    if value[0] == "_":
+        if value.lower() in _TARGET_KEYWORDS:
+            return ""
+        return "Browsing context name starts with an underscore but is not a keyword."
+    if "<" in value and ("\t" in value or "\n" in value):
+        return "Browsing context name contains “<” and a tab or newline."
+    return ""
+
+
 def _q(text: str) -> str:
     return f"“{text}”"
 
@@ -185,6 +211,25 @@ class AttributeChecker:
         elif "-" in name:  # a custom element: the global attributes' values
             self._values(element, name, attrs)
 
+    def check_foreign(self, element: Element) -> None:
+        """The rules for an element in another namespace (SVG, MathML): its
+        ``id`` takes part in uniqueness (the DOM's ID of any element, as
+        vnu counts them)."""
+        attrs = element.attrs
+        value = attrs.get("id")
+        if value:
+            self._duplicate_id(element, value)
+        xmlns = attrs.get("xmlns")
+        if xmlns is not None and xmlns != element.namespace:
+            self._bad_xmlns(element, xmlns, element.namespace or "")
+
+    def _bad_xmlns(self, element: Element, value: str, namespace: str) -> None:
+        # §13.1.2.3 (attributes): an xmlns attribute must have exactly the
+        # element's namespace as its value.
+        self._report("bad-attribute-value", "error", element,
+                     f"Bad value {_q(value)} for the attribute “xmlns” (only "
+                     f"{_q(namespace)} permitted here).")
+
     def _xml_attribute(self, element: Element, name: str, attribute: str,
                        attrs: dict[str, str]) -> None:
         """§13.1.2.3: ``xmlns`` only with the value
@@ -194,7 +239,7 @@ class AttributeChecker:
         value = attrs[attribute]
         if attribute == "xmlns":
             if value != "http://www.w3.org/1999/xhtml":
-                self._bad_value(element, name, attribute, value)
+                self._bad_xmlns(element, value, "http://www.w3.org/1999/xhtml")
         elif "lang" not in attrs or attrs["lang"].lower() != value.lower():
             self._report("xml-lang-without-lang", "error", element,
                          "When the attribute “xml:lang” in no namespace is specified, the "
@@ -252,7 +297,11 @@ class AttributeChecker:
                     self._bad_value(element, name, attribute, value,
                                     f"Expected {what}.")
                 continue
-            if attribute == "tabindex":
+            if attribute in _NAVIGABLE_TARGETS and name in _NAVIGABLE_TARGETS[attribute]:
+                detail = _navigable_target_fault(value)
+                if detail:
+                    self._bad_value(element, name, attribute, value, detail)
+            elif attribute == "tabindex":
                 if not is_valid_integer(value):
                     self._bad_value(element, name, attribute, value,
                                     "Expected a valid integer.")
@@ -348,6 +397,9 @@ class AttributeChecker:
             return
         if _ASCII_WHITESPACE.search(value):
             self._bad_value(element, name, "id", value, "An ID must not contain whitespace.")
+        self._duplicate_id(element, value)
+
+    def _duplicate_id(self, element: Element, value: str) -> None:
         first = self._ids.setdefault(value, element)
         if first is not element:
             self._report("duplicate-id", "error", element, f"Duplicate ID {_q(value)}.")

@@ -102,7 +102,9 @@ def _walk(document: Document, report: Report) -> None:
     """One pass over the tree in document order (template contents where
     the template is), without recursion."""
     content_rule = _content_rule()
-    attributes = AttributeChecker(report).check
+    checker = AttributeChecker(report)
+    attributes = checker.check
+    foreign = checker.check_foreign
     stack: list[Node] = list(reversed(document.children))
     pop = stack.pop
     extend = stack.extend
@@ -113,6 +115,8 @@ def _walk(document: Document, report: Report) -> None:
             continue
         if node.namespace == html:
             attributes(node)
+        else:
+            foreign(node)
         if content_rule is not None:
             content_rule(node, report)
         children = node.children
