@@ -5,6 +5,8 @@ have, obsolete elements and attributes, and attribute values (§3.2.6,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import cast
 
 from ..dom import Element
 from ..microsyntax import (
@@ -29,10 +31,6 @@ from ._messages import Report
 
 __all__ = ["AttributeChecker"]
 
-_EMPTY: frozenset[str] = frozenset()
-_NO_ENUMS: dict[str, frozenset[str]] = {}
-_GLOBAL_BOOLEANS = BOOLEAN_ATTRIBUTES["*"]
-_GLOBAL_ENUMS = ENUMERATED_ATTRIBUTES["*"]
 
 #: §8.1.8.2 event handler content attributes (on elements, and the body/
 #: frameset ones on body: window event handlers).
@@ -83,7 +81,7 @@ def _is_positive_integer(value: str) -> bool:
 
 
 _POSITIVE = (_is_positive_integer, "a valid non-negative integer greater than zero")
-_NUMBER_ATTRIBUTES: dict[str, dict[str, tuple[object, str]]] = {
+_NUMBER_ATTRIBUTES: dict[str, dict[str, tuple[Callable[[str], bool], str]]] = {
     "img": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
     "source": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
     "iframe": {"width": _NON_NEGATIVE, "height": _NON_NEGATIVE},
@@ -109,7 +107,6 @@ _NUMBER_ATTRIBUTES: dict[str, dict[str, tuple[object, str]]] = {
     "meter": {"value": _FLOAT, "min": _FLOAT, "max": _FLOAT, "low": _FLOAT, "high": _FLOAT,
               "optimum": _FLOAT},
 }
-_NO_NUMBERS: dict[str, tuple[object, str]] = {}
 
 
 #: §16.1: a script's type that is a JavaScript MIME type essence (the
@@ -152,6 +149,45 @@ def _navigable_target_fault(value: str) -> str:
     return ""
 
 
+#: Per HTML element: every attribute name it takes (its own, the global
+#: ones, the event handlers, the aria-* and RDFa ones; data-* by prefix).
+_COMMON_ATTRIBUTES = GLOBAL_ATTRIBUTES | _EVENT_HANDLERS | ARIA_ATTRIBUTES | RDFA_ATTRIBUTES
+_ALLOWED: dict[str, frozenset[str]] = {
+    name: own | _COMMON_ATTRIBUTES for name, own in ELEMENT_ATTRIBUTES.items()}
+
+# Kinds of value rule.
+_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG = range(6)
+_ValueRule = tuple[int, object]
+
+
+def _value_rules(name: str) -> dict[str, _ValueRule]:
+    """The value rule of each attribute of element ``name`` that has one
+    ("*": the global attributes only), built once per element."""
+    rules: dict[str, _ValueRule] = {
+        "tabindex": (_NUMBER, _INTEGER), "lang": (_LANG, None)}
+    for attribute, keywords in ENUMERATED_ATTRIBUTES["*"].items():
+        rules[attribute] = (_ENUMERATED, keywords)
+    for attribute in BOOLEAN_ATTRIBUTES["*"]:
+        rules[attribute] = (_BOOLEAN, None)
+    for attribute, elements in _NAVIGABLE_TARGETS.items():
+        if name in elements:
+            rules[attribute] = (_TARGET, None)
+    for attribute, number in _NUMBER_ATTRIBUTES.get(name, {}).items():
+        rules[attribute] = (_NUMBER, number)
+    for attribute, keywords in ENUMERATED_ATTRIBUTES.get(name, {}).items():
+        # (§4.4.5: ol type's keywords are case-sensitive: "a" and "A" differ)
+        kind = _ENUMERATED_CASE_SENSITIVE if (name, attribute) == ("ol", "type") else _ENUMERATED
+        rules[attribute] = (kind, keywords)
+    for attribute in BOOLEAN_ATTRIBUTES.get(name, ()):
+        rules[attribute] = (_BOOLEAN, None)
+    return rules
+
+
+_VALUE_RULES: dict[str, dict[str, _ValueRule]] = {
+    name: _value_rules(name) for name in ELEMENT_ATTRIBUTES}
+_GLOBAL_VALUE_RULES = _value_rules("*")
+
+
 def _q(text: str) -> str:
     return f"“{text}”"
 
@@ -176,16 +212,13 @@ class AttributeChecker:
         if replacement is not None:
             report("obsolete-element", "error", element,
                    f"The {_q(name)} element is obsolete. {replacement}".rstrip())
-        own = ELEMENT_ATTRIBUTES.get(name)
+        own = _ALLOWED.get(name)
         if own is not None:
             any_attribute = name in ANY_ATTRIBUTE_ELEMENTS
             for attribute in attrs:
-                if (attribute in GLOBAL_ATTRIBUTES or attribute in own
-                        or attribute in _EVENT_HANDLERS):
+                if attribute in own:
                     continue
                 if attribute.startswith("data-") and len(attribute) > 5:
-                    continue
-                if attribute in ARIA_ATTRIBUTES or attribute in RDFA_ATTRIBUTES:
                     continue
                 if attribute == "xmlns" or attribute == "xml:lang":
                     self._xml_attribute(element, name, attribute, attrs)
@@ -272,40 +305,32 @@ class AttributeChecker:
 
     def _values(self, element: Element, name: str, attrs: dict[str, str]) -> None:
         """§2.3.2 boolean and §2.3.3 enumerated attributes, numbers (§2.3.4),
-        language tags (§3.2.6.2), meta charset (§4.2.5.4)."""
-        booleans = BOOLEAN_ATTRIBUTES.get(name, _EMPTY)
-        enums = ENUMERATED_ATTRIBUTES.get(name, _NO_ENUMS)
-        numbers = _NUMBER_ATTRIBUTES.get(name, _NO_NUMBERS)
+        navigable target names (§7.3.1.5), language tags (§3.2.6.2), meta
+        charset (§4.2.5.4): one table lookup per attribute."""
+        rules = _VALUE_RULES.get(name, _GLOBAL_VALUE_RULES)
         for attribute, value in attrs.items():
-            if attribute in _GLOBAL_BOOLEANS or attribute in booleans:
+            rule = rules.get(attribute)
+            if rule is None:
+                continue
+            kind, data = rule
+            if kind == _BOOLEAN:
                 if not is_boolean_attribute_value_valid(value, attribute):
                     self._bad_value(element, name, attribute, value)
-                continue
-            keywords = enums.get(attribute) or _GLOBAL_ENUMS.get(attribute)
-            if keywords is not None:
-                if name == "ol" and attribute == "type":  # (case-sensitive keywords)
-                    ok = value in keywords
-                else:
-                    ok = value.lower() in keywords if value.isascii() else False
-                if not ok:
+            elif kind == _ENUMERATED:
+                if not (value.isascii() and value.lower() in data):  # type: ignore[operator]
                     self._bad_value(element, name, attribute, value)
-                continue
-            number = numbers.get(attribute)
-            if number is not None:
-                test, what = number
-                if not test(value):  # type: ignore[operator]
-                    self._bad_value(element, name, attribute, value,
-                                    f"Expected {what}.")
-                continue
-            if attribute in _NAVIGABLE_TARGETS and name in _NAVIGABLE_TARGETS[attribute]:
+            elif kind == _ENUMERATED_CASE_SENSITIVE:
+                if value not in data:  # type: ignore[operator]
+                    self._bad_value(element, name, attribute, value)
+            elif kind == _NUMBER:
+                test, what = cast("tuple[Callable[[str], bool], str]", data)
+                if not test(value):
+                    self._bad_value(element, name, attribute, value, f"Expected {what}.")
+            elif kind == _TARGET:
                 detail = _navigable_target_fault(value)
                 if detail:
                     self._bad_value(element, name, attribute, value, detail)
-            elif attribute == "tabindex":
-                if not is_valid_integer(value):
-                    self._bad_value(element, name, attribute, value,
-                                    "Expected a valid integer.")
-            elif attribute == "lang":
+            elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
                                     "Bad language tag: not a well-formed BCP 47 tag.")
