@@ -103,10 +103,11 @@ VOID_ELEMENTS = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
     "track", "wbr"})
 
-#: The link types that make a link element "allowed in the body" (HTML §4.6.7).
+#: The link types that make a link element "allowed in the body" (HTML §4.6.7),
+#: with prerender, which vnu still accepts.
 BODY_OK_LINK_TYPES = frozenset({
     "dns-prefetch", "modulepreload", "pingback", "preconnect", "prefetch", "preload",
-    "stylesheet"})
+    "prerender", "stylesheet"})
 
 #: Elements whose content model is "transparent".
 TRANSPARENT_ELEMENTS = frozenset({
@@ -130,10 +131,10 @@ _PHRASING_MODEL = frozenset({
     "h3", "h4", "h5", "h6", "i", "kbd", "label", "mark", "meter", "output", "p", "pre",
     "progress", "q", "rt", "s", "samp", "small", "span", "strong", "sub", "sup", "time",
     "u", "var"})
-_TEXT_MODEL = frozenset({"rp", "script", "style", "textarea", "title", "iframe"})
+_TEXT_MODEL = frozenset({"rp", "script", "style", "textarea", "title"})
 # (selectedcontent's model is nothing, but the parser clones the selected
 # option's contents into it, so its children are not checked.)
-_NOTHING_MODEL = VOID_ELEMENTS
+_NOTHING_MODEL = VOID_ELEMENTS | frozenset({"iframe"})
 
 _WHITESPACE = " \t\n\f\r"
 
@@ -327,6 +328,11 @@ def is_palpable_content(element: Element) -> bool:
 
 _SUPPRESSING = " (Suppressing further errors from this subtree.)"
 
+#: What makes a conditionally interactive element interactive, in vnu's words.
+_INTERACTIVE_BECAUSE = {
+    "a": " with the attribute “href”", "img": " with the attribute “usemap”",
+    "audio": " with the attribute “controls”", "video": " with the attribute “controls”"}
+
 
 def _name(element: Element) -> str:
     return element.local_name
@@ -408,8 +414,8 @@ class ContentChecker:
             # transparent: the parent's model, reduced to a category
             if model in (_PHRASING, _PHRASING_HEADING, "option"):
                 return mask, _PHRASING if model != _PHRASING_HEADING else model
-            if model == _ANY:
-                return mask, _ANY
+            if model in (_ANY, "figure"):
+                return mask, model   # (vnu lets a transparent figure child hold the caption)
             return mask, _FLOW
         if name in _FLOW_MODEL:
             if name == "div" and _html_local_name(element.parent) == "dl":
@@ -420,6 +426,8 @@ class ContentChecker:
                 return mask, "option"
             return mask, _FLOW
         if name in _PHRASING_MODEL:
+            if name == "time" and "datetime" not in element.attrs:
+                return mask, _TEXT   # §4.5.14: without datetime, text only
             return mask, _PHRASING
         if name in ("legend", "summary"):
             return mask, _PHRASING_HEADING
@@ -476,8 +484,8 @@ class ContentChecker:
                     interactive = is_interactive_content(element)
                 if interactive:
                     report("element-not-allowed-as-descendant", "error", element,
-                           f"The interactive element “{name}” must not appear as a "
-                           f"descendant of the “{ancestor}” element.")
+                           f"The element “{name}”{_INTERACTIVE_BECAUSE.get(name, '')} must "
+                           f"not appear as a descendant of the “{ancestor}” element.")
                 elif "tabindex" in element.attrs:
                     report("element-not-allowed-as-descendant", "error", element,
                            "An element with the attribute “tabindex” must not appear as a "
@@ -511,17 +519,55 @@ class ContentChecker:
     def _check_category(self, element: Element, mask: int, model: str,
                         report: Report) -> None:
         flow = model == _FLOW
+        first = True     # no element or text before this child
         for child in element.children:
+            if isinstance(child, Text):
+                if first and child.data.strip(_WHITESPACE):
+                    first = False
+                continue
             if isinstance(child, Element):
+                was_first, first = first, False
                 if flow:
                     ok = is_flow_content(child, mask)
                 else:
                     ok = is_phrasing_content(child, mask) or (
                         model == _PHRASING_HEADING and child.namespace == HTML_NAMESPACE
                         and child.local_name in HEADING_CONTENT)
-                if not ok and not (child.local_name == "param"
-                                   and element.local_name == "object"):
+                if ok:
+                    continue
+                name = _html_name(child)
+                if name in ("meta", "link", "style"):
+                    _metadata_in_body(child, element, was_first, report)
+                elif not (name == "param" and element.local_name == "object"):
                     self._not_allowed(child, element, report)
+
+
+def _metadata_in_body(child: Element, parent: Element, first: bool, report: Report) -> None:
+    """meta, link and style where flow or phrasing content is expected, with
+    vnu's messages: a meta needs itemprop (or RDFa's property) and no name,
+    http-equiv or charset (§4.2.5); a link must be allowed in the body
+    (§4.6.7); vnu accepts a style element as the first child of its parent
+    (it reports nothing else about style in the body)."""
+    name = child.local_name
+    if name == "meta":
+        if "property" in child.attrs:
+            return
+        report("missing-required-attribute", "error", child,
+               "Element “meta” is missing one or more of the following attributes: "
+               "“itemprop”, “property”.")
+        for attribute in ("name", "http-equiv", "charset"):
+            if attribute in child.attrs:
+                report("attribute-not-allowed", "error", child,
+                       f"Attribute “{attribute}” not allowed on element “meta” at this point.")
+    elif name == "link":
+        report("element-not-allowed-as-descendant", "error", child,
+               "A “link” element must not appear as a descendant of a “body” element unless "
+               "the “link” element has an “itemprop” attribute or has a “rel” attribute "
+               "whose value contains “dns-prefetch”, “modulepreload”, “pingback”, "
+               "“preconnect”, “prefetch”, “preload”, “prerender”, or “stylesheet”.")
+    elif not first:
+        report("style-not-first-child", "error", child,
+               "A “style” element in “body” must be the first child of its parent.")
 
 
 def _check_text(child: Text, parent: Element, report: Report) -> None:
@@ -532,14 +578,15 @@ def _check_text(child: Text, parent: Element, report: Report) -> None:
 
 def _missing(element: Element, child_name: str, report: Report) -> None:
     report("missing-required-child", "error", element,
-           f"Element “{element.local_name}” is missing required child element "
-           f"“{child_name}”.")
+           f"Element “{element.local_name}” is missing a required instance of child "
+           f"element “{child_name}”.")
 
 
-def _missing_one_of(element: Element, names: str, report: Report) -> None:
+def _missing_one_of(element: Element, names: tuple[str, ...], report: Report) -> None:
+    listed = ", ".join(f"“{name}”" for name in names)
     report("missing-required-child", "error", element,
-           f"Element “{element.local_name}” is missing one or more of the following "
-           f"child elements: [{names}].")
+           f"Element “{element.local_name}” is missing a required instance of one or more "
+           f"of the following child elements: {listed}.")
 
 
 def _element_children(element: Element, report: Report,
@@ -663,9 +710,12 @@ def _name_value_groups(self: ContentChecker, element: Element, children: list[El
             report("missing-required-child", "error", element,
                    f"Element “{element.local_name}” is missing a required child element.")
     elif state == 1 and trailing in SCRIPT_SUPPORTING_ELEMENTS and not single:
-        _missing_one_of(element, "dd", report)
-    elif state == 1 or (single and state == 0):
+        _missing_one_of(element, ("dd",), report)
+    elif state == 1:
         _missing(element, "dd", report)
+    elif single and state == 0:      # an empty div: vnu names both
+        _missing(element, "dd", report)
+        _missing(element, "dt", report)
 
 
 def _model_dl(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
@@ -696,13 +746,14 @@ def _model_dl_div(self: ContentChecker, element: Element, mask: int,
 def _model_figure(self: ContentChecker, element: Element, mask: int,
                   report: Report) -> None:
     """§4.4.12 figure: flow content with one figcaption, first or last."""
-    children = _element_children(element, report, text_ok=True)
-    seen_caption = False
-    last = len(children) - 1
-    for index, child in enumerate(children):
-        if _html_name(child) == "figcaption":
-            if seen_caption or index not in (0, last):
+    seen_caption = closed = False
+    for index, child in enumerate(_element_children(element, report, text_ok=True)):
+        if closed:           # (vnu reports what follows a caption that was not first)
+            self._not_allowed(child, element, report)
+        elif _html_name(child) == "figcaption":
+            if seen_caption:
                 self._not_allowed(child, element, report)
+            closed = index > 0
             seen_caption = True
         elif not is_flow_content(child, mask):
             self._not_allowed(child, element, report)
@@ -803,9 +854,9 @@ def _model_media(self: ContentChecker, element: Element, mask: int, report: Repo
 def _model_ruby(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
     """§4.5.10 ruby: one or more of (phrasing content, or a ruby element,
     followed by one or more rt, or by rp (rt rp)+).  A sequence that does not
-    end with an annotation is reported as vnu does: missing [rp, rt, rtc]
-    without any annotation yet, else [rt, rtc].  (Nested ruby exclusions are
-    not checked.)"""
+    end with an annotation is reported as vnu does: missing one of rp, rt,
+    rtc when it ends in base text, else missing rt.  (Nested ruby exclusions
+    are not checked.)"""
     # states: 0 base text, 1 after rt, 2 after an opening rp, 3 after rt in
     # rp, 4 after a closing rp, 5 broken
     state = 0
@@ -832,11 +883,10 @@ def _model_ruby(self: ContentChecker, element: Element, mask: int, report: Repor
                 state = 5
         else:
             self._not_allowed(child, element, report)
-    if state == 0 and not any(isinstance(c, Element) and _html_name(c) in ("rt", "rp")
-                              for c in element.children):
-        _missing_one_of(element, "rp, rt, rtc", report)
+    if state == 0:
+        _missing_one_of(element, ("rp", "rt", "rtc"), report)
     elif state not in (1, 4):
-        _missing_one_of(element, "rt, rtc", report)
+        _missing(element, "rt", report)
 
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -856,7 +906,7 @@ def _model_hgroup(self: ContentChecker, element: Element, mask: int,
             continue
         self._not_allowed(child, element, report)
     if not seen_heading:
-        _missing_one_of(element, "h1, h2, h3, h4, h5, h6", report)
+        _missing_one_of(element, ("h1", "h2", "h3", "h4", "h5", "h6"), report)
 
 
 _SELECT_INNER = frozenset({"option", "optgroup", "hr", "noscript", "div"}) \
