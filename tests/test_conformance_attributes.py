@@ -214,3 +214,28 @@ def test_xmlns_on_foreign_elements_must_be_their_namespace() -> None:
     assert codes("<svg xmlns=//www.w3.org/2000/svg></svg>") == [
         ("bad-attribute-value", "Bad value “//www.w3.org/2000/svg” for the attribute “xmlns” "
          "(only “http://www.w3.org/2000/svg” permitted here).")]
+
+
+@pytest.mark.parametrize("value, bad", [
+    # HTML §2.4.1 / URL Standard §4.3 (valid URL strings); verdicts as vnu 26.9 gives them.
+    ("http://example.com/a?b=c#d", False), (" /relative/path ", False), ("", False),
+    ("mailto:a@example.com", False), ("//example.com/x", False), (":foo", False),
+    ("https://例え.jp/", False), ("http://[::1]:80/", False), ("#top", False),
+    ("http://example.com/a b", True), ("#\\", True), ("http://foo/path#f#g", True),
+    ("http://example.com/foo%", True), ("http://f:999999/c", True),
+    ("http://192.168.0.257/", True), ("file:///C|/foo", True), ("ftp:example.com/", True),
+    ("ws:/example.com/", True), ("http://user:pass@example.com/", True),
+    ("http://[1::2]:3:4", True), ("http://a/[x]", True), ("http://example.\norg", True),
+])
+def test_url_attributes(value: str, bad: bool) -> None:
+    escaped = value.replace("&", "&amp;").replace('"', "&quot;")
+    assert only_codes(f'<a href="{escaped}">x</a>') == (["bad-attribute-value"] if bad else [])
+
+
+def test_non_empty_urls_and_absolute_itemtype() -> None:
+    # §4.8.3 img src, §4.10.3 form action: valid non-empty URLs; §5.2.2 itemtype: absolute.
+    assert only_codes("<img src='' alt=x>") == ["bad-attribute-value"]
+    assert only_codes("<form action=' '></form>") == ["bad-attribute-value"]
+    assert only_codes("<a href=''>x</a>") == []
+    assert only_codes("<div itemscope itemtype='https://schema.org/Thing'>x</div>") == []
+    assert only_codes("<div itemscope itemtype='Thing'>x</div>") == ["bad-attribute-value"]

@@ -28,6 +28,7 @@ from ._elements import (
     RDFA_ATTRIBUTES,
 )
 from ._messages import Report
+from ._urls import url_fault
 
 __all__ = ["AttributeChecker"]
 
@@ -156,7 +157,22 @@ _ALLOWED: dict[str, frozenset[str]] = {
     name: own | _COMMON_ATTRIBUTES for name, own in ELEMENT_ATTRIBUTES.items()}
 
 # Kinds of value rule.
-_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG = range(6)
+(_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
+ _ABSOLUTE_URLS) = range(8)
+
+#: HTML §2.4.1: attributes whose value is a valid URL potentially surrounded
+#: by spaces (False) or a valid non-empty one (True), by element.
+_URL_ATTRIBUTES: dict[str, dict[str, bool]] = {
+    "a": {"href": False}, "area": {"href": False}, "base": {"href": False},
+    "link": {"href": True},
+    "blockquote": {"cite": False}, "q": {"cite": False}, "del": {"cite": False},
+    "ins": {"cite": False},
+    "img": {"src": True}, "iframe": {"src": True}, "embed": {"src": True},
+    "video": {"src": True, "poster": True}, "audio": {"src": True}, "source": {"src": True},
+    "track": {"src": True}, "script": {"src": True},
+    "input": {"src": True, "formaction": True}, "button": {"formaction": True},
+    "form": {"action": True}, "object": {"data": True},
+}
 _ValueRule = tuple[int, object]
 
 
@@ -164,7 +180,10 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
     """The value rule of each attribute of element ``name`` that has one
     ("*": the global attributes only), built once per element."""
     rules: dict[str, _ValueRule] = {
-        "tabindex": (_NUMBER, _INTEGER), "lang": (_LANG, None)}
+        "tabindex": (_NUMBER, _INTEGER), "lang": (_LANG, None),
+        "itemid": (_URL, False), "itemtype": (_ABSOLUTE_URLS, None)}
+    for attribute, non_empty in _URL_ATTRIBUTES.get(name, {}).items():
+        rules[attribute] = (_URL, non_empty)
     for attribute, keywords in ENUMERATED_ATTRIBUTES["*"].items():
         rules[attribute] = (_ENUMERATED, keywords)
     for attribute in BOOLEAN_ATTRIBUTES["*"]:
@@ -330,6 +349,18 @@ class AttributeChecker:
                 detail = _navigable_target_fault(value)
                 if detail:
                     self._bad_value(element, name, attribute, value, detail)
+            elif kind == _URL:
+                fault = url_fault(value, non_empty=data is True)
+                if fault:
+                    self._bad_value(element, name, attribute, value, f"Bad URL: {fault}")
+            elif kind == _ABSOLUTE_URLS:
+                # §5.2.2 itemtype: unique space-separated absolute URLs.
+                for token in value.split():
+                    fault = url_fault(token, absolute=True)
+                    if fault:
+                        self._bad_value(element, name, attribute, value,
+                                        f"Bad absolute URL: {fault}")
+                        break
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
