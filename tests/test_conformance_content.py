@@ -86,6 +86,12 @@ def el(tag: str, *children: Node | str, **attrs: str) -> Element:
 
 NOT_CHILD = ("Element “{}” not allowed as child of element “{}” in this context. "
              "(Suppressing further errors from this subtree.)")
+TRANSPARENT_NOTE = (" Note: The “{}” element has a transparent content model; its allowed "
+                    "content is inherited from its parent element.")
+
+
+def not_child_of_transparent(child: str, parent: str) -> str:
+    return NOT_CHILD.format(child, parent) + TRANSPARENT_NOTE.format(parent)
 
 
 # --- categories (§3.2.5.2) --------------------------------------------------
@@ -167,9 +173,9 @@ def test_transparent_content_takes_the_parents_model() -> None:
     assert messages(page("<div><a href=x><div>block link</div></a></div>")) == []
     assert messages(page("<p><a href=x>text</a>")) == []
     assert messages(page("<span><a href=x><div>x</div></a></span>")) == [
-        NOT_CHILD.format("div", "a")]
+        not_child_of_transparent("div", "a")]
     assert messages(page("<span><ins><ins><p>x</p></ins></ins></span>")) == [
-        NOT_CHILD.format("p", "ins")]
+        not_child_of_transparent("p", "ins")]
     assert messages(page("<div><del><p>x</p></del></div>")) == []
 
 
@@ -230,6 +236,9 @@ def test_metadata_in_the_body() -> None:
         "attribute-not-allowed", "Attribute “name” not allowed on element “meta” at this point.")
     assert codes(page("<div><meta name=a content=b></div>")) == [
         "missing-required-attribute", "attribute-not-allowed"]
+    assert messages(page("<div><meta charset=utf-8></div>"))[0] == (
+        "Element “meta” is missing one or more of the following attributes: “content”, "
+        "“itemprop”, “property”.")
     # vnu accepts a style element in the body as the first child of its parent
     assert messages(page("<div>\n<style>p {}</style><p>x</p></div>")) == []
     assert messages(page("<div><p>x</p><style>p {}</style></div>")) == [
@@ -246,7 +255,7 @@ def test_noscript_in_head() -> None:
     assert isinstance(noscript, Element)
     noscript.append_child(el("style"))
     noscript.append_child(el("div"))
-    assert messages(document) == [NOT_CHILD.format("div", "noscript")]
+    assert messages(document) == [not_child_of_transparent("div", "noscript")]
 
 
 # --- descendant exclusions ----------------------------------------------------
@@ -438,11 +447,11 @@ def test_media_sources_and_tracks() -> None:
     # §4.8.9 audio, §4.8.10 video: source* track* then transparent content
     assert messages(page("<video><source src=a><track src=b><p>fallback</video>")) == []
     assert messages(page("<audio><track src=b><source src=a></audio>")) == [
-        NOT_CHILD.format("source", "audio")]
+        not_child_of_transparent("source", "audio")]
     assert messages(page("<video src=a><source src=b></video>")) == [
-        NOT_CHILD.format("source", "video")]
+        not_child_of_transparent("source", "video")]
     assert messages(page("<span><video><div>x</div></video></span>")) == [
-        NOT_CHILD.format("div", "video")]
+        not_child_of_transparent("div", "video")]
 
 
 def test_time_and_iframe() -> None:
@@ -462,8 +471,12 @@ def test_area_inside_map_only() -> None:
 def test_main() -> None:
     # §4.4.14 main: hierarchically correct, at most one visible main
     assert messages(page("<div><form><main>x</main></form></div>")) == []
-    assert messages(page("<article><main>x</main></article>")) == [
-        NOT_CHILD.format("main", "article")]
+    assert messages(page("<article><div><main>x</main></div></article>")) == [
+        "The “main” element must not appear as a descendant of the “article” element."]
+    assert messages(page("<main><div><main hidden>x</main></div></main>")) == [
+        "The “main” element must not appear as a descendant of the “main” element."]
+    assert messages(page("<section><x-app><main>x</main></x-app></section>")) == [
+        "The “main” element must not appear as a descendant of the “section” element."]
     assert messages(page("<main>a</main><main hidden>b</main>")) == []
     assert [c for c in codes(page("<main>a</main><main>b</main>"))] == [
         "multiple-visible-main"]
@@ -621,7 +634,8 @@ def _deep(name: str, depth: int, leaf: str = "b") -> Document:
 
 @pytest.mark.parametrize("family", [
     ("span", "div"), ("a", "button"), ("div", "main"), ("dfn", "dfn"),
-    ("ins", "p"), ("form", "form"), ("video", "audio")])
+    ("ins", "p"), ("form", "form"), ("video", "audio"), ("section", "main"),
+    ("my-app", "main")])
 @pytest.mark.parametrize("reverse", [False, True])
 def test_work_is_linear_on_deep_trees(family: tuple[str, str], reverse: bool,
                                       monkeypatch: pytest.MonkeyPatch) -> None:

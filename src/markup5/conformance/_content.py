@@ -353,8 +353,9 @@ class ContentChecker:
     __slots__ = ("_info", "_bad", "_visible_mains")
 
     def __init__(self) -> None:
-        # id(element) -> (element, mask passed to children, children's model kind)
-        self._info: dict[int, tuple[Element, int, str]] = {}
+        # id(element) -> (element, mask passed to children, children's model
+        # kind, the nearest inclusive ancestor that a main may not be in)
+        self._info: dict[int, tuple[Element, int, str, str]] = {}
         # children reported as not allowed: their subtree is suppressed
         self._bad: dict[int, Element] = {}
         self._visible_mains = 0
@@ -368,19 +369,24 @@ class ContentChecker:
     # -- per-element state ---------------------------------------------------
 
     def _entry(self, element: Element) -> tuple[int, str]:
-        """(mask for the children of ``element``, their model kind), computing
-        the entries of uncached ancestors iteratively, top down."""
+        """(mask for the children of ``element``, their model kind)."""
+        entry = self._full_entry(element)
+        return entry[1], entry[2]
+
+    def _full_entry(self, element: Element) -> tuple[Element, int, str, str]:
+        """``element``'s entry, computing the entries of uncached ancestors
+        iteratively, top down (each element's once)."""
         info = self._info
         entry = info.get(id(element))
         if entry is not None and entry[0] is element:
-            return entry[1], entry[2]
+            return entry
         chain: list[Element] = []
         node: Node | None = element
-        mask, model = 0, _ANY
+        mask, model, breaker = 0, _ANY, ""
         while isinstance(node, Element):
             entry = info.get(id(node))
             if entry is not None and entry[0] is node:
-                mask, model = entry[1], entry[2]
+                mask, model, breaker = entry[1], entry[2], entry[3]
                 break
             chain.append(node)
             node = node.parent
@@ -393,8 +399,13 @@ class ContentChecker:
                     mask = _BIT_TEMPLATE
         for el in reversed(chain):
             mask, model = self._own_entry(el, mask, model)
-            info[id(el)] = (el, mask, model)
-        return mask, model
+            name = el.local_name
+            if el.namespace != HTML_NAMESPACE or (
+                    name not in _MAIN_ANCESTORS and not _is_custom(name)):
+                breaker = name
+            entry = info[id(el)] = (el, mask, model, breaker)
+        assert entry is not None
+        return entry
 
     def _own_entry(self, element: Element, mask: int, model: str) -> tuple[int, str]:
         """The mask and model ``element`` gives its children, from what its
@@ -451,9 +462,9 @@ class ContentChecker:
             raise TypeError("report must be callable as report(code, severity, node, message)")
         parent = element.parent
         if isinstance(parent, Element):
-            inherited, _ = self._entry(parent)
+            _, inherited, _, breaker = self._full_entry(parent)
         else:
-            inherited = 0
+            inherited, breaker = 0, ""
         mask, model = self._entry(element)
         if mask & _BIT_SUPPRESS:
             return
@@ -461,6 +472,11 @@ class ContentChecker:
             return
         if inherited & _EXCLUDING_BITS:
             self._check_exclusions(element, inherited, report)
+        if element.local_name == "main" and inherited & _BIT_NO_MAIN:
+            # §4.4.14: only a hierarchically correct main is flow content
+            report("element-not-allowed-as-descendant", "error", element,
+                   f"The “main” element must not appear as a descendant of the “{breaker}” "
+                   "element.")
         if element.local_name == "main" and "hidden" not in element.attrs \
                 and not mask & _BIT_TEMPLATE:
             self._visible_mains += 1
@@ -493,9 +509,14 @@ class ContentChecker:
 
     def _not_allowed(self, child: Element, parent: Element, report: Report) -> None:
         self._bad[id(child)] = child
+        name = parent.local_name
+        note = ""
+        if name in TRANSPARENT_ELEMENTS and parent.namespace == HTML_NAMESPACE:
+            note = (f" Note: The “{name}” element has a transparent content model; its "
+                    "allowed content is inherited from its parent element.")
         report("element-not-allowed-as-child", "error", child,
                f"Element “{child.local_name}” not allowed as child of element "
-               f"“{parent.local_name}” in this context.{_SUPPRESSING}")
+               f"“{name}” in this context.{_SUPPRESSING}{note}")
 
     def _check_children(self, element: Element, mask: int, model: str,
                         report: Report) -> None:
@@ -527,8 +548,8 @@ class ContentChecker:
                 continue
             if isinstance(child, Element):
                 was_first, first = first, False
-                if flow:
-                    ok = is_flow_content(child, mask)
+                if flow:   # (a misplaced main is reported by its own check)
+                    ok = is_flow_content(child, mask & ~_BIT_NO_MAIN)
                 else:
                     ok = is_phrasing_content(child, mask) or (
                         model == _PHRASING_HEADING and child.namespace == HTML_NAMESPACE
@@ -552,9 +573,10 @@ def _metadata_in_body(child: Element, parent: Element, first: bool, report: Repo
     if name == "meta":
         if "property" in child.attrs:
             return
+        listed = "“itemprop”, “property”" if "content" in child.attrs else \
+            "“content”, “itemprop”, “property”"
         report("missing-required-attribute", "error", child,
-               "Element “meta” is missing one or more of the following attributes: "
-               "“itemprop”, “property”.")
+               f"Element “meta” is missing one or more of the following attributes: {listed}.")
         for attribute in ("name", "http-equiv", "charset"):
             if attribute in child.attrs:
                 report("attribute-not-allowed", "error", child,
