@@ -141,11 +141,10 @@ _WHITESPACE = " \t\n\f\r"
 #: Obsolete elements (HTML §16.2).  Their use is reported as obsolete by the
 #: element rules, so the content models accept them wherever flow or phrasing
 #: content is expected and do not check their children (as vnu does).
-#: (param is allowed only as a child of object.)
 OBSOLETE_ELEMENTS = frozenset({
     "acronym", "applet", "basefont", "bgsound", "big", "blink", "center", "dir", "font",
     "frame", "frameset", "image", "isindex", "keygen", "listing", "marquee", "menuitem",
-    "multicol", "nextid", "nobr", "noembed", "noframes", "plaintext", "rb",
+    "multicol", "nextid", "nobr", "noembed", "noframes", "param", "plaintext", "rb",
     "rtc", "spacer", "strike", "tt", "xmp"})
 
 # Ancestor kinds, as bits of the mask an element passes to its descendants.
@@ -557,9 +556,9 @@ class ContentChecker:
                 if ok:
                     continue
                 name = _html_name(child)
-                if name in ("meta", "link", "style"):
+                if name in ("meta", "link") or (name == "style" and flow):
                     _metadata_in_body(child, element, was_first, report)
-                elif not (name == "param" and element.local_name == "object"):
+                else:
                     self._not_allowed(child, element, report)
 
 
@@ -567,8 +566,8 @@ def _metadata_in_body(child: Element, parent: Element, first: bool, report: Repo
     """meta, link and style where flow or phrasing content is expected, with
     vnu's messages: a meta needs itemprop (or RDFa's property) and no name,
     http-equiv or charset (§4.2.5); a link must be allowed in the body
-    (§4.6.7); vnu accepts a style element as the first child of its parent
-    (it reports nothing else about style in the body)."""
+    (§4.6.7); where flow content is expected, vnu accepts a style element as
+    the first child of its parent (elsewhere it is not allowed as a child)."""
     name = child.local_name
     if name == "meta":
         if "property" in child.attrs:
