@@ -11,6 +11,7 @@ the code points are checked here and the host and port by the parser.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..url import parse_url
 
@@ -31,7 +32,12 @@ _NONCHARACTER = re.compile("[\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\
                            "\U000afffe\U000affff\U000bfffe\U000bffff\U000cfffe\U000cffff"
                            "\U000dfffe\U000dffff\U000efffe\U000effff\U000ffffe\U000fffff"
                            "\U0010fffe\U0010ffff]")
-_BASE = "http://example.org/"
+# A host that is ASCII letters, digits and hyphens in dot-separated labels,
+# none of them punycode ("xn--"), needs no host parser; one whose last label
+# is a number goes to the IPv4 parser ("ends in a number", URL §3.5).
+_SIMPLE_HOST = re.compile(r"(?!.*(?:^|\.)xn--)[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.?\Z",
+                          re.IGNORECASE)
+_ENDS_IN_A_NUMBER = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
 
 
 def _illegal(character: str) -> str:
@@ -50,7 +56,13 @@ def url_fault(value: str, *, non_empty: bool = False, absolute: bool = False) ->
     """What makes ``value`` not a valid URL potentially surrounded by spaces
     (HTML §2.4.1; with ``non_empty``, a valid non-empty one; with
     ``absolute``, a valid absolute URL, not stripped), as a short
-    sentence; "" when it is valid."""
+    sentence; "" when it is valid.  (Pages repeat their URLs: the verdicts
+    of recent values are kept.)"""
+    return _url_fault(value, non_empty, absolute)
+
+
+@lru_cache(maxsize=4096)
+def _url_fault(value: str, non_empty: bool, absolute: bool) -> str:
     url = value if absolute else value.strip(_ASCII_WHITESPACE)
     if not url:
         return "Must be non-empty." if (non_empty or absolute) else ""
@@ -94,18 +106,15 @@ def url_fault(value: str, *, non_empty: bool = False, absolute: bool = False) ->
             # 26.9 reject them, and so do we.)
             if not rest.startswith("//"):
                 return "Expected a slash (“/”)."
-            if rest.startswith("//") and not _authority_ok(rest[2:], name):
-                return "Invalid host or port."
-        if parse_url(url) is None:
+            # (With its code points valid, only the authority can fail.)
+            return "" if _authority_ok(rest[2:], name) else "Invalid host or port."
+        if rest.startswith("//") and parse_url(url) is None:
             return "Not a URL the URL parser accepts."
         return ""
     if absolute:
         return f"The string “{value}” is not an absolute URL."
-    if before.startswith("//"):
-        if not _authority_ok(before[2:], "http"):
-            return "Invalid host or port."
-    if parse_url(url, _BASE) is None:
-        return "Not a URL the URL parser accepts."
+    if before.startswith("//") and not _authority_ok(before[2:], "http"):
+        return "Invalid host or port."
     return ""
 
 
@@ -131,4 +140,6 @@ def _authority_ok(rest: str, scheme: str) -> bool:
             return False
     if port and not (port.isascii() and port.isdigit() and int(port) <= 65535):
         return False
+    if _SIMPLE_HOST.match(host) is not None and _ENDS_IN_A_NUMBER.search(host) is None:
+        return True  # (an ASCII domain the host parser takes as it is)
     return parse_url(f"{scheme}://{authority}/") is not None
