@@ -239,3 +239,26 @@ def test_non_empty_urls_and_absolute_itemtype() -> None:
     assert only_codes("<a href=''>x</a>") == []
     assert only_codes("<div itemscope itemtype='https://schema.org/Thing'>x</div>") == []
     assert only_codes("<div itemscope itemtype='Thing'>x</div>") == ["bad-attribute-value"]
+
+
+def test_href_dependent_attributes_and_area_alt() -> None:
+    # §4.5.1: target, download, ping, rel, hreflang, type, referrerpolicy must be omitted
+    # without href; §4.8.14: area with href needs alt.
+    assert only_codes("<a download>x</a>") == ["missing-required-attribute"]
+    assert only_codes("<a>placeholder</a><a href=x download>y</a>") == []
+    assert only_codes("<map name=m><area href=x></map>") == ["missing-required-attribute"]
+    assert only_codes("<map name=m><area href=x alt=X></map>") == []
+
+
+def test_meta_http_equiv_and_link_sizes() -> None:
+    head = "<!DOCTYPE html><html lang=en><head><title>t</title>"
+    # §4.2.5.3: http-equiv is one of the pragma directives; X-UA-Compatible takes IE=edge.
+    assert only_codes("", head=head + "<meta http-equiv=cleartype content=on>") == [
+        "bad-attribute-value"]
+    assert only_codes("", head=head + "<meta http-equiv=X-UA-Compatible content=IE=edge>") == []
+    assert only_codes("", head=head + "<meta http-equiv=X-UA-Compatible content=chrome=1>") == [
+        "bad-attribute-value"]
+    # §4.2.4: sizes only on icon links.
+    assert only_codes("", head=head + "<link rel=icon href=a.png sizes=16x16>") == []
+    assert only_codes("", head=head + "<link rel=stylesheet href=a.css sizes=16x16>") == [
+        "bad-attribute-combination"]

@@ -121,7 +121,15 @@ _JAVASCRIPT_TYPES: frozenset[str] = frozenset({
 })
 _OBSOLETE_BUT_CONFORMING = frozenset({"a", "style", "script"})
 _REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "track",
-                       "optgroup", "source", "html"})
+                       "optgroup", "source", "html", "a", "area"})
+#: §4.5.1, §4.8.14: attributes that must be omitted when href is absent.
+_HREF_DEPENDENT = {
+    "a": ("target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"),
+    "area": ("target", "download", "ping", "rel", "referrerpolicy"),
+}
+#: §4.2.4 sizes on link: only with rel icon (and the two Apple icon
+#: extensions, as vnu allows).
+_ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed"})
 
 
 #: §7.3.1.5: attributes whose value is a valid navigable target name or
@@ -404,6 +412,11 @@ class AttributeChecker:
                              "attribute, or both.")
             if "rel" not in attrs and "itemprop" not in attrs:
                 self._missing_one_of(element, name, ("itemprop", "rel"))
+            if "sizes" in attrs and _ICON_RELS.isdisjoint(attrs.get("rel", "").lower().split()):
+                self._report("bad-attribute-combination", "error", element,
+                             "A “link” element with a “sizes” attribute must have a “rel” "
+                             "attribute that contains the value “icon” or the value "
+                             "“apple-touch-icon” or the value “apple-touch-icon-precomposed”.")
         elif name == "meta":
             # §4.2.5: exactly one of name, http-equiv, charset, itemprop;
             # content with name, http-equiv or itemprop.
@@ -420,6 +433,20 @@ class AttributeChecker:
                              + ", ".join(_q(k) for k in kinds) + ".")
             elif kinds[0] != "charset" and "content" not in attrs:
                 self._missing(element, name, "content")
+            elif (attrs.get("http-equiv", "").lower() == "x-ua-compatible"
+                  and attrs["content"].lower() != "ie=edge"):
+                # §4.2.5.3 X-UA-Compatible state: content is "IE=edge".
+                self._report("bad-attribute-value", "error", element,
+                             "A “meta” element with an “http-equiv” attribute whose value is "
+                             "“X-UA-Compatible” must have a “content” attribute with the value "
+                             "“IE=edge”.")
+        elif name == "a" or name == "area":
+            if "href" not in attrs:
+                if any(a in attrs for a in _HREF_DEPENDENT[name]):
+                    self._missing(element, name, "href")
+            elif name == "area" and "alt" not in attrs:
+                # §4.8.14: an area with href must have alt.
+                self._missing(element, name, "alt")
         elif name == "base":
             if "href" not in attrs and "target" not in attrs:
                 self._missing_one_of(element, name, ("href", "target"))

@@ -336,6 +336,11 @@ ENUMERATED_ATTRIBUTES: dict[str, dict[str, frozenset[str]]] = {
         "track": (("kind", ("subtitles", "captions", "descriptions", "chapters", "metadata")),),
         "textarea": (("wrap", ("soft", "hard")),),
         "template": (("shadowrootmode", ("open", "closed")),),
+        # §4.2.5.3 pragma directives (content-language and set-cookie are
+        # non-conforming but listed, as vnu lists them).
+        "meta": (("http-equiv", ("content-language", "content-type", "default-style",
+                                 "refresh", "set-cookie", "x-ua-compatible",
+                                 "content-security-policy")),),
         "dialog": (("closedby", ("any", "closerequest", "none")),),
     }.items()
 }
