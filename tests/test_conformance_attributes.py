@@ -262,3 +262,19 @@ def test_meta_http_equiv_and_link_sizes() -> None:
     assert only_codes("", head=head + "<link rel=icon href=a.png sizes=16x16>") == []
     assert only_codes("", head=head + "<link rel=stylesheet href=a.css sizes=16x16>") == [
         "bad-attribute-combination"]
+
+
+@pytest.mark.parametrize("body, bad", [
+    # data: URLs (RFC 2397): an optional MIME type, then a comma.
+    ("<a href='data:text/plain,foo'>x</a>", False), ("<a href='data:,x'>x</a>", False),
+    ("<img alt=x src='data:image/png;base64,AAAA'>", False),
+    ("<a href='data:/example.com/'>x</a>", True),
+    # MIME Sniffing §4.2 valid MIME type string (a, link, embed, object, source type).
+    ("<embed type=image/svg+xml>", False), ("<embed type='text/html; charset=utf-8'>", False),
+    ("<embed type=foo>", True), ("<a href=x type='text/html;charset'>x</a>", True),
+    # §4.10.5.1.4: a url input's value is an absolute URL (or empty).
+    ("<input type=url value='https://example.com/'>", False), ("<input type=url value=''>", False),
+    ("<input type=url value='/relative'>", True), ("<input type=text value='/relative'>", False),
+])
+def test_data_urls_mime_types_and_url_inputs(body: str, bad: bool) -> None:
+    assert only_codes(body) == (["bad-attribute-value"] if bad else [])

@@ -121,7 +121,7 @@ _JAVASCRIPT_TYPES: frozenset[str] = frozenset({
 })
 _OBSOLETE_BUT_CONFORMING = frozenset({"a", "style", "script"})
 _REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "track",
-                       "optgroup", "source", "html", "a", "area"})
+                       "optgroup", "source", "html", "a", "area", "input"})
 #: §4.5.1, §4.8.14: attributes that must be omitted when href is absent.
 _HREF_DEPENDENT = {
     "a": ("target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"),
@@ -166,7 +166,18 @@ _ALLOWED: dict[str, frozenset[str]] = {
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS) = range(8)
+ _ABSOLUTE_URLS, _MIME_TYPE) = range(9)
+
+#: MIME Sniffing Standard §4.2 "valid MIME type string": type "/" subtype,
+#: then parameters (";" name "=" token or quoted string), HTTP whitespace
+#: around the ";" only.
+_HTTP_TOKEN = r"[!#$%&'*+.^_`|~0-9A-Za-z\-]+"
+_MIME_TYPE_STRING = re.compile(
+    rf"{_HTTP_TOKEN}/{_HTTP_TOKEN}(?:[ \t\n\r]*;[ \t\n\r]*{_HTTP_TOKEN}="
+    rf"(?:{_HTTP_TOKEN}|\"(?:[^\"\\]|\\.)*\"))*\Z")
+#: Attributes whose value is a valid MIME type string (§4.5.1 a, §4.2.4
+#: link, §4.8.6 embed, §4.8.7 object, §4.8.2 source).
+_MIME_TYPE_ELEMENTS = frozenset({"a", "link", "embed", "object", "source"})
 
 #: HTML §2.4.1: attributes whose value is a valid URL potentially surrounded
 #: by spaces (False) or a valid non-empty one (True), by element.
@@ -192,6 +203,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         "itemid": (_URL, False), "itemtype": (_ABSOLUTE_URLS, None)}
     for attribute, non_empty in _URL_ATTRIBUTES.get(name, {}).items():
         rules[attribute] = (_URL, non_empty)
+    if name in _MIME_TYPE_ELEMENTS:
+        rules["type"] = (_MIME_TYPE, None)
     for attribute, keywords in ENUMERATED_ATTRIBUTES["*"].items():
         rules[attribute] = (_ENUMERATED, keywords)
     for attribute in BOOLEAN_ATTRIBUTES["*"]:
@@ -369,6 +382,10 @@ class AttributeChecker:
                         self._bad_value(element, name, attribute, value,
                                         f"Bad absolute URL: {fault}")
                         break
+            elif kind == _MIME_TYPE:
+                if _MIME_TYPE_STRING.match(value) is None:
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad MIME type: not a valid MIME type string.")
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
@@ -440,6 +457,15 @@ class AttributeChecker:
                              "A “meta” element with an “http-equiv” attribute whose value is "
                              "“X-UA-Compatible” must have a “content” attribute with the value "
                              "“IE=edge”.")
+        elif name == "input":
+            # §4.10.5.1.4: a url input's value, if not empty, is a valid URL
+            # potentially surrounded by spaces that is an absolute URL.
+            value = attrs.get("value")
+            if value and attrs.get("type", "").lower() == "url":
+                stripped = value.strip("\t\n\f\r ")
+                fault = url_fault(stripped, absolute=True) if stripped else ""
+                if fault:
+                    self._bad_value(element, name, "value", value, f"Bad absolute URL: {fault}")
         elif name == "a" or name == "area":
             if "href" not in attrs:
                 if any(a in attrs for a in _HREF_DEPENDENT[name]):

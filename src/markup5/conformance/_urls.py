@@ -37,6 +37,10 @@ _NONCHARACTER = re.compile("[\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\
 # is a number goes to the IPv4 parser ("ends in a number", URL §3.5).
 _SIMPLE_HOST = re.compile(r"(?!.*(?:^|\.)xn--)[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.?\Z",
                           re.IGNORECASE)
+_TOKEN = r"[!#$%&'*+.^_`|~0-9A-Za-z\-]+"
+_DATA_URL_HEAD = re.compile(
+    rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}=(?:{_TOKEN}|%22[^,]*?%22))*(?:;base64)?,",
+    re.IGNORECASE)
 _ENDS_IN_A_NUMBER = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
 
 
@@ -108,6 +112,9 @@ def _url_fault(value: str, non_empty: bool, absolute: bool) -> str:
                 return "Expected a slash (“/”)."
             # (With its code points valid, only the authority can fail.)
             return "" if _authority_ok(rest[2:], name) else "Invalid host or port."
+        if name == "data" and _DATA_URL_HEAD.match(rest) is None:
+            # RFC 2397 / the Fetch Standard's data: URL: [MIME type][;base64],data
+            return "A “data:” URL is a MIME type (optional) and a comma before its data."
         if rest.startswith("//") and parse_url(url) is None:
             return "Not a URL the URL parser accepts."
         return ""
