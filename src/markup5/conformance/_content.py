@@ -322,6 +322,19 @@ def is_palpable_content(element: Element) -> bool:
     return False
 
 
+#: Labelable elements (HTML §4.10.2), input only when not hidden.
+LABELABLE_ELEMENTS = frozenset({
+    "button", "input", "meter", "output", "progress", "select", "textarea"})
+
+
+def _is_labelable(element: Element) -> bool:
+    name = element.local_name
+    if name not in LABELABLE_ELEMENTS or element.namespace != HTML_NAMESPACE:
+        return False
+    return name != "input" or \
+        element.attrs.get("type", "").strip(_WHITESPACE).lower() != "hidden"
+
+
 # ---------------------------------------------------------------------------
 # Messages (the Nu Html Checker's wording)
 
@@ -340,6 +353,9 @@ def _name(element: Element) -> str:
 # ---------------------------------------------------------------------------
 # The checker
 
+_Entry = tuple[Element, int, str, str, "Element | None"]
+
+
 class ContentChecker:
     """The content-model rules over one walk of a tree.
 
@@ -349,12 +365,15 @@ class ContentChecker:
     against, so that each element costs O(1) plus O(its children).  Called out
     of order, an element's ancestors are computed (and remembered) first."""
 
-    __slots__ = ("_info", "_bad", "_visible_mains")
+    __slots__ = ("_info", "_bad", "_visible_mains", "_labelled")
 
     def __init__(self) -> None:
         # id(element) -> (element, mask passed to children, children's model
-        # kind, the nearest inclusive ancestor that a main may not be in)
-        self._info: dict[int, tuple[Element, int, str, str]] = {}
+        # kind, the nearest inclusive ancestor that a main may not be in, the
+        # nearest inclusive ancestor label)
+        self._info: dict[int, _Entry] = {}
+        # id(label) -> labelable descendants seen
+        self._labelled: dict[int, int] = {}
         # children reported as not allowed: their subtree is suppressed
         self._bad: dict[int, Element] = {}
         self._visible_mains = 0
@@ -363,6 +382,7 @@ class ContentChecker:
         """Forget everything (a new document)."""
         self._info.clear()
         self._bad.clear()
+        self._labelled.clear()
         self._visible_mains = 0
 
     # -- per-element state ---------------------------------------------------
@@ -372,7 +392,7 @@ class ContentChecker:
         entry = self._full_entry(element)
         return entry[1], entry[2]
 
-    def _full_entry(self, element: Element) -> tuple[Element, int, str, str]:
+    def _full_entry(self, element: Element) -> _Entry:
         """``element``'s entry, computing the entries of uncached ancestors
         iteratively, top down (each element's once)."""
         info = self._info
@@ -382,10 +402,11 @@ class ContentChecker:
         chain: list[Element] = []
         node: Node | None = element
         mask, model, breaker = 0, _ANY, ""
+        label: Element | None = None
         while isinstance(node, Element):
             entry = info.get(id(node))
             if entry is not None and entry[0] is node:
-                mask, model, breaker = entry[1], entry[2], entry[3]
+                mask, model, breaker, label = entry[1], entry[2], entry[3], entry[4]
                 break
             chain.append(node)
             node = node.parent
@@ -402,7 +423,9 @@ class ContentChecker:
             if el.namespace != HTML_NAMESPACE or (
                     name not in _MAIN_ANCESTORS and not _is_custom(name)):
                 breaker = name
-            entry = info[id(el)] = (el, mask, model, breaker)
+            if name == "label" and el.namespace == HTML_NAMESPACE:
+                label = el
+            entry = info[id(el)] = (el, mask, model, breaker, label)
         assert entry is not None
         return entry
 
@@ -461,9 +484,9 @@ class ContentChecker:
             raise TypeError("report must be callable as report(code, severity, node, message)")
         parent = element.parent
         if isinstance(parent, Element):
-            _, inherited, _, breaker = self._full_entry(parent)
+            _, inherited, _, breaker, label = self._full_entry(parent)
         else:
-            inherited, breaker = 0, ""
+            inherited, breaker, label = 0, "", None
         mask, model = self._entry(element)
         if mask & _BIT_SUPPRESS:
             return
@@ -471,6 +494,8 @@ class ContentChecker:
             return
         if inherited & _EXCLUDING_BITS:
             self._check_exclusions(element, inherited, report)
+        if label is not None and _is_labelable(element):
+            self._check_labelable(element, label, report)
         if element.local_name == "main" and inherited & _BIT_NO_MAIN:
             # §4.4.14: only a hierarchically correct main is flow content
             report("element-not-allowed-as-descendant", "error", element,
@@ -483,6 +508,23 @@ class ContentChecker:
                 report("multiple-visible-main", "error", element,
                        "A document must not include more than one visible “main” element.")
         self._check_children(element, mask, model, report)
+
+    def _check_labelable(self, element: Element, label: Element, report: Report) -> None:
+        """§4.10.4 label: at most one labelable descendant (vnu adds a warning
+        at the label), and with for=, that descendant's id is the for value."""
+        count = self._labelled[id(label)] = self._labelled.get(id(label), 0) + 1
+        name = element.local_name
+        if count > 1:
+            report("label-multiple-labelable", "error", element,
+                   "The “label” element may contain at most one “button”, “input”, “meter”, "
+                   "“output”, “progress”, “select”, or “textarea” descendant.")
+            report("label-multiple-labelable", "warning", label,
+                   "“label” element with multiple labelable descendants.")
+        target = label.attrs.get("for")
+        if target is not None and element.attrs.get("id") != target:
+            report("label-for-mismatch", "error", element,
+                   f"Any “{name}” descendant of a “label” element with a “for” attribute "
+                   "must have an ID value that matches that “for” attribute.")
 
     def _check_exclusions(self, element: Element, inherited: int, report: Report) -> None:
         name = element.local_name
