@@ -10,6 +10,8 @@ older wording of some: "missing required child element")."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import markup5
 from markup5.conformance import _content
@@ -680,3 +682,46 @@ def test_very_deep_trees_do_not_recurse() -> None:
     document = _deep("span", 100_000, "div")
     found = run(document)
     assert [c for c, _, _ in found] == ["element-not-allowed-as-child"]
+
+
+# --- robustness ------------------------------------------------------------------
+
+_NAMES = sorted(FLOW_CONTENT | METADATA_CONTENT | {
+    "html", "head", "body", "li", "dt", "dd", "tr", "td", "th", "tbody", "thead", "tfoot",
+    "caption", "colgroup", "col", "option", "optgroup", "legend", "summary", "figcaption",
+    "rt", "rp", "source", "track", "area", "main", "param", "x-y", "blah"})
+
+
+@st.composite
+def _trees(draw: st.DrawFn) -> Document:
+    document = markup5.parse(page(""))
+    body = document.body
+    assert body is not None
+    nodes: list[Element] = [body]
+    for _ in range(draw(st.integers(0, 40))):
+        parent = nodes[draw(st.integers(0, len(nodes) - 1))]
+        if draw(st.booleans()):
+            parent.append_child(Text(draw(st.sampled_from(["", " ", "x"]))))
+            continue
+        attrs = draw(st.dictionaries(
+            st.sampled_from(["href", "controls", "usemap", "type", "tabindex", "hidden",
+                             "itemprop", "rel", "for", "id", "label", "value", "src",
+                             "span", "multiple", "datetime"]),
+            st.sampled_from(["", "hidden", "x", "stylesheet", "2"]), max_size=3))
+        namespace = draw(st.sampled_from([markup5.dom.HTML_NAMESPACE] * 5
+                                         + [markup5.dom.SVG_NAMESPACE]))
+        child = Element(draw(st.sampled_from(_NAMES)), attrs, namespace=namespace)
+        parent.append_child(child)
+        nodes.append(child)
+    return document
+
+
+@settings(max_examples=200, deadline=None)
+@given(_trees())
+def test_never_raises_and_is_deterministic(document: Document) -> None:
+    first = [(c, m, id(n)) for c, m, n in run(document)]
+    assert first == [(c, m, id(n)) for c, m, n in run(document)]
+    # out of order (children first): no exception either
+    checker = ContentChecker()
+    for element in reversed(_elements_in_order(document)):
+        checker.check_element(element, lambda *args: None)
