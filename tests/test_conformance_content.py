@@ -416,6 +416,36 @@ def test_picture() -> None:
         NOT_CHILD.format("source", "picture")]
 
 
+def test_picture_sources_need_media_or_type() -> None:
+    # §4.8.1: a source followed by a source, or by an img with srcset, needs a
+    # media that is not empty or "all", or a type (the suite's always-matching cases)
+    assert messages(page("<picture><source srcset=x><img src=x alt></picture>")) == []
+    assert messages(page("<picture><source srcset=x media=screen><source srcset=y>"
+                         "<img src=x srcset=x alt></picture>")) == []
+    assert messages(page("<picture><source srcset=x type=image/gif><img src=x srcset=x alt>"
+                         "</picture>")) == []
+    assert messages(page("<picture><source srcset=x><source srcset=x media=screen>"
+                         "<img src=x alt></picture>")) == [
+        "A “source” element that has a following sibling “source” element or “img” element "
+        "with a “srcset” attribute must have a “media” attribute and/or “type” attribute."]
+    assert messages(page("<picture><source srcset=x media=' ALL '><img src=x srcset=y alt>"
+                         "</picture>")) == [
+        "Value of “media” attribute here must not be “all”."]
+    assert messages(page("<picture><source srcset=x media=' '><source srcset=y>"
+                         "<img src=x alt></picture>")) == [
+        "Value of “media” attribute here must not be empty."]
+
+
+def test_title_and_option_not_empty() -> None:
+    # §4.2.2 title: text that is not inter-element whitespace; §4.10.10 option
+    # without label (outside datalist): not empty (vnu's messages)
+    assert messages(page("", head="<title> </title>")) == ["Element “title” must not be empty."]
+    assert messages(page("<select><option></option></select>")) == [
+        "Element “option” without attribute “label” must not be empty."]
+    assert messages(page("<select><option label=a></option><option><b>x</b></option>"
+                         "</select><datalist id=d><option value=v></option></datalist>")) == []
+
+
 def test_ruby() -> None:
     # §4.5.10 ruby; vnu's messages for the suite's empty and missing-rt cases
     assert messages(page("<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>")) == []

@@ -570,6 +570,11 @@ class ContentChecker:
             self._check_category(element, mask, model, report)
             return
         if model in (_TEXT, _NOTHING):
+            if element.local_name == "title" and not any(
+                    isinstance(child, Text) and child.data.strip(_WHITESPACE)
+                    for child in element.children):
+                # §4.2.2: text that is not inter-element whitespace
+                report("empty-element", "error", element, "Element “title” must not be empty.")
             for child in element.children:
                 if isinstance(child, Element):
                     self._not_allowed(child, element, report)
@@ -885,6 +890,39 @@ def _model_picture(self: ContentChecker, element: Element, mask: int,
         self._not_allowed(child, element, report)
     if not seen_img:
         _missing(element, "img", report)
+    _check_picture_sources(element, report)
+
+
+def _check_picture_sources(element: Element, report: Report) -> None:
+    """§4.8.1: a source with a following sibling source, or img with srcset,
+    must have a media attribute that is neither empty nor "all", or a type."""
+    followed: list[tuple[Element, bool]] = []
+    later = False
+    for child in reversed(element.children):
+        if not isinstance(child, Element):
+            continue
+        name = _html_name(child)
+        if name == "source":
+            followed.append((child, later))
+            later = True
+        elif name == "img" and "srcset" in child.attrs:
+            later = True
+    for source, has_later in reversed(followed):
+        attrs = source.attrs
+        if not has_later or "type" in attrs:
+            continue
+        media = attrs.get("media")
+        if media is None:
+            report("missing-required-attribute", "error", source,
+                   "A “source” element that has a following sibling “source” element or "
+                   "“img” element with a “srcset” attribute must have a “media” attribute "
+                   "and/or “type” attribute.")
+        elif not media.strip(_WHITESPACE):
+            report("bad-attribute-value", "error", source,
+                   "Value of “media” attribute here must not be empty.")
+        elif media.strip(_WHITESPACE).lower() == "all":
+            report("bad-attribute-value", "error", source,
+                   "Value of “media” attribute here must not be “all”.")
 
 
 def _model_media(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
@@ -1029,6 +1067,12 @@ def _model_option(self: ContentChecker, element: Element, mask: int,
             elif "value" in attrs and isinstance(child, Text):
                 _check_text(child, element, report)
         return
+    if _html_local_name(element.parent) != "datalist" and not any(
+            isinstance(child, Element) or (isinstance(child, Text)
+                                           and child.data.strip(_WHITESPACE))
+            for child in element.children):
+        report("empty-element", "error", element,
+               "Element “option” without attribute “label” must not be empty.")
     for child in element.children:
         if not isinstance(child, Element):
             continue
