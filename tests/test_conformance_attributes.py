@@ -278,3 +278,22 @@ def test_meta_http_equiv_and_link_sizes() -> None:
 ])
 def test_data_urls_mime_types_and_url_inputs(body: str, bad: bool) -> None:
     assert only_codes(body) == (["bad-attribute-value"] if bad else [])
+
+
+@pytest.mark.parametrize("srcset, sizes, code", [
+    # §4.8.4.2: image candidate strings, width (> 0) or density (> 0) descriptors, unique,
+    # not mixed; width descriptors need sizes; sizes needs srcset.
+    ("a.png 1x, b.png 2x", None, None), ("a.png, b.png 1.5x", None, None),
+    ("a.png 100w, b.png 200w", "50vw", None), ("a,b.png 2x", None, None),
+    (",", None, "bad-attribute-value"), ("x,,,", None, "bad-attribute-value"),
+    ("a.png 1x, b.png", None, "bad-attribute-value"),
+    ("a.png 100w, b.png 2x", "50vw", "bad-attribute-value"),
+    ("a.png -1w", "50vw", "bad-attribute-value"), ("a.png 1.5w", "50vw", "bad-attribute-value"),
+    ("a.png Infinityx", None, "bad-attribute-value"), ("", None, "bad-attribute-value"),
+    ("a.png 100w", None, "bad-attribute-combination"),
+    (None, "50vw", "bad-attribute-combination"),
+])
+def test_srcset(srcset: str | None, sizes: str | None, code: str | None) -> None:
+    attributes = "".join(f" {name}='{value}'" for name, value in
+                         (("srcset", srcset), ("sizes", sizes)) if value is not None)
+    assert only_codes(f"<img src=a.png alt=x{attributes}>") == ([code] if code else [])

@@ -166,7 +166,75 @@ _ALLOWED: dict[str, frozenset[str]] = {
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS, _MIME_TYPE) = range(9)
+ _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET) = range(10)
+_SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
+_WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
+
+
+def srcset_fault(value: str) -> tuple[str, bool]:
+    """(what is wrong with a srcset value, or ""; whether it uses width
+    descriptors): §4.8.4.2 "image candidate strings" separated by commas,
+    each a valid non-empty URL not starting or ending with a comma and an
+    optional width ("Nw", N > 0) or pixel density ("Fx", F > 0) descriptor;
+    no two with the same descriptor (none is 1x); not both kinds."""
+    whitespace = "\t\n\f\r "
+    position, end = 0, len(value)
+    widths: set[int] = set()
+    densities: set[float] = set()
+    while True:
+        while position < end and value[position] in whitespace:
+            position += 1
+        if position == end:
+            break
+        start = position
+        while position < end and value[position] not in whitespace:
+            position += 1
+        url = value[start:position]
+        if url.startswith(","):
+            return ("Starts with empty image-candidate string." if not (widths or densities)
+                    else f"Empty image-candidate string at “{value}”."), bool(widths)
+        descriptor = ""
+        if url.endswith(","):
+            stripped = url.rstrip(",")
+            if len(url) - len(stripped) > 1:
+                return f"Empty image-candidate string at “{value}”.", bool(widths)
+            url = stripped
+            trailing_comma = True
+        else:
+            comma = value.find(",", position)
+            stop = end if comma < 0 else comma
+            descriptor = value[position:stop].strip(whitespace)
+            position = stop + 1 if comma >= 0 else end
+            trailing_comma = comma >= 0
+        fault = url_fault(url, non_empty=True)
+        if fault:
+            return f"Bad image-candidate URL: “{url}”: {fault}", bool(widths)
+        if not descriptor:
+            density = 1.0
+            if density in densities:
+                return "Density for an image is identical to another image's.", bool(widths)
+            densities.add(density)
+        elif _WIDTH_DESCRIPTOR.match(descriptor) and int(descriptor[:-1]) > 0:
+            width = int(descriptor[:-1])
+            if width in widths:
+                return "Width for an image is identical to another image's.", True
+            widths.add(width)
+        elif (descriptor.endswith("x") and is_valid_float(descriptor[:-1])
+              and float(descriptor[:-1]) > 0):
+            density = float(descriptor[:-1])
+            if density in densities:
+                return "Density for an image is identical to another image's.", bool(widths)
+            densities.add(density)
+        else:
+            return (f"Expected a width (“Nw”) or density (“Fx”) descriptor but found "
+                    f"“{descriptor}”."), bool(widths)
+        if widths and densities:
+            return "Mixes width and density descriptors.", True
+        if trailing_comma and not value[position:].strip(whitespace):
+            return f"Empty image-candidate string at “{value}”.", bool(widths)
+    if not (widths or densities):
+        return "Must contain one or more image candidate strings.", False
+    return "", bool(widths)
 
 #: MIME Sniffing Standard §4.2 "valid MIME type string": type "/" subtype,
 #: then parameters (";" name "=" token or quoted string), HTTP whitespace
@@ -205,6 +273,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         rules[attribute] = (_URL, non_empty)
     if name in _MIME_TYPE_ELEMENTS:
         rules["type"] = (_MIME_TYPE, None)
+    if name in _SRCSET_ELEMENTS:
+        rules[_SRCSET_ELEMENTS[name]] = (_SRCSET, None)
     for attribute, keywords in ENUMERATED_ATTRIBUTES["*"].items():
         rules[attribute] = (_ENUMERATED, keywords)
     for attribute in BOOLEAN_ATTRIBUTES["*"]:
@@ -386,6 +456,15 @@ class AttributeChecker:
                 if _MIME_TYPE_STRING.match(value) is None:
                     self._bad_value(element, name, attribute, value,
                                     "Bad MIME type: not a valid MIME type string.")
+            elif kind == _SRCSET:
+                fault, widths = srcset_fault(value)
+                if fault:
+                    self._bad_value(element, name, attribute, value, fault)
+                elif widths and name != "link" and "sizes" not in attrs:
+                    self._report("bad-attribute-combination", "error", element,
+                                 "When the “srcset” attribute has any image candidate string "
+                                 "with a width descriptor, the “sizes” attribute must also be "
+                                 "specified.")
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
@@ -409,6 +488,10 @@ class AttributeChecker:
 
     def _required(self, element: Element, name: str, attrs: dict[str, str]) -> None:
         """Attributes an element must have (each element's section)."""
+        if name == "img" and "sizes" in attrs and "srcset" not in attrs:
+            self._report("bad-attribute-combination", "error", element,
+                         "The “sizes” attribute must only be specified if the “srcset” "
+                         "attribute is also specified.")
         if name == "img":
             # §4.8.3: src must be present; §4.8.4.4.16: alt may be omitted
             # only with a non-empty title, inside a figure with a figcaption,
