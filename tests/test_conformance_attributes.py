@@ -297,3 +297,12 @@ def test_srcset(srcset: str | None, sizes: str | None, code: str | None) -> None
     attributes = "".join(f" {name}='{value}'" for name, value in
                          (("srcset", srcset), ("sizes", sizes)) if value is not None)
     assert only_codes(f"<img src=a.png alt=x{attributes}>") == ([code] if code else [])
+
+
+@pytest.mark.parametrize("value, bad", [
+    # §6.7.2 accesskey: unique space-separated tokens of one code point each.
+    ("a", False), ("a b ぬ", False), ("a b ぬ c ぬ", True), ("ab", True), ("", True),
+])
+def test_accesskey(value: str, bad: bool) -> None:
+    assert only_codes(f"<a href=x accesskey='{value}'>x</a>") == (
+        ["bad-attribute-value"] if bad else [])

@@ -166,7 +166,7 @@ _ALLOWED: dict[str, frozenset[str]] = {
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET) = range(10)
+ _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY) = range(11)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
 
@@ -268,7 +268,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
     ("*": the global attributes only), built once per element."""
     rules: dict[str, _ValueRule] = {
         "tabindex": (_NUMBER, _INTEGER), "lang": (_LANG, None),
-        "itemid": (_URL, False), "itemtype": (_ABSOLUTE_URLS, None)}
+        "itemid": (_URL, False), "itemtype": (_ABSOLUTE_URLS, None),
+        "accesskey": (_ACCESSKEY, None)}
     for attribute, non_empty in _URL_ATTRIBUTES.get(name, {}).items():
         rules[attribute] = (_URL, non_empty)
     if name in _MIME_TYPE_ELEMENTS:
@@ -465,6 +466,16 @@ class AttributeChecker:
                                  "When the “srcset” attribute has any image candidate string "
                                  "with a width descriptor, the “sizes” attribute must also be "
                                  "specified.")
+            elif kind == _ACCESSKEY:
+                # §6.7.2: unique space-separated tokens, each one code point.
+                labels = value.split()
+                if not labels or any(len(label) != 1 for label in labels):
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad key label list: each key label must be one character.")
+                elif len(set(labels)) != len(labels):
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad key label list: Duplicate key label. Each key label "
+                                    "must be unique.")
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
