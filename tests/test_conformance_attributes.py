@@ -306,3 +306,27 @@ def test_srcset(srcset: str | None, sizes: str | None, code: str | None) -> None
 def test_accesskey(value: str, bad: bool) -> None:
     assert only_codes(f"<a href=x accesskey='{value}'>x</a>") == (
         ["bad-attribute-value"] if bad else [])
+
+
+def test_role_not_allowed_on_no_role_elements() -> None:
+    # ARIA in HTML: picture, source, template, ... take no role; div and link do.
+    assert codes("<picture role=img><source srcset=a.png><img src=a alt=x></picture>") == [
+        ("attribute-not-allowed",
+         "Attribute “role” not allowed on element “picture” at this point.")]
+    assert only_codes("<div role=navigation>x</div>") == []
+
+
+@pytest.mark.parametrize("body, code", [
+    # §4.8.14 area coords; §2.3.9 usemap hash-name reference; a name non-empty (§16.1).
+    ("<map name=m><area alt=x href=x shape=rect coords='1,2,3,4'></map>", None),
+    ("<map name=m><area alt=x href=x shape=circle coords='1,2,3'></map>", None),
+    ("<map name=m><area alt=x href=x shape=default coords='1,2'></map>",
+     "attribute-not-allowed"),
+    ("<map name=m><area alt=x href=x shape=rect coords='1,2,3'></map>", "bad-attribute-value"),
+    ("<map name=m><area alt=x href=x shape=poly coords='1,2,3,4,5'></map>",
+     "bad-attribute-value"),
+    ("<map name=m><area alt=x href=x shape=circle></map>", "missing-required-attribute"),
+    ("<img src=a alt=x usemap=#m>", None), ("<img src=a alt=x usemap=#>", "bad-attribute-value"),
+])
+def test_area_coords_and_usemap(body: str, code: str | None) -> None:
+    assert only_codes(body) == ([code] if code else [])

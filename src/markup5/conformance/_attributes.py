@@ -11,6 +11,7 @@ from typing import cast
 from ..dom import Element
 from ..microsyntax import (
     is_boolean_attribute_value_valid,
+    is_valid_float_list,
     is_valid_date_string_with_optional_time,
     is_valid_float,
     is_valid_integer,
@@ -23,6 +24,7 @@ from ._elements import (
     ELEMENT_ATTRIBUTES,
     ENUMERATED_ATTRIBUTES,
     GLOBAL_ATTRIBUTES,
+    NO_ROLE_ELEMENTS,
     OBSOLETE_ATTRIBUTES,
     OBSOLETE_ELEMENTS,
     RDFA_ATTRIBUTES,
@@ -162,11 +164,12 @@ def _navigable_target_fault(value: str) -> str:
 #: ones, the event handlers, the aria-* and RDFa ones; data-* by prefix).
 _COMMON_ATTRIBUTES = GLOBAL_ATTRIBUTES | _EVENT_HANDLERS | ARIA_ATTRIBUTES | RDFA_ATTRIBUTES
 _ALLOWED: dict[str, frozenset[str]] = {
-    name: own | _COMMON_ATTRIBUTES for name, own in ELEMENT_ATTRIBUTES.items()}
+    name: own | (_COMMON_ATTRIBUTES - {"role"} if name in NO_ROLE_ELEMENTS else _COMMON_ATTRIBUTES)
+    for name, own in ELEMENT_ATTRIBUTES.items()}
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY) = range(11)
+ _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME) = range(12)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
 
@@ -272,6 +275,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         "accesskey": (_ACCESSKEY, None)}
     for attribute, non_empty in _URL_ATTRIBUTES.get(name, {}).items():
         rules[attribute] = (_URL, non_empty)
+    if name == "img":
+        rules["usemap"] = (_HASH_NAME, None)
     if name in _MIME_TYPE_ELEMENTS:
         rules["type"] = (_MIME_TYPE, None)
     if name in _SRCSET_ELEMENTS:
@@ -476,6 +481,12 @@ class AttributeChecker:
                     self._bad_value(element, name, attribute, value,
                                     "Bad key label list: Duplicate key label. Each key label "
                                     "must be unique.")
+            elif kind == _HASH_NAME:
+                # §2.3.9 (syntax; whether it names a map is not checked yet)
+                if len(value) < 2 or value[0] != "#":
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad hash-name reference: A hash-name reference must "
+                                    "have at least one character after “#”.")
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
@@ -561,6 +572,11 @@ class AttributeChecker:
                 if fault:
                     self._bad_value(element, name, "value", value, f"Bad absolute URL: {fault}")
         elif name == "a" or name == "area":
+            if name == "area":
+                self._area_coords(element, attrs)
+            elif attrs.get("name") == "":
+                self._bad_value(element, name, "name", "", "Bad id: An ID must not be the "
+                                "empty string.")
             if "href" not in attrs:
                 if any(a in attrs for a in _HREF_DEPENDENT[name]):
                     self._missing(element, name, "href")
@@ -591,6 +607,31 @@ class AttributeChecker:
                 self._report("missing-lang", "warning", element,
                              "Consider adding a “lang” attribute to the “html” start tag to "
                              "declare the language of this document.")
+
+    def _area_coords(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.8.14: coords is a valid list of floating-point numbers, absent
+        for shape=default, present for the others (rectangle, the default
+        state: four numbers; circle: three; polygon: six or more, even)."""
+        shape = attrs.get("shape", "rect").lower()
+        coords = attrs.get("coords")
+        if shape == "default":
+            if coords is not None:
+                self._report("attribute-not-allowed", "error", element,
+                             "Attribute “coords” not allowed on element “area” at this point.")
+            return
+        if coords is None:
+            if "shape" in attrs:
+                self._missing(element, "area", "coords")
+            return
+        if not is_valid_float_list(coords):
+            self._bad_value(element, "area", "coords", coords,
+                            "Expected a valid list of floating-point numbers.")
+            return
+        count = coords.count(",") + 1
+        if ((shape in ("rect", "rectangle") and count != 4) or (shape == "circle" and count != 3)
+                or (shape in ("poly", "polygon") and (count < 6 or count % 2))):
+            self._bad_value(element, "area", "coords", coords,
+                            f"Wrong number of coordinates ({count}) for the shape “{shape}”.")
 
     def _id(self, element: Element, name: str, value: str) -> None:
         """§3.2.6: an id is unique in the tree, non-empty, without ASCII

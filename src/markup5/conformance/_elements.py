@@ -16,6 +16,7 @@ __all__ = [
     "ELEMENT_ATTRIBUTES",
     "ENUMERATED_ATTRIBUTES",
     "GLOBAL_ATTRIBUTES",
+    "NO_ROLE_ELEMENTS",
     "RDFA_ATTRIBUTES",
     "OBSOLETE_ATTRIBUTES",
     "OBSOLETE_ELEMENTS",
@@ -40,6 +41,13 @@ label labelledby level live modal multiline multiselectable orientation owns pla
 posinset pressed readonly relevant required roledescription rowcount rowindex rowindextext
 rowspan selected setsize sort valuemax valuemin valuenow valuetext
 """.split())
+
+#: ARIA in HTML §4 (allowed roles): the elements that take no role
+#: attribute at all ("No role"), as vnu 26.9 checks them.
+NO_ROLE_ELEMENTS: frozenset[str] = frozenset({
+    "base", "col", "colgroup", "head", "html", "map", "meta", "noscript", "picture", "script",
+    "source", "style", "template", "title", "track",
+})
 
 #: RDFa attributes (W3C HTML+RDFa 1.1 §3.1), which the Nu Html Checker
 #: allows on every HTML element (with ``property`` making a ``meta`` with
