@@ -552,7 +552,8 @@ class ContentChecker:
         self._bad[id(child)] = child
         name = parent.local_name
         note = ""
-        if name in TRANSPARENT_ELEMENTS and parent.namespace == HTML_NAMESPACE:
+        if name in TRANSPARENT_ELEMENTS and name != "noscript" \
+                and parent.namespace == HTML_NAMESPACE:
             note = (f" Note: The “{name}” element has a transparent content model; its "
                     "allowed content is inherited from its parent element.")
         report("element-not-allowed-as-child", "error", child,
@@ -1025,6 +1026,12 @@ def _model_select(self: ContentChecker, element: Element, mask: int,
     for index, child in enumerate(_element_children(element, report)):
         name = _html_name(child)
         if name == "button" and index == 0 and not list_box:
+            continue
+        if name == "button" and list_box:
+            report("element-not-allowed-as-child", "error", child,
+                   "A “button” element is only allowed as a child of a “select” element that "
+                   "is a drop-down box (one without a “size” attribute greater than 1 and "
+                   "without a “multiple” attribute).")
             continue
         if name not in _SELECT_INNER or (
                 name == "optgroup" and element.local_name == "optgroup"):
