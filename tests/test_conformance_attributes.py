@@ -330,3 +330,20 @@ def test_role_not_allowed_on_no_role_elements() -> None:
 ])
 def test_area_coords_and_usemap(body: str, code: str | None) -> None:
     assert only_codes(body) == ([code] if code else [])
+
+
+def test_link_as_object_data_option_label_itemtype_and_ipv4() -> None:
+    head = "<!DOCTYPE html><html lang=en><head><title>t</title>"
+    # §4.2.4: imagesrcset needs as=image; as needs rel preload/modulepreload.
+    assert only_codes("", head=head + "<link rel=preload as=image imagesrcset='a.png 1x'>") == []
+    assert only_codes("", head=head + "<link rel=preload imagesrcset='a.png 1x'>") == [
+        "bad-attribute-combination"]
+    assert only_codes("", head=head + "<link rel=stylesheet href=a.css as=style>") == [
+        "bad-attribute-combination"]
+    assert only_codes("<object></object>") == ["missing-required-attribute"]
+    assert only_codes("<select><option label=''>x</option></select>") == [
+        "bad-attribute-value"]
+    assert only_codes("<div itemscope itemtype=' '>x</div>") == ["bad-attribute-value"]
+    # URL §3.5: a valid IPv4-address string is four decimal numbers.
+    assert only_codes("<a href='http://192.168.0.1/'>x</a>") == []
+    assert only_codes("<a href='http://192.0x00A80001/'>x</a>") == ["bad-attribute-value"]

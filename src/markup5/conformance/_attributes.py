@@ -123,7 +123,8 @@ _JAVASCRIPT_TYPES: frozenset[str] = frozenset({
 })
 _OBSOLETE_BUT_CONFORMING = frozenset({"a", "style", "script"})
 _REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "track",
-                       "optgroup", "source", "html", "a", "area", "input"})
+                       "optgroup", "source", "html", "a", "area", "input", "object",
+                       "option"})
 #: §4.5.1, §4.8.14: attributes that must be omitted when href is absent.
 _HREF_DEPENDENT = {
     "a": ("target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"),
@@ -451,7 +452,10 @@ class AttributeChecker:
                 if fault:
                     self._bad_value(element, name, attribute, value, f"Bad URL: {fault}")
             elif kind == _ABSOLUTE_URLS:
-                # §5.2.2 itemtype: unique space-separated absolute URLs.
+                # §5.2.2 itemtype: unique space-separated absolute URLs (one or more).
+                if not value.split():
+                    self._bad_value(element, name, attribute, value,
+                                    "Bad absolute URL: Must be non-empty.")
                 for token in value.split():
                     fault = url_fault(token, absolute=True)
                     if fault:
@@ -534,6 +538,17 @@ class AttributeChecker:
                              "attribute, or both.")
             if "rel" not in attrs and "itemprop" not in attrs:
                 self._missing_one_of(element, name, ("itemprop", "rel"))
+            rels = attrs.get("rel", "").lower().split()
+            if "imagesrcset" in attrs and attrs.get("as", "").lower() != "image":
+                self._report("bad-attribute-combination", "error", element,
+                             "A “link” element with an “imagesrcset” attribute must have an "
+                             "“as” attribute with value “image”.")
+            if "as" in attrs and "preload" not in rels and "modulepreload" not in rels:
+                # §4.2.4: as only with rel preload or modulepreload.
+                self._report("bad-attribute-combination", "error", element,
+                             "A “link” element with an “as” attribute must have a “rel” "
+                             "attribute that contains the value “preload” or the value "
+                             "“modulepreload”.")
             if "sizes" in attrs and _ICON_RELS.isdisjoint(attrs.get("rel", "").lower().split()):
                 self._report("bad-attribute-combination", "error", element,
                              "A “link” element with a “sizes” attribute must have a “rel” "
@@ -590,6 +605,14 @@ class AttributeChecker:
             if "dir" not in attrs:
                 self._report("missing-required-attribute", "error", element,
                              "Element “bdo” must have attribute “dir”.")
+        elif name == "object":
+            # §4.8.7: data, or type (vnu asks for one of them).
+            if "data" not in attrs and "type" not in attrs:
+                self._missing_one_of(element, name, ("data", "type"))
+        elif name == "option":
+            if attrs.get("label") == "":
+                self._bad_value(element, name, "label", "", "Bad non-empty string: Must not be "
+                                "empty.")
         elif name in ("meter", "map", "track", "optgroup"):
             required = {"meter": "value", "map": "name", "track": "src",
                         "optgroup": "label"}[name]

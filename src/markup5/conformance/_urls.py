@@ -41,6 +41,8 @@ _TOKEN = r"[!#$%&'*+.^_`|~0-9A-Za-z\-]+"
 _DATA_URL_HEAD = re.compile(
     rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}=(?:{_TOKEN}|%22[^,]*?%22))*(?:;base64)?,",
     re.IGNORECASE)
+_IPV4_ADDRESS = re.compile(r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+                           r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z")
 _ENDS_IN_A_NUMBER = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
 
 
@@ -111,7 +113,7 @@ def _url_fault(value: str, non_empty: bool, absolute: bool) -> str:
             if not rest.startswith("//"):
                 return "Expected a slash (“/”)."
             # (With its code points valid, only the authority can fail.)
-            return "" if _authority_ok(rest[2:], name) else "Invalid host or port."
+            return _authority_fault(rest[2:], name)
         if name == "data" and _DATA_URL_HEAD.match(rest) is None:
             # RFC 2397 / the Fetch Standard's data: URL: [MIME type][;base64],data
             return "A “data:” URL is a MIME type (optional) and a comma before its data."
@@ -120,33 +122,39 @@ def _url_fault(value: str, non_empty: bool, absolute: bool) -> str:
         return ""
     if absolute:
         return f"The string “{value}” is not an absolute URL."
-    if before.startswith("//") and not _authority_ok(before[2:], "http"):
-        return "Invalid host or port."
+    if before.startswith("//"):
+        return _authority_fault(before[2:], "http")
     return ""
 
 
-def _authority_ok(rest: str, scheme: str) -> bool:
-    """The authority after "//": a valid host string and an optional port
-    (no credentials), the host checked with the URL parser; empty only for
-    file."""
+def _authority_fault(rest: str, scheme: str) -> str:
+    """What is wrong with the authority after "//" ("" if nothing): a valid
+    host string and an optional port (no credentials), the host checked
+    with the URL parser; empty only for file."""
     authority = rest
     for stop in "/?":
         authority = authority.partition(stop)[0]
     if "@" in authority:
-        return False  # (§4.3: no credentials in a valid URL string)
+        return "URL includes credentials."  # (§4.3: none in a valid URL string)
     if not authority:
-        return scheme == "file"
+        return "" if scheme == "file" else "Invalid host: empty host."
     if authority.startswith("["):
         host, bracket, port = authority.partition("]")
         if not bracket or (port and not port.startswith(":")):
-            return False
+            return "Invalid host: bad IPv6 address."
         port = port[1:]
     else:
         host, _, port = authority.partition(":")
         if "[" in host or "]" in host:
-            return False
+            return _illegal("[" if "[" in host else "]")
     if port and not (port.isascii() and port.isdigit() and int(port) <= 65535):
-        return False
-    if _SIMPLE_HOST.match(host) is not None and _ENDS_IN_A_NUMBER.search(host) is None:
-        return True  # (an ASCII domain the host parser takes as it is)
-    return parse_url(f"{scheme}://{authority}/") is not None
+        return "Invalid port."
+    if _SIMPLE_HOST.match(host) is not None:
+        if _ENDS_IN_A_NUMBER.search(host) is None:
+            return ""  # (an ASCII domain the host parser takes as it is)
+        # A valid IPv4-address string: four decimal numbers 0-255 (the
+        # parser also takes hex, octal and fewer parts, with validation errors).
+        return "" if _IPV4_ADDRESS.match(host) is not None else "Invalid host: bad IPv4 address."
+    if parse_url(f"{scheme}://{authority}/") is None:
+        return "Invalid host."
+    return ""
