@@ -347,3 +347,23 @@ def test_link_as_object_data_option_label_itemtype_and_ipv4() -> None:
     # URL §3.5: a valid IPv4-address string is four decimal numbers.
     assert only_codes("<a href='http://192.168.0.1/'>x</a>") == []
     assert only_codes("<a href='http://192.0x00A80001/'>x</a>") == ["bad-attribute-value"]
+
+
+@pytest.mark.parametrize("sizes, bad", [
+    # §4.8.4.2.2 valid source size list: "<media-condition> <length>" entries, the last
+    # one without a condition; CSS lengths (no percentages, not negative).
+    ("100vw", False), ("(min-width: 500px) 500px, 100vw", False), ("calc(500px)", False),
+    ("(min-width:calc(500px)) 500px", False), ("-0", False), ("/**/50vw", False),
+    ("not (min-width: 500px) 10em, 1px", False),
+    ("50%", True), ("-1px", True), ("50", True), ("foo bar", True), ("", True),
+    ("100vw, (min-width:500px) 500px", True), ("(123) 500px, 100vw", True),
+    ("all 500px, 100vw", True), ("min-width:500px 500px, 100vw", True), ("100vw,", True),
+    ("+/**/50vw", True), ("auto", True),
+])
+def test_sizes(sizes: str, bad: bool) -> None:
+    assert only_codes(f"<img src=a.png alt=x srcset='a.png 100w' sizes='{sizes}'>") == (
+        ["bad-attribute-value"] if bad else [])
+
+
+def test_sizes_auto_on_lazy_images() -> None:
+    assert only_codes("<img src=a alt=x loading=lazy srcset='a.png 100w' sizes='auto'>") == []

@@ -170,9 +170,133 @@ _ALLOWED: dict[str, frozenset[str]] = {
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME) = range(12)
+ _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME, _SIZES) = range(13)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
+
+
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+# A CSS <length> (CSS Values §5-6): a number with a length unit, or a zero;
+# no percentages in sizes.
+_CSS_LENGTH = re.compile(
+    r"([+-]?)([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    r"(px|em|ex|ch|rem|lh|rlh|cap|ic|rex|rcap|rch|ric|vw|vh|vmin|vmax|vi|vb|svw|svh|lvw|lvh|"
+    r"dvw|dvh|svi|svb|lvi|lvb|dvi|dvb|svmin|svmax|lvmin|lvmax|dvmin|dvmax|cqw|cqh|cqi|cqb|"
+    r"cqmin|cqmax|cm|mm|q|in|pt|pc)?\Z", re.IGNORECASE)
+_CSS_FUNCTION = re.compile(r"(?:calc|min|max|clamp)\(", re.IGNORECASE)
+_MEDIA_FEATURE = re.compile(r"[A-Za-z\-][^{}\[\];]*\Z")
+
+
+def _balanced_groups(text: str) -> list[str] | None:
+    """The top-level parenthesized groups and the words between them, or
+    None when the parentheses do not balance."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for index, character in enumerate(text):
+        if character == "(":
+            if depth == 0:
+                parts.extend(text[start:index].split())
+                start = index
+            depth += 1
+        elif character == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0:
+                parts.append(text[start:index + 1])
+                start = index + 1
+    if depth:
+        return None
+    parts.extend(text[start:].split())
+    return parts
+
+
+def _is_media_condition(text: str) -> bool:
+    """Media Queries 4 <media-condition>, as far as a checker without CSS
+    can tell: ["not"] (group) [("and" | "or") (group)]..., each group a
+    feature ``(name)`` / ``(name: value)`` / ``(range)`` or a nested
+    condition."""
+    parts = _balanced_groups(text)
+    if not parts:
+        return False
+    if parts[0].lower() == "not":
+        parts = parts[1:]
+        if len(parts) != 1:
+            return False
+    for index, part in enumerate(parts):
+        if index % 2:
+            if part.lower() not in ("and", "or"):
+                return False
+            continue
+        if not (part.startswith("(") and part.endswith(")")):
+            return False
+        inner = part[1:-1].strip()
+        if inner.startswith("(") or inner.lower().startswith("not "):
+            if not _is_media_condition(inner):
+                return False
+        elif _MEDIA_FEATURE.match(inner) is None:
+            return False
+    return len(parts) % 2 == 1
+
+
+def _source_size_value_fault(value: str) -> str:
+    if _CSS_FUNCTION.match(value) and value.endswith(")"):
+        return ""
+    match = _CSS_LENGTH.match(value)
+    if match is None:
+        return f"Expected a CSS length but found “{value}”."
+    sign, number, unit = match.group(1), match.group(2), match.group(3)
+    if unit is None and float(number) != 0:
+        return f"Expected a unit after “{value}”."
+    if sign == "-" and float(number) != 0:
+        return "Expected a non-negative length."
+    return ""
+
+
+def sizes_fault(value: str, lazy: bool) -> str:
+    """What is wrong with a ``sizes`` value (§4.8.4.2.2 "valid source size
+    list"), or "": source sizes ``<media-condition> <length>`` separated by
+    commas, the last one without a media condition; ``auto`` only first
+    and only on a lazily loaded img (``lazy``)."""
+    text = _CSS_COMMENT.sub(" ", value)
+    entries = []
+    depth, start = 0, 0
+    for index, character in enumerate(text):
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth -= 1
+        elif character == "," and depth == 0:
+            entries.append(text[start:index].strip())
+            start = index + 1
+    entries.append(text[start:].strip())
+    for index, entry in enumerate(entries):
+        if not entry:
+            return "Empty source size."
+        last = index == len(entries) - 1
+        if entry.endswith(")") and not _CSS_FUNCTION.search(entry):
+            return "A source size list must end with a source size value."
+        if entry.endswith(")"):
+            function = [m.start() for m in _CSS_FUNCTION.finditer(entry)][-1]
+            condition, size = entry[:function].strip(), entry[function:]
+        else:
+            condition, _, size = entry.rpartition(" ")
+            condition = condition.strip()
+        if size.lower() == "auto":
+            if index != 0 or condition or not lazy:
+                return "“auto” is only allowed first, without a media condition, on an “img” with loading=lazy."
+            continue
+        fault = _source_size_value_fault(size)
+        if fault:
+            return fault
+        if last:
+            if condition and not _is_media_condition(condition):
+                return f"Bad media condition “{condition}”."
+        elif not condition:
+            return "Only the last source size may be without a media condition."
+        elif not _is_media_condition(condition):
+            return f"Bad media condition “{condition}”."
+    return ""
 
 
 def srcset_fault(value: str) -> tuple[str, bool]:
@@ -282,6 +406,7 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         rules["type"] = (_MIME_TYPE, None)
     if name in _SRCSET_ELEMENTS:
         rules[_SRCSET_ELEMENTS[name]] = (_SRCSET, None)
+        rules["imagesizes" if name == "link" else "sizes"] = (_SIZES, None)
     for attribute, keywords in ENUMERATED_ATTRIBUTES["*"].items():
         rules[attribute] = (_ENUMERATED, keywords)
     for attribute in BOOLEAN_ATTRIBUTES["*"]:
@@ -485,6 +610,12 @@ class AttributeChecker:
                     self._bad_value(element, name, attribute, value,
                                     "Bad key label list: Duplicate key label. Each key label "
                                     "must be unique.")
+            elif kind == _SIZES:
+                fault = sizes_fault(value, name == "img"
+                                    and attrs.get("loading", "").lower() == "lazy")
+                if fault:
+                    self._bad_value(element, name, attribute, value,
+                                    f"Bad source size list: {fault}")
             elif kind == _HASH_NAME:
                 # §2.3.9 (syntax; whether it names a map is not checked yet)
                 if len(value) < 2 or value[0] != "#":
