@@ -147,6 +147,14 @@ OBSOLETE_ELEMENTS = frozenset({
     "multicol", "nextid", "nobr", "noembed", "noframes", "param", "plaintext", "rb",
     "rtc", "spacer", "strike", "tt", "xmp"})
 
+#: Every element of the HTML standard's element index (§4, and the obsolete ones
+#: of §16): a name outside it (and not a custom element name) is unknown.
+KNOWN_ELEMENTS = FLOW_CONTENT | METADATA_CONTENT | VOID_ELEMENTS | OBSOLETE_ELEMENTS \
+    | frozenset({
+        "area", "body", "caption", "col", "colgroup", "dd", "dt", "figcaption", "head", "html",
+        "legend", "li", "main", "optgroup", "option", "rp", "rt", "source", "summary", "tbody",
+        "td", "tfoot", "th", "thead", "tr", "track"})
+
 # Ancestor kinds, as bits of the mask an element passes to its descendants.
 _BIT_A = 1 << 0
 _BIT_BUTTON = 1 << 1
@@ -440,15 +448,16 @@ class ContentChecker:
         mask |= _ANCESTOR_BITS.get(name, 0)
         if name not in _MAIN_ANCESTORS and not _is_custom(name):
             mask |= _BIT_NO_MAIN
-        if name in TRANSPARENT_ELEMENTS:
+        if name in TRANSPARENT_ELEMENTS or _is_custom(name):
+            # (autonomous custom elements are transparent too: HTML's element index)
             parent = element.parent
             if name == "noscript" and _html_local_name(parent) == "head":
                 return mask, "noscript-head"
             # transparent: the parent's model, reduced to a category
             if model in (_PHRASING, _PHRASING_HEADING, "option"):
                 return mask, _PHRASING if model != _PHRASING_HEADING else model
-            if model in (_ANY, "figure"):
-                return mask, model   # (vnu lets a transparent figure child hold the caption)
+            if model == _ANY:
+                return mask, _ANY
             return mask, _FLOW
         if name in _FLOW_MODEL:
             if name == "div" and _html_local_name(element.parent) == "dl":
@@ -488,8 +497,15 @@ class ContentChecker:
         else:
             inherited, breaker, label = 0, "", None
         mask, model = self._entry(element)
-        if mask & _BIT_SUPPRESS:
-            return
+        name = element.local_name
+        if element.namespace == HTML_NAMESPACE and name not in KNOWN_ELEMENTS \
+                and not _is_custom(name) and not mask & _BIT_TEMPLATE:
+            # (vnu reports this inside reported subtrees too)
+            report("unknown-element", "error", element,
+                   f"The “{name}” element is a completely-unknown element that is not "
+                   "allowed anywhere in any HTML content.")
+        if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE):
+            return   # a reported subtree; template contents (vnu checks neither)
         if element.namespace != HTML_NAMESPACE:
             return
         if inherited & _EXCLUDING_BITS:
@@ -606,6 +622,9 @@ class ContentChecker:
                 name = _html_name(child)
                 if name in ("meta", "link") or (name == "style" and flow):
                     _metadata_in_body(child, element, was_first, report)
+                elif name == "area":
+                    report("missing-required-ancestor", "error", child,
+                           "The “area” element must have a “map” ancestor.")
                 else:
                     self._not_allowed(child, element, report)
 
@@ -831,14 +850,24 @@ def _model_figure(self: ContentChecker, element: Element, mask: int,
 def _first_then_flow(first: str, required: bool, heading_ok: bool = False
                      ) -> Callable[[ContentChecker, Element, int, Report], None]:
     def model(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
-        children = _element_children(element, report, text_ok=True)
-        for index, child in enumerate(children):
+        leading = True      # nothing but inter-element whitespace so far
+        first_ok = False
+        for child in element.children:
+            if isinstance(child, Text):
+                if child.data.strip(_WHITESPACE):
+                    leading = False
+                continue
+            if not isinstance(child, Element):
+                continue
             if _html_name(child) == first:
-                if index != 0:
+                if leading:
+                    first_ok = True
+                else:
                     self._not_allowed(child, element, report)
             elif not is_flow_content(child, mask):
                 self._not_allowed(child, element, report)
-        if required and not (children and _html_name(children[0]) == first):
+            leading = False
+        if required and not first_ok:
             _missing(element, first, report)
     model.__doc__ = f"{'One' if required else 'Optionally a'} {first} then flow content."
     return model
