@@ -367,3 +367,24 @@ def test_sizes(sizes: str, bad: bool) -> None:
 
 def test_sizes_auto_on_lazy_images() -> None:
     assert only_codes("<img src=a alt=x loading=lazy srcset='a.png 100w' sizes='auto'>") == []
+
+
+@pytest.mark.parametrize("media, bad", [
+    # Media Queries 4 (media on link, style, source, meta): types, "and" conditions,
+    # typed feature values; deprecated types and features are errors.
+    ("screen", False), ("  screen", False), ("not screen", False), ("only screen", False),
+    ("screen and (min-width: 400px)", False), ("screen and ( min-width : 400px )", False),
+    ("screen and (min-width: 400px), print", False), ("(min-width: 0)", False),
+    ("print and (min-resolution: 100dpi)", False), ("screen and (color: 2)", False),
+    ("", False),
+    ("screen and", True), ("alla", True), ("PROJECT\u0130ON", True), ("notscreen", True),
+    ("screenand (min-width: 400px)", True), ("screen and(min-width: 400px)", True),
+    ("screen and (min-width: 400px;)", True), ("screen and (min-width: 400)", True),
+    ("screen and (min-width: 400dpi)", True), ("screen and (min-width:", True),
+    ("screen and (color: 1em)", True), ("screen,,print", True), ("screen,", True),
+    ("projection", True), ("screen and (device-aspect-ratio: 16/9)", True),
+])
+def test_media_queries(media: str, bad: bool) -> None:
+    head = "<!DOCTYPE html><html lang=en><head><title>t</title>"
+    assert only_codes("", head=head + f"<link rel=stylesheet href=a.css media='{media}'>") == (
+        ["bad-attribute-value"] if bad else [])

@@ -170,7 +170,8 @@ _ALLOWED: dict[str, frozenset[str]] = {
 
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
- _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME, _SIZES) = range(13)
+ _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME, _SIZES,
+ _MEDIA) = range(14)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
 
@@ -299,6 +300,100 @@ def sizes_fault(value: str, lazy: bool) -> str:
     return ""
 
 
+_MEDIA_TYPES = frozenset({"all", "print", "screen"})
+# Media Queries 4 §2.3: deprecated media types, which conformance checkers reject.
+_DEPRECATED_MEDIA_TYPES = frozenset({"tty", "tv", "projection", "handheld", "braille",
+                                     "embossed", "aural", "speech"})
+_LENGTH_FEATURES = frozenset(
+    f"{prefix}{name}" for prefix in ("", "min-", "max-")
+    for name in ("width", "height", "device-width", "device-height"))
+_INTEGER_FEATURES = frozenset(
+    f"{prefix}{name}" for prefix in ("", "min-", "max-")
+    for name in ("color", "color-index", "monochrome"))
+_RESOLUTION_FEATURES = frozenset({"resolution", "min-resolution", "max-resolution"})
+_DEPRECATED_FEATURES = frozenset(
+    f"{prefix}device-aspect-ratio" for prefix in ("", "min-", "max-"))
+_RESOLUTION = re.compile(r"[+]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:dpi|dpcm|dppx|x)\Z",
+                         re.IGNORECASE)
+_MEDIA_FEATURE_EXPRESSION = re.compile(
+    r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*(?::\s*([^();{}\[\]]*?)\s*)?\)\Z")
+
+
+def _media_feature_fault(group: str) -> str:
+    match = _MEDIA_FEATURE_EXPRESSION.match(group)
+    if match is None:
+        # Nested conditions and range forms: their parentheses balance.
+        return "" if _is_media_condition(group) else f"Bad media feature “{group}”."
+    name, value = match.group(1).lower(), match.group(2)
+    if name in _DEPRECATED_FEATURES:
+        return f"Deprecated media feature “{name}”."
+    if value is None:
+        return ""
+    if not value:
+        return f"Missing value for media feature “{name}”."
+    if name in _LENGTH_FEATURES:
+        length = _CSS_LENGTH.match(value)
+        if length is None or (length.group(3) is None and float(length.group(2)) != 0):
+            return f"Expected a length for media feature “{name}” but found “{value}”."
+    elif name in _INTEGER_FEATURES:
+        if not value.isdigit():
+            return f"Expected an integer for media feature “{name}” but found “{value}”."
+    elif name in _RESOLUTION_FEATURES:
+        if _RESOLUTION.match(value) is None:
+            return f"Expected a resolution for media feature “{name}” but found “{value}”."
+    return ""
+
+
+def media_query_list_fault(value: str) -> str:
+    """What is wrong with a media query list (Media Queries 4 §3, as far as a
+    checker without CSS can tell), or "": comma-separated queries, each
+    ``[not|only] TYPE [and (feature)]...`` or a media condition; the media
+    types all, print and screen; features' values typed for the common
+    features; deprecated types and features are errors."""
+    text = _CSS_COMMENT.sub(" ", value).strip(" \t\n\f\r")
+    if not text:
+        return ""
+    for query in text.split(","):
+        query = query.strip(" \t\n\f\r")
+        if not query:
+            return "Empty media query."
+        words = query.split(None, 1)
+        first = words[0].lower()
+        if first.startswith("("):
+            parts = _balanced_groups(query)
+            rest_parts = parts or []
+            kind_parts = rest_parts
+        else:
+            if first in ("not", "only"):
+                if len(words) < 2:
+                    return f"Expected a media type after “{words[0]}”."
+                words = words[1].split(None, 1)
+                first = words[0].lower()
+            if not first.isascii() or first not in _MEDIA_TYPES:
+                if first in _DEPRECATED_MEDIA_TYPES:
+                    return f"The media “{first}” has been deprecated."
+                return f"Unrecognized media “{words[0]}”."
+            if len(words) == 1:
+                continue
+            parts = _balanced_groups(words[1])
+            if not parts or parts[0].lower() != "and":
+                return f"Expected “and” after the media type in “{query}”."
+            kind_parts = parts[1:]
+        if not kind_parts or len(kind_parts) % 2 == 0:
+            return f"Parse error in “{query}”."
+        for index, part in enumerate(kind_parts):
+            if index % 2:
+                if part.lower() not in ("and", "or"):
+                    return f"Parse error in “{query}”."
+            else:
+                fault = _media_feature_fault(part)
+                if fault:
+                    return fault
+        if re.search(r"(?i)\b(?:and|or|not)\(", query):
+            return f"Parse error in “{query}”: a space is needed before “(”."
+    return ""
+
+
 def srcset_fault(value: str) -> tuple[str, bool]:
     """(what is wrong with a srcset value, or ""; whether it uses width
     descriptors): §4.8.4.2 "image candidate strings" separated by commas,
@@ -404,6 +499,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         rules["usemap"] = (_HASH_NAME, None)
     if name in _MIME_TYPE_ELEMENTS:
         rules["type"] = (_MIME_TYPE, None)
+    if name in ("link", "style", "source", "meta"):
+        rules["media"] = (_MEDIA, None)
     if name in _SRCSET_ELEMENTS:
         rules[_SRCSET_ELEMENTS[name]] = (_SRCSET, None)
         rules["imagesizes" if name == "link" else "sizes"] = (_SIZES, None)
@@ -616,6 +713,10 @@ class AttributeChecker:
                 if fault:
                     self._bad_value(element, name, attribute, value,
                                     f"Bad source size list: {fault}")
+            elif kind == _MEDIA:
+                fault = media_query_list_fault(value)
+                if fault:
+                    self._bad_value(element, name, attribute, value, f"Bad media query: {fault}")
             elif kind == _HASH_NAME:
                 # §2.3.9 (syntax; whether it names a map is not checked yet)
                 if len(value) < 2 or value[0] != "#":
