@@ -167,3 +167,24 @@ def test_cli_check_parse_error_modes_keep_their_output(tmp_path, capsys) -> None
     assert main(["check", "--tokenizer-only", "--format", "gnu", str(page)]) == 1
     assert capsys.readouterr().out == (
         f"{page}:1.18-1.18: error: Parse error: unknown-named-character-reference.\n")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from([
+    "<img", " src=", " srcset='a 1x, b 2x'", " sizes='(min-width: 1px) 10px, 5vw'", " alt",
+    " media='screen and (min-width:'", " href='http://[::1]:8/#x'", " id=a", " lang=en-GB",
+    " dir=rtl", " tabindex=-1", " coords=1,2,3", " shape=circle", "<area", "<link", "<a",
+    "<meta", " charset=x", " type=text/html", ">", "</a>", "<svg", "<template>", "x",
+    "&amp;", "\n", "\ud83d", "<!DOCTYPE html>", " accesskey='a a'", " usemap=#", "'", '"',
+])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_check_never_raises_and_positions_are_sane(text: str) -> None:
+    for message in check(text):
+        assert message.severity in ("error", "warning", "info")
+        assert message.line >= 1 and message.col >= 1
+        assert (message.end_line, message.end_col) >= (message.line, message.col)
