@@ -43,7 +43,8 @@ __all__ = [
     "Severity", "Report", "ContentChecker", "check_element",
     "METADATA_CONTENT", "FLOW_CONTENT", "SECTIONING_CONTENT", "HEADING_CONTENT",
     "PHRASING_CONTENT", "EMBEDDED_CONTENT", "INTERACTIVE_CONTENT", "PALPABLE_CONTENT",
-    "SCRIPT_SUPPORTING_ELEMENTS", "VOID_ELEMENTS",
+    "SCRIPT_SUPPORTING_ELEMENTS", "VOID_ELEMENTS", "TRANSPARENT_ELEMENTS", "BODY_OK_LINK_TYPES",
+    "OBSOLETE_ELEMENTS", "KNOWN_ELEMENTS", "LABELABLE_ELEMENTS",
     "is_flow_content", "is_phrasing_content", "is_interactive_content",
     "is_palpable_content",
 ]
