@@ -388,3 +388,24 @@ def test_media_queries(media: str, bad: bool) -> None:
     head = "<!DOCTYPE html><html lang=en><head><title>t</title>"
     assert only_codes("", head=head + f"<link rel=stylesheet href=a.css media='{media}'>") == (
         ["bad-attribute-value"] if bad else [])
+
+
+def test_source_attributes_by_parent_and_sizes_needs_widths() -> None:
+    # §4.8.2: a picture's source has srcset and no src; a media element's has src and no
+    # srcset.  §4.8.4.2: with sizes, every candidate has a width descriptor.
+    assert only_codes("<picture><source srcset=a.png><img src=a alt=x></picture>") == []
+    assert only_codes("<picture><source srcset=a.png src=a.png><img src=a alt=x></picture>"
+                      ) == ["attribute-not-allowed"]
+    assert only_codes("<video><source src=a.mp4 srcset=a.png></video>") == [
+        "attribute-not-allowed"]
+    assert only_codes("<img src=a alt=x srcset='a.png 1x, b.png 2x' sizes=100vw>") == [
+        "bad-attribute-value"]
+
+
+def test_hosts_that_only_the_parser_turns_into_ipv4_are_invalid() -> None:
+    # URL §4.3 valid host string: "%" is a forbidden domain code point; full-width digits
+    # are not a valid IPv4-address string.
+    assert only_codes("<a href='http://%31%39%32.0.0.1/'>x</a>") == ["bad-attribute-value"]
+    assert only_codes("<a href='http://\uff11\uff19\uff12.0.0.1/'>x</a>") == [
+        "bad-attribute-value"]
+    assert only_codes("<a href='http://b\u00fccher.example/'>x</a>") == []

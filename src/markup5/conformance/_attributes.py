@@ -692,6 +692,13 @@ class AttributeChecker:
                 fault, widths = srcset_fault(value)
                 if fault:
                     self._bad_value(element, name, attribute, value, fault)
+                elif (not widths and attrs.get("imagesizes" if name == "link" else "sizes")
+                      is not None):
+                    # §4.8.4.2: with sizes, every image candidate has a width descriptor.
+                    self._bad_value(element, name, attribute, value,
+                                    "No width specified for an image candidate. (When the "
+                                    "“sizes” attribute is present, all image candidate "
+                                    "strings must specify a width.)")
                 elif widths and name != "link" and "sizes" not in attrs:
                     self._report("bad-attribute-combination", "error", element,
                                  "When the “srcset” attribute has any image candidate string "
@@ -851,12 +858,25 @@ class AttributeChecker:
             if required not in attrs:
                 self._missing(element, name, required)
         elif name == "source":
+            # §4.8.2: in a picture, srcset (and no src); in a media element,
+            # src (and no srcset, sizes, width, height).
             parent = element.parent
             if isinstance(parent, Element) and parent.namespace == element.namespace:
-                if parent.local_name == "picture" and "srcset" not in attrs:
-                    self._missing(element, name, "srcset")
-                elif parent.local_name in ("audio", "video") and "src" not in attrs:
-                    self._missing(element, name, "src")
+                if parent.local_name == "picture":
+                    if "srcset" not in attrs:
+                        self._missing(element, name, "srcset")
+                    not_here: tuple[str, ...] = ("src",)
+                elif parent.local_name in ("audio", "video"):
+                    if "src" not in attrs:
+                        self._missing(element, name, "src")
+                    not_here = ("srcset", "sizes", "width", "height")
+                else:
+                    not_here = ()
+                for attribute in not_here:
+                    if attribute in attrs:
+                        self._report("attribute-not-allowed", "error", element,
+                                     f"Attribute {_q(attribute)} not allowed on element "
+                                     f"“source” at this point.")
         elif name == "html":
             if "lang" not in attrs:
                 self._report("missing-lang", "warning", element,

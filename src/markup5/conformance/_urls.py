@@ -155,6 +155,13 @@ def _authority_fault(rest: str, scheme: str) -> str:
         # A valid IPv4-address string: four decimal numbers 0-255 (the
         # parser also takes hex, octal and fewer parts, with validation errors).
         return "" if _IPV4_ADDRESS.match(host) is not None else "Invalid host: bad IPv4 address."
-    if parse_url(f"{scheme}://{authority}/") is None:
+    if "%" in host:
+        # (a forbidden domain code point: the parser percent-decodes the host
+        # first, but a valid host string has no "%")
+        return "Invalid host: Illegal character in domain: “%” is not allowed."
+    parsed = parse_url(f"{scheme}://{authority}/")
+    if parsed is None:
         return "Invalid host."
+    if _IPV4_ADDRESS.match(str(parsed.host)) is not None:
+        return "Invalid host: an IPv4 address written with characters other than ASCII digits."
     return ""
