@@ -409,3 +409,16 @@ def test_hosts_that_only_the_parser_turns_into_ipv4_are_invalid() -> None:
     assert only_codes("<a href='http://\uff11\uff19\uff12.0.0.1/'>x</a>") == [
         "bad-attribute-value"]
     assert only_codes("<a href='http://b\u00fccher.example/'>x</a>") == []
+
+
+@pytest.mark.parametrize("value, bad", [
+    # §4.10.18.7.1 autofill: on/off, or [section-*] [shipping|billing] ([contact] field) [webauthn].
+    ("on", False), ("off", False), ("email", False), ("section-a shipping street-address", False),
+    ("billing work tel", False), ("username webauthn", False), ("NEW-PASSWORD", False),
+    ("", True), ("qwerty", True), ("country shipping", True), ("country section-blue", True),
+    ("country work", True), ("work country", True), ("false", True),
+])
+def test_autocomplete(value: str, bad: bool) -> None:
+    assert only_codes(f"<input name=x autocomplete='{value}'>") == (
+        ["bad-attribute-value"] if bad else [])
+    assert only_codes(f"<input type=hidden name=x autocomplete='{value}'>") == []

@@ -171,7 +171,7 @@ _ALLOWED: dict[str, frozenset[str]] = {
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
  _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME, _SIZES,
- _MEDIA) = range(14)
+ _MEDIA, _AUTOCOMPLETE) = range(15)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
 
@@ -394,6 +394,75 @@ def media_query_list_fault(value: str) -> str:
     return ""
 
 
+#: §4.10.18.7.1 autofill field names: those that take no contact prefix, and
+#: the contact ones (after home, work, mobile, fax or pager).
+_AUTOFILL_FIELDS = frozenset("""
+name honorific-prefix given-name additional-name family-name honorific-suffix nickname
+username new-password current-password one-time-code organization-title organization
+street-address address-line1 address-line2 address-line3 address-level4 address-level3
+address-level2 address-level1 country country-name postal-code cc-name cc-given-name
+cc-additional-name cc-family-name cc-number cc-exp cc-exp-month cc-exp-year cc-csc cc-type
+transaction-currency transaction-amount language bday bday-day bday-month bday-year sex url
+photo
+""".split())
+_AUTOFILL_CONTACT_FIELDS = frozenset("""
+tel tel-country-code tel-national tel-area-code tel-local tel-local-prefix tel-local-suffix
+tel-extension email impp
+""".split())
+_AUTOFILL_CONTACTS = frozenset({"home", "work", "mobile", "fax", "pager"})
+
+
+def autocomplete_fault(value: str) -> str:
+    """What is wrong with an autocomplete value on a form control
+    (§4.10.18.7.1: "on", "off", or an autofill detail tokens list:
+    [section-*] [shipping|billing] ([contact] contact-field | field)
+    [webauthn]), or ""."""
+    tokens = value.lower().split()
+    if not tokens:
+        return "Must not be empty."
+    if tokens in (["on"], ["off"]):
+        return ""
+    index = 0
+    if tokens[0].startswith("section-"):
+        index = 1
+    if index < len(tokens) and tokens[index] in ("shipping", "billing"):
+        index += 1
+    if index < len(tokens) and tokens[index] in _AUTOFILL_CONTACTS:
+        index += 1
+        if index >= len(tokens) or tokens[index] not in _AUTOFILL_CONTACT_FIELDS:
+            return ("A contact token (home, work, mobile, fax, pager) must be followed by a "
+                    "contact field name (tel..., email, impp).")
+        index += 1
+    elif index < len(tokens) and (tokens[index] in _AUTOFILL_FIELDS
+                                  or tokens[index] in _AUTOFILL_CONTACT_FIELDS):
+        index += 1
+    elif index < len(tokens) and tokens[index] == "webauthn" and index == len(tokens) - 1:
+        return "“webauthn” must follow an autofill field name."
+    else:
+        token = tokens[index] if index < len(tokens) else tokens[-1]
+        if token.startswith("section-"):
+            return "A “section-*” indicator must only appear as the first token in a list of autofill detail tokens."
+        if token in ("shipping", "billing"):
+            return (f"The token “{token}” must only appear as either the first token in a list "
+                    f"of autofill detail tokens, or, if the first token is a “section-*” "
+                    f"indicator, as the second token.")
+        return f"The string “{token}” is not a valid autofill field name."
+    if index < len(tokens) and tokens[index] == "webauthn":
+        index += 1
+    if index < len(tokens):
+        token = tokens[index]
+        if token in _AUTOFILL_CONTACTS:
+            return f"The token “{token}” must only appear before any autofill field names."
+        if token.startswith("section-"):
+            return "A “section-*” indicator must only appear as the first token in a list of autofill detail tokens."
+        if token in ("shipping", "billing"):
+            return (f"The token “{token}” must only appear as either the first token in a list "
+                    f"of autofill detail tokens, or, if the first token is a “section-*” "
+                    f"indicator, as the second token.")
+        return f"Unexpected token “{token}” after the autofill field name."
+    return ""
+
+
 def srcset_fault(value: str) -> tuple[str, bool]:
     """(what is wrong with a srcset value, or ""; whether it uses width
     descriptors): §4.8.4.2 "image candidate strings" separated by commas,
@@ -499,6 +568,8 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         rules["usemap"] = (_HASH_NAME, None)
     if name in _MIME_TYPE_ELEMENTS:
         rules["type"] = (_MIME_TYPE, None)
+    if name in ("input", "select", "textarea"):
+        rules["autocomplete"] = (_AUTOCOMPLETE, None)
     if name in ("link", "style", "source", "meta"):
         rules["media"] = (_MEDIA, None)
     if name in _SRCSET_ELEMENTS:
@@ -720,6 +791,11 @@ class AttributeChecker:
                 if fault:
                     self._bad_value(element, name, attribute, value,
                                     f"Bad source size list: {fault}")
+            elif kind == _AUTOCOMPLETE:
+                if not (name == "input" and attrs.get("type", "").lower() == "hidden"):
+                    fault = autocomplete_fault(value)
+                    if fault:
+                        self._bad_value(element, name, attribute, value, fault)
             elif kind == _MEDIA:
                 fault = media_query_list_fault(value)
                 if fault:
