@@ -34,9 +34,9 @@ RECORDED = ROOT / "tests" / "fixtures" / "vnu-output"
 
 #: The suite's documents whose verdict agreed with the expectation at the last run of
 #: ``python tools/conformance_suite.py`` (the lead raises it as rules land; it may only go
-#: up).  2026-11-29 03:34 UTC, the first ``check()``: 489 of 2,552 (isvalid 234/237,
-#: novalid 214/2274, haswarn 41/41); with no messages at all it would be 237.
-MEASURED_FLOOR = 489
+#: up).  2026-11-29 04:26 UTC: 2,498 of 2,552 (isvalid 190/237, novalid 2267/2274,
+#: haswarn 41/41), as many as vnu 26.9.27; at the first ``check()`` (03:34) it was 489.
+MEASURED_FLOOR = 2498
 
 
 # --- vnu's JSON report (recorded) -------------------------------------------------------
