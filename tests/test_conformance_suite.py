@@ -364,9 +364,12 @@ def _scaling_sample(limit: int = 30_000, count: int = 12) -> list[conformance_su
 def test_work_grows_linearly(check: conformance_suite.Checker,
                              count_calls: Callable[[Callable[[], object]], int],
                              entry: conformance_suite.SuiteFile) -> None:
-    """The document four times over costs at most about four times the work of it once
-    (linear: 4, and less with the fixed costs; quadratic: 16)."""
+    """The document four times over costs about four times the work of it once, not
+    sixteen (linear: 4, less with the fixed costs, a little more for the repeated
+    document's own errors: a second doctype, duplicate ids; quadratic: 16).  The bound is
+    the midpoint, 8: with the compiled parser, whose calls are not counted, the checker's
+    share shows alone (5.4 for one document)."""
     source = (conformance_suite.SUITE / entry.name).read_bytes()
     once = count_calls(lambda: check(source))
     four = count_calls(lambda: check(source * 4))
-    assert four <= 5 * once, (entry.name, once, four)
+    assert four <= 8 * once, (entry.name, once, four)
