@@ -6,14 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..dom import HTML_NAMESPACE, Document, Element, Node
+from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
 from ._attributes import AttributeChecker
-from ._messages import Message, Report, Severity
+from ._messages import Message, Report, ReportSpan, Rule, Severity
 
 __all__ = ["check"]
 
 ContentRule = Callable[[Element, Report], None]
+
+#: The rule families run by the walk besides the attribute and content-model
+#: rules: each is constructed once per check() as ``Rule(report, report_span)``
+#: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
+RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
+)
 
 
 def _content_rule() -> ContentRule | None:
@@ -92,16 +98,44 @@ def check(source: Document | str | bytes, *, encoding: str | None = None) -> lis
         found.append((key_line, key_col, len(found),
                       Message(code, severity, message, line, col, end_line, end_col, offset)))
 
-    _walk(document, report)
+    def report_span(code: str, severity: Severity, node: Node, start: int, end: int,
+                    message: str) -> None:
+        location = node.source_location if isinstance(node, Text) else None
+        if (location is None or not isinstance(node, Text) or start < 0 or end < start
+                or end > len(node.data)):
+            report(code, severity, node, message)
+            return
+        # A Text node's data maps one to one onto the stream from its start
+        # when it is raw text (<style>, <script>: no character references);
+        # its location's position map resolves the slice.
+        first, last = location.offset + start, location.offset + max(end - 1, start)
+        position_map = location._map  # noqa: SLF001 (same package family)
+        if position_map is None:
+            report(code, severity, node, message)
+            return
+        line, col = position_map.line_col(first)
+        end_line, end_col = position_map.line_col(last)
+        found.append((line, col, len(found),
+                      Message(code, severity, message, line, col, end_line, end_col, first)))
+
+    _walk(document, report, report_span)
     found.sort()
     messages.extend(entry[3] for entry in found)
     return messages
 
 
-def _walk(document: Document, report: Report) -> None:
+def _walk(document: Document, report: Report, report_span: ReportSpan) -> None:
     """One pass over the tree in document order (template contents where
     the template is), without recursion."""
     content_rule = _content_rule()
+    rules = [make(report, report_span) for make in RULES]
+    every: list[Callable[[Element], None]] = [
+        rule.element for rule in rules if rule.ELEMENTS is None]
+    by_name: dict[str, list[Callable[[Element], None]]] = {}
+    for rule in rules:
+        if rule.ELEMENTS is not None:
+            for name in rule.ELEMENTS:
+                by_name.setdefault(name, []).append(rule.element)
     checker = AttributeChecker(report)
     attributes = checker.check
     foreign = checker.check_foreign
@@ -119,9 +153,17 @@ def _walk(document: Document, report: Report) -> None:
             foreign(node)
         if content_rule is not None:
             content_rule(node, report)
+        for call in every:
+            call(node)
+        named = by_name.get(node.local_name)
+        if named is not None:
+            for call in named:
+                call(node)
         children = node.children
         contents = node.template_contents
         if contents is not None:
             children = contents.children
         if children:
             extend(reversed(children))
+    for rule in rules:
+        rule.finish()

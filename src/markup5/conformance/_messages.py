@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from ..dom import Node
+from ..dom import Element, Node
 
-__all__ = ["Message", "Report", "Severity"]
+__all__ = ["Message", "Report", "ReportSpan", "Rule", "Severity"]
 
 #: How bad a message is: "error" (the document does not conform), "warning"
 #: (conforming but worth a look; vnu's ``info`` with ``subType: warning``), or
@@ -49,3 +49,31 @@ class Message:
 #: What the rules call for each finding: ``report(code, severity, node,
 #: message)``; the message takes the node's position.
 Report = Callable[[str, Severity, Node, str], None]
+
+
+#: What a rule calls for a finding inside a node's text: ``report_span(code,
+#: severity, node, start, end, message)``, where ``start``/``end`` index
+#: ``node.data`` (a Text node: a ``<style>`` element's CSS, say).  The
+#: message takes the position of that slice when the node has a source
+#: location, else the node's (or its nearest located ancestor's) position.
+ReportSpan = Callable[[str, Severity, Node, int, int, str], None]
+
+
+class Rule(Protocol):
+    """A family of conformance rules over one document (ARIA, references,
+    tables, CSS, ...), one instance per :func:`check` call.
+
+    The walk constructs it as ``Rule(report, report_span)``, calls
+    :meth:`element` for each element in document order (template contents
+    where the template is) whose local name is in :attr:`ELEMENTS` (all
+    elements, in any namespace, when ``ELEMENTS`` is None), then
+    :meth:`finish` once after the walk (for rules that need the whole
+    document: references that must resolve, say)."""
+
+    ELEMENTS: frozenset[str] | None
+
+    def element(self, element: Element) -> None:
+        """The rules for one element."""
+
+    def finish(self) -> None:
+        """The rules that need the whole document, after the walk."""

@@ -1,0 +1,59 @@
+"""The walk's rule families (``_check.RULES``): constructed once per check(),
+called for the elements they name, finished after the walk, and able to
+report at a slice of a raw-text node."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from markup5.conformance import _check
+from markup5.conformance._messages import Report, ReportSpan
+from markup5.dom import Element, Text
+
+
+class _Probe:
+    ELEMENTS = frozenset({"style", "p"})
+    seen: list[str] = []
+
+    def __init__(self, report: Report, report_span: ReportSpan) -> None:
+        self._report = report
+        self._span = report_span
+
+    def element(self, element: Element) -> None:
+        _Probe.seen.append(element.local_name)
+        if element.local_name == "style":
+            text = element.children[0]
+            assert isinstance(text, Text)
+            at = text.data.index("bad")
+            self._span("probe-span", "error", text, at, at + 3, "here")
+
+    def finish(self) -> None:
+        _Probe.seen.append("finish")
+
+
+@pytest.fixture
+def probe(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    _Probe.seen = []
+    monkeypatch.setattr(_check, "RULES", (_Probe,))
+    yield
+
+
+def test_rule_sees_its_elements_in_order_then_finishes(probe: None) -> None:
+    _check.check("<!doctype html><html lang=en><title>x</title><p>a<style>x{}</style><p>b")
+    assert _Probe.seen == ["p", "style", "p", "finish"]
+
+
+def test_report_span_resolves_line_and_column_inside_raw_text(probe: None) -> None:
+    source = "<!doctype html><html lang=en><title>x</title><style>\na{}\n  bad{}</style>"
+    (message,) = [m for m in _check.check(source) if m.code == "probe-span"]
+    assert (message.line, message.col, message.end_line, message.end_col) == (3, 3, 3, 5)
+    assert message.offset == source.index("bad")
+
+
+def test_report_span_without_locations_falls_back_to_the_node(probe: None) -> None:
+    from markup5 import parse
+    document = parse("<!doctype html><html lang=en><title>x</title><style>bad</style>")
+    (message,) = [m for m in _check.check(document) if m.code == "probe-span"]
+    assert (message.line, message.col, message.offset) == (1, 1, None)
