@@ -41,7 +41,7 @@ def probe(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_rule_sees_its_elements_in_order_then_finishes(probe: None) -> None:
-    _check.check("<!doctype html><html lang=en><title>x</title><p>a<style>x{}</style><p>b")
+    _check.check("<!doctype html><html lang=en><title>x</title><p>a<style>bad{}</style><p>b")
     assert _Probe.seen == ["p", "style", "p", "finish"]
 
 
