@@ -373,3 +373,13 @@ def test_work_grows_linearly(check: conformance_suite.Checker,
     once = count_calls(lambda: check(source))
     four = count_calls(lambda: check(source * 4))
     assert four <= 8 * once, (entry.name, once, four)
+
+
+def test_vnu_diff_sets_apart_errors_where_vnu_only_warns() -> None:
+    warning = fetch_vnu.message_from_json({
+        "type": "info", "subType": "warning", "firstLine": 2, "lastLine": 2, "lastColumn": 9,
+        "message": "The “align” attribute on the “td” element is obsolete."})
+    ours = [vnu_diff.Ours("obsolete-attribute", 2, 2, "align"), vnu_diff.Ours("x", 7, 7, "")]
+    result = vnu_diff.compare("p.html", [warning], ours)
+    assert result.unmatched_ours == ours          # vnu gives no error on either line
+    assert result.vnu_warns == [ours[0]]          # but warns on the first one's

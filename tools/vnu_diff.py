@@ -21,7 +21,8 @@ the other the attribute.  The summary line::
 (one line; the second count: a markup5 error starts where vnu's span starts)
 
 is followed by the markup5 errors that meet no vnu error, grouped by
-markup5's code (the candidates for "a vnu deviation documented with the
+markup5's code, and those of them on a line where vnu gives a warning
+(vnu agrees something is wrong and calls it less bad) (the candidates for "a vnu deviation documented with the
 rule, or fixed"; those after vnu's fatal error, "Cannot recover after last
 error", are only counted: vnu reports nothing from there), and the vnu errors markup5 misses, grouped by vnu's
 message with the quoted names left out (what to build next).  ``--list``
@@ -106,6 +107,9 @@ class PageResult:
     unmatched_ours: list[Ours]
     same_start: int = 0
     after_stop: int = 0
+    #: Of :attr:`unmatched_ours`, those on a line where vnu gives a warning
+    #: (not an error): the two agree something is wrong and differ on how bad.
+    vnu_warns: list[Ours] | None = None
 
 
 def compare(page: str, vnu: Sequence[VnuMessage], ours: Sequence[Ours]) -> PageResult:
@@ -134,7 +138,16 @@ def compare(page: str, vnu: Sequence[VnuMessage], ours: Sequence[Ours]) -> PageR
     after_stop = sum(stop is not None and error.line > stop for error in ours)
     starts = {(error.line, error.col) for error in ours}
     same_start = sum((message.first_line, message.first_column) in starts for message in theirs)
-    return PageResult(page, theirs, matched, list(ours), unmatched, same_start, after_stop)
+    warning_lines: set[int] = set()
+    for message in vnu:
+        if message.severity != "error":
+            first, last = lines_of(message)
+            if first:
+                warning_lines.update(range(first, last + 1))
+    warns = [error for error in unmatched
+             if any(line in warning_lines for line in range(error.line, error.end_line + 1))]
+    return PageResult(page, theirs, matched, list(ours), unmatched, same_start, after_stop,
+                      warns)
 
 
 def run(pages: Sequence[Path], check: Checker | None) -> list[PageResult]:
@@ -178,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"of {sum(len(result.ours) for result in results)} ({stopped} more after a "
                   f"fatal error of vnu's, from which on vnu reports nothing), by code:")
     report += [f"  {count:6}  {code}" for code, count in ours_unmatched.most_common(options.top)]
+    warned = Counter(error.code for result in results for error in result.vnu_warns or ())
+    report.append(f"  of which on a line where vnu gives a warning instead: "
+                  f"{sum(warned.values())}, by code:")
+    report += [f"  {count:6}  {code}" for code, count in warned.most_common(options.top)]
     missed = Counter(message_kind(message.message) for result in results
                      for message, hit in zip(result.vnu, result.matched) if not hit)
     report.append(f"vnu errors markup5 misses: {sum(missed.values())}, by message:")
