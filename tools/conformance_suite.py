@@ -17,7 +17,9 @@ measured and reported as such.  The summary line::
     conformance_suite: N files, verdict agrees with the expectation on X (P%);
     isvalid ok a/b, novalid ok c/d, haswarn ok e/f
 
-(one line).  ``--vnu`` also runs vnu (``tools/fetch_vnu.py``) on all files
+(one line), then the same without the files in :data:`OUTDATED` (a
+commented skip list: ``-isvalid`` files whose expectation the current URL
+Standard or HTML Standard contradicts, each with the rule).  ``--vnu`` also runs vnu (``tools/fetch_vnu.py``) on all files
 in one Java run (cached per file) and prints vnu's own agreement with the
 expectations and the files where markup5's and vnu's valid/invalid verdicts
 agree.  ``--list`` prints the disagreements grouped by directory, largest
@@ -118,6 +120,77 @@ def suite_files(root: Path = SUITE, directories: Iterable[str] = ("html",)) -> l
             if expectation is not None and path.is_file():
                 found.append(SuiteFile(name, expectation, messages.get(name, "")))
     return sorted(found, key=lambda entry: entry.name)
+
+
+# --- Suite expectations the current standards contradict -------------------------------
+#
+# A skip list, not an edit: these -isvalid files were written against older URL and HTML
+# texts.  Each is rejected by markup5 for the rule named, and by vnu 26.9.27 as well; the
+# summary gives the agreement with and without them.
+_URL_LIST = ("the file's list of URLs includes credentials (http://user:pass@host), a special "
+             "scheme without \"//\" (ws:/x, file:test), \"|\" (file://c|/) and an invalid IPv4 "
+             "host (192.168.0.257): URL Standard §4.3, a valid URL string has no credentials, "
+             "a special scheme is followed by a scheme-relative-special-URL string (\"//\"), "
+             "\"|\" is not a URL code point, and §3.5 a host ending in a number is an IPv4 "
+             "address that must parse")
+_CREDENTIALS = ("URL Standard §4.3: a valid URL string has no credentials (\"There is no way to "
+                "express a username or password of a URL record within a valid URL string\")")
+_SLASHES = ("URL Standard §4.3: after a special scheme comes a scheme-relative-special-URL "
+            "string (or, for file:, a scheme-relative-file-URL string), which starts with \"//\"")
+_IPV4 = ("URL Standard §3.5 and §4.3: a host whose last label is a number is an IPv4 address; "
+         "a valid IPv4-address string is four ASCII decimal numbers, each at most 255")
+OUTDATED: dict[str, str] = {
+    **{f"html/elements/{name}-isvalid.html": _URL_LIST for name in (
+        "a/href",
+        "area/href",
+        "audio/src",
+        "blockquote/cite",
+        "button/formaction",
+        "del/cite",
+        "embed/src",
+        "form/action",
+        "iframe/src",
+        "img/src",
+        "input/type-image-formaction",
+        "input/type-image-src",
+        "input/type-submit-formaction",
+        "input/type-url-value",
+        "ins/cite",
+        "link/href",
+        "object/data",
+        "q/cite",
+        "script/src",
+        "source/src",
+        "track/src",
+        "video/poster",
+        "video/src",
+    )},
+    "html/microdata/itemid-isvalid.html": _URL_LIST,
+    "html/microdata/itemtype-isvalid.html": _URL_LIST,
+    **{f"html/elements/base/href/{name}-isvalid.html": _CREDENTIALS for name in (
+        "userinfo-empty", "userinfo-host-port-path", "userinfo", "userinfo-password-empty",
+        "userinfo-user-empty", "userinfo-username-contains-percent-encoded",
+        "userinfo-username-non-alpha")},
+    **{f"html/elements/base/href/{name}-isvalid.html": _SLASHES for name in (
+        "scheme-file-no-slash", "scheme-file-scheme-only", "scheme-file-single-slash",
+        "scheme-file-slash-only", "scheme-ws-single-slash", "scheme-wss-no-slash",
+        "scheme-wss-single-slash")},
+    "html/elements/base/href/scheme-file-slash-slash-c-bar-isvalid.html":
+        "URL Standard §4.3: \"|\" is not a URL code point (file://c|/ is a legacy form the "
+        "parser repairs)",
+    **{f"html/elements/base/href/{name}-isvalid.html": _IPV4 for name in (
+        "host-192.0x00A80001", "host-IP-address-broken", "host-IP-address-fullwidth")},
+    "html/elements/base/href/host-IP-address-percent-encoded-isvalid.html":
+        "URL Standard §4.3: a valid domain string has no forbidden domain code point, and "
+        "\"%\" is one (the parser percent-decodes first; the writing rules do not)",
+    "html/elements/area/download-isvalid.html":
+        "HTML §4.8.14 (area): the download attribute must be omitted when href is not present",
+    "html/elements/object/model-isvalid.html":
+        "HTML §16.2: param is obsolete (removed from the language in 2023), and so is "
+        "usemap on object",
+    "html/elements/param/model-isvalid.html":
+        "HTML §16.2: param is obsolete (removed from the language in 2023)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +377,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, error in sorted(failures.items())[:20]:
         print(f"conformance_suite: check() raised on {name}: {error}")
     lines = [f"conformance_suite: {tally(files, ours).line('verdict agrees with the expectation')}"]
+    current = [entry for entry in files if entry.name not in OUTDATED]
+    lines.append(f"conformance_suite: without the {len(files) - len(current)} files whose "
+                 f"expectation the current standards contradict (OUTDATED): "
+                 f"{tally(current, ours).line('agrees')}")
     if failures:
         lines.append(f"conformance_suite: check() raised on {len(failures)} files")
     vnu_groups: list[tuple[str, list[SuiteFile]]] = []
