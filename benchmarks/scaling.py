@@ -503,6 +503,7 @@ LINKIFY_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("linkify: a.com: x N", lambda n: "a.com:" * 2 * n),
     ("linkify: \"a<newline> x N", lambda n: '"a\n' * 3 * n),
     ("linkify: a.com<space> x N (N links)", lambda n: "a.com " * 2 * n),
+    ("linkify: me@c.net& x N (N adjacent addresses)", lambda n: "me@c.net&" * n),
 ]
 
 

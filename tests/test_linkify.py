@@ -236,6 +236,7 @@ _HOSTILE = {
     "ports": lambda n: "a.com:" * (n // 6),
     "quoted-local-parts": lambda n: '"a\n' * (n // 3),
     "links": lambda n: "a.com " * (n // 6),
+    "adjacent-addresses": lambda n: "me@c.net&" * (n // 9),
 }
 
 
@@ -266,3 +267,22 @@ def test_every_hostile_shape_is_a_scaling_family() -> None:
     for name, family in _HOSTILE.items():
         unit = family(60)
         assert any(unit.startswith(u[:6]) and set(unit) == set(u) for u in units), name
+
+
+@pytest.mark.parametrize(("text", "addresses"), [
+    # The second address starts where the first ends ("&" is a local-part character): the
+    # first pass must link it too, or the second pass (where it starts a text node) would.
+    ("me@c.net&me@c.net", ["me@c.net", "&me@c.net"]),
+    ('me@c.net"q"@c.net', ["me@c.net", '"q"@c.net']),
+    ("a@b.com a@b.com", ["a@b.com", "a@b.com"]),
+])
+def test_adjacent_addresses_are_linked_at_once(text: str, addresses: list[str]) -> None:
+    out = linkify(text, parse_email=True)
+    links = parse_fragment(out, "div").query_selector_all("a")
+    assert [link.text_content for link in links] == addresses
+    assert linkify(out, parse_email=True) == out
+
+
+def test_hand_written_email_pattern_with_empty_matches_still_ends() -> None:
+    out = linkify("x me@c.net y", parse_email=True, email_pattern=re.compile(r"(?=m)|me@c\.net"))
+    assert "x " in out and " y" in out

@@ -155,14 +155,35 @@ def build_email_pattern(tlds: Iterable[str] = TLDS) -> re.Pattern[str]:
     A local part (a dot-atom, or a quoted string at the start of a line) not preceded by
     another local-part character, ``@``, then a domain of two or more labels ending with one
     of ``tlds``.  Linear time, as :func:`build_url_pattern`.
+
+    An address may also start right where the one before it ended (``a@b.net&c@d.net``):
+    linkified, the first becomes a link and the rest a text node of its own, in which the
+    second is found the next time; so the first time finds it too, and linkify's output is
+    a fixed point.  (The pattern built here knows how; a hand-written ``email_pattern``
+    finds only what it matches.)
     """
+    tlds = tuple(tlds)
+    pattern = _email_pattern(tlds, continuation=False)
+    _EMAIL_CONTINUATIONS[pattern] = _email_pattern(tlds, continuation=True)
+    return pattern
+
+
+def _email_pattern(tlds: tuple[str, ...], continuation: bool) -> re.Pattern[str]:
+    """The e-mail pattern, or (``continuation``) the one that matches at the end of the
+    previous address, where a text node of its own would start: no look-behind, and a
+    quoted local part allowed there as at the start of a line."""
     return re.compile(
-        rf"(?<!{_ATEXT})(?<![.@])"
-        rf"(?:(?=(?P<local>{_ATEXT}+(?:\.{_ATEXT}+)*))(?P=local)"
-        r'|^"(?:[\x01-\x08\x0b\x0c\x0e-\x1f!#-\[\]-\x7f]|\\[\x01-\x09\x0b\x0c\x0e-\x7f])*")'
+        ("" if continuation else rf"(?<!{_ATEXT})(?<![.@])")
+        + rf"(?:(?=(?P<local>{_ATEXT}+(?:\.{_ATEXT}+)*))(?P=local)"
+        + ("|" if continuation else "|^")
+        + r'"(?:[\x01-\x08\x0b\x0c\x0e-\x1f!#-\[\]-\x7f]|\\[\x01-\x09\x0b\x0c\x0e-\x7f])*")'
         r"@(?=(?P<domain>[A-Z0-9-]+(?:\.[A-Z0-9-]+)+))(?P=domain)"
         + _tld_lookbehind(tlds),
         re.IGNORECASE | re.MULTILINE)
+
+
+#: For each pattern :func:`build_email_pattern` made, its continuation pattern.
+_EMAIL_CONTINUATIONS: dict[re.Pattern[str], re.Pattern[str]] = {}
 
 
 _URL_PATTERN = build_url_pattern()
@@ -359,7 +380,10 @@ class _Linkifier:
         pieces: list[Node | str] = []
         position = 0
         if self.parse_email:
-            for match in self.email_pattern.finditer(data):
+            search = self.email_pattern.search
+            continuation = _EMAIL_CONTINUATIONS.get(self.email_pattern)
+            match = search(data)
+            while match is not None:
                 self._urls(data[position:match.start()], pieces)
                 address = match.group(0)
                 attrs = _apply_callbacks(
@@ -367,6 +391,14 @@ class _Linkifier:
                     True)
                 pieces.append(address if attrs is None else _new_link(attrs))
                 position = match.end()
+                if position == match.start():
+                    # (an empty match, from a hand-written pattern: look on from the next
+                    # character, as finditer does)
+                    match = search(data, position + 1) if position < len(data) else None
+                    continue
+                match = None if continuation is None else continuation.match(data, position)
+                if match is None:
+                    match = search(data, position)
         if position == 0:
             self._urls(data, pieces)
         else:
