@@ -1,0 +1,231 @@
+"""References that must resolve (HTML Standard): ``label for`` (§4.10.4),
+``input list`` (§4.10.5.3.9), the ``form`` attribute of form-associated
+elements (§4.10.17.3), ``headers`` on table cells (§4.9.11), ``usemap``
+(§2.3.9 hash-name references, §4.8.13 ``map`` names), ``itemref``
+(§5.2.2), ``output for`` (§4.10.12), ``commandfor`` and ``popovertarget``
+(§6.12.2, §6.12.3).  (The ``label`` content model's labeled-control rule,
+no labelable descendant other than the labeled control, is the content
+models': ``_content``.)
+
+One rule family (``_check.RULES``): :meth:`References.element` records, in
+document order, the ids, the names of ``map`` elements and the references;
+:meth:`References.finish` resolves them, in time linear in the document.
+Elements in template contents are left out (their tree is the template's
+contents, and vnu does not check them either).  The ``aria-*`` ID
+references are the ARIA family's.
+"""
+
+from __future__ import annotations
+
+from ..dom import HTML_NAMESPACE, DocumentFragment, Element
+from ._messages import Report, ReportSpan
+
+__all__ = ["References"]
+
+#: §4.10.2 labelable elements (``input`` unless its type is Hidden); an
+#: autonomous custom element may be form-associated, which a checker cannot
+#: know: it is taken as labelable.
+LABELABLE: frozenset[str] = frozenset({
+    "button", "input", "meter", "output", "progress", "select", "textarea"})
+
+#: §4.10.2 form-associated elements that take a ``form`` attribute (the
+#: listed ones; ``img`` is form-associated but has no ``form`` attribute).
+FORM_OWNERS: frozenset[str] = frozenset({
+    "button", "fieldset", "input", "object", "output", "select", "textarea"})
+
+_ASCII_WHITESPACE = "\t\n\f\r "
+
+
+def _q(text: str) -> str:
+    return f"“{text}”"
+
+
+def _is_labelable(element: Element) -> bool:
+    """§4.10.2: whether ``element`` is a labelable element (an input whose
+    type attribute is in the Hidden state is not)."""
+    if element.namespace != HTML_NAMESPACE:
+        return False
+    name = element.local_name
+    if name == "input":
+        return element.attrs.get("type", "").strip(_ASCII_WHITESPACE).lower() != "hidden"
+    return name in LABELABLE or "-" in name
+
+
+class References:
+    """The references family over one document (see the module docstring)."""
+
+    ELEMENTS: frozenset[str] | None = None
+
+    __slots__ = ("_report", "_first_id", "_skip", "_table_of", "_labels", "_lists",
+                 "_datalist_ids", "_forms", "_form_ids",
+                 "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs")
+
+    def __init__(self, report: Report, report_span: ReportSpan) -> None:
+        self._report = report
+        #: The first element (any namespace) with each ID, in tree order.
+        self._first_id: dict[str, Element] = {}
+        #: id() of the elements in template contents.
+        self._skip: set[int] = set()
+        #: id() of an element inside a table -> the nearest table ancestor.
+        self._table_of: dict[int, Element] = {}
+        self._labels: list[tuple[Element, str]] = []
+        self._lists: list[tuple[Element, str]] = []
+        self._datalist_ids: set[str] = set()
+        self._forms: list[tuple[Element, str]] = []
+        self._form_ids: set[str] = set()
+        self._map_names: dict[str, Element] = {}
+        self._usemaps: list[tuple[Element, str, str]] = []
+        self._itemrefs: list[tuple[Element, str]] = []
+        self._headers: list[tuple[Element, Element, str]] = []
+        self._th_ids: set[tuple[int, str]] = set()
+        #: (element, attribute, value): single ID references to any element.
+        self._idrefs: list[tuple[Element, str, str]] = []
+
+    def element(self, element: Element) -> None:
+        """Record the element's ID and the references it makes."""
+        parent = element.parent
+        key = id(parent)
+        if key in self._skip or (isinstance(parent, DocumentFragment)
+                                 and parent.host is not None):
+            self._skip.add(id(element))
+            return
+        attrs = element.attrs
+        table = self._table_of.get(key)
+        if attrs:
+            ident = attrs.get("id")
+            if ident is not None and ident not in self._first_id:
+                self._first_id[ident] = element
+            itemref = attrs.get("itemref")
+            if itemref is not None:
+                self._itemrefs.append((element, itemref))
+        if element.namespace != HTML_NAMESPACE:
+            if table is not None:
+                self._table_of[id(element)] = table
+            return
+        name = element.local_name
+        if name == "table":
+            self._table_of[id(element)] = element
+        elif table is not None:
+            self._table_of[id(element)] = table
+        if not attrs:
+            return
+        if name == "label":
+            value = attrs.get("for")
+            if value is not None:
+                self._labels.append((element, value))
+        elif name == "td" or name == "th":
+            if name == "th" and table is not None and "id" in attrs:
+                self._th_ids.add((id(table), attrs["id"]))
+            headers = attrs.get("headers")
+            if headers is not None and table is not None:
+                self._headers.append((element, table, headers))
+        elif name == "form":
+            if "id" in attrs:
+                self._form_ids.add(attrs["id"])
+        elif name == "datalist":
+            if "id" in attrs:
+                self._datalist_ids.add(attrs["id"])
+        elif name == "map":
+            self._map(element, attrs)
+        elif name == "img" or name == "object":
+            usemap = attrs.get("usemap")
+            if usemap is not None:
+                self._usemaps.append((element, name, usemap))
+        if name in FORM_OWNERS:
+            form = attrs.get("form")
+            if form is not None:
+                self._forms.append((element, form))
+            if name == "input":
+                value = attrs.get("list")
+                if value is not None:
+                    self._lists.append((element, value))
+            elif name == "output":
+                value = attrs.get("for")
+                if value is not None:
+                    self._idrefs.extend((element, "for", token) for token in value.split())
+            if name == "button" or name == "input":
+                for attribute in ("commandfor", "popovertarget"):
+                    value = attrs.get(attribute)
+                    if value is not None:
+                        self._idrefs.append((element, attribute, value))
+
+    def _map(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.8.13: a map's name is non-empty, without ASCII whitespace,
+        unique among the tree's maps, and equal to its id if it has one."""
+        name = attrs.get("name")
+        if name is None:
+            return  # (missing-required-attribute: the attribute rules)
+        report = self._report
+        if not name:
+            report("bad-attribute-value", "error", element,
+                   "Bad value “” for attribute “name” on element “map”: Must not be empty.")
+        elif any(c in _ASCII_WHITESPACE for c in name):
+            report("bad-attribute-value", "error", element,
+                   f"Bad value {_q(name)} for attribute “name” on element “map”: Must not "
+                   f"contain whitespace.")
+        if name in self._map_names:
+            report("duplicate-map-name", "error", element, f"Duplicate map name {_q(name)}.")
+        else:
+            self._map_names[name] = element
+        ident = attrs.get("id")
+        if ident is not None and ident != name:
+            report("bad-attribute-combination", "error", element,
+                   "The “id” attribute on a “map” element must have an the same value as the "
+                   "“name” attribute.")
+
+    def finish(self) -> None:
+        """Resolve the references recorded by :meth:`element`."""
+        report = self._report
+        first_id = self._first_id
+        # §4.10.4: for is the ID of a labelable element in the same tree;
+        # that element (the first with the ID) is the labeled control.
+        for label, value in self._labels:
+            target = first_id.get(value)
+            if target is None or not _is_labelable(target):
+                report("reference-missing", "error", label,
+                       "The value of the “for” attribute of the “label” element must be the "
+                       "ID of a non-hidden form control.")
+        for element, value in self._lists:
+            # §4.10.5.3.9: the ID of a datalist element in the same tree.
+            if value not in self._datalist_ids:
+                report("reference-missing", "error", element,
+                       "The “list” attribute of the “input” element must refer to a "
+                       "“datalist” element.")
+        for element, value in self._forms:
+            # §4.10.17.3: the ID of a form element in the element's tree.
+            if value not in self._form_ids:
+                report("reference-missing", "error", element,
+                       "The “form” attribute must refer to a form element.")
+        for element, name, value in self._usemaps:
+            # §2.3.9: "#" then exactly the name of a map in the same tree
+            # (a value without "#" is a syntax error, the attribute rules').
+            if len(value) > 1 and value[0] == "#" and value[1:] not in self._map_names:
+                report("reference-missing", "error", element,
+                       f"The hash-name reference in attribute “usemap” referred to "
+                       f"{_q(value[1:])}, but there is no “map” element with a “name” "
+                       f"attribute with that value.")
+        for element, value in self._itemrefs:
+            # §5.2.2: itemref tokens are IDs of elements in the same tree.
+            for token in value.split():
+                if token not in first_id:
+                    report("reference-missing", "error", element,
+                           f"The “itemref” attribute referenced {_q(token)}, but there is no "
+                           f"element with that ID in the same document.")
+        for cell, table, value in self._headers:
+            # §4.9.11: each token is the ID of a th in the same table.
+            for token in value.split():
+                if (id(table), token) not in self._th_ids:
+                    report("reference-missing", "error", cell,
+                           f"The “headers” attribute on the element {_q(cell.local_name)} "
+                           f"refers to the ID {_q(token)}, but there is no “th” element "
+                           f"with that ID in the same table.")
+                    break
+        for element, attribute, value in self._idrefs:
+            # §4.10.12 output for, §6.12.2 commandfor, §6.12.3 popovertarget:
+            # IDs of elements in the same tree.
+            if value not in first_id:
+                report("reference-missing", "error", element,
+                       f"The value of the {_q(attribute)} attribute of the "
+                       f"{_q(element.local_name)} element must be the ID of an element in "
+                       f"the same tree as the {_q(element.local_name)} with the "
+                       f"{_q(attribute)} attribute.")

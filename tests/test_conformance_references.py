@@ -1,0 +1,137 @@
+"""References that must resolve (markup5.conformance._references): each case
+states what the HTML Standard requires, with its section."""
+
+from __future__ import annotations
+
+import pytest
+
+from markup5.conformance import check
+
+_HEAD = "<!DOCTYPE html><html lang=en><head><title>t</title></head><body>"
+_CODES = {"reference-missing", "duplicate-map-name", "bad-attribute-combination", "bad-attribute-value"}
+
+
+def found(body: str) -> list[tuple[str, str]]:
+    return [(m.code, m.message) for m in check(_HEAD + body) if m.code in _CODES]
+
+
+def codes(body: str) -> list[str]:
+    return [code for code, _ in found(body)]
+
+
+# §4.10.4: "If the attribute is specified, the attribute's value must be the ID
+# of a labelable element in the same tree as the label element."
+@pytest.mark.parametrize("body, bad", [
+    ("<label for=a>x</label><input id=a>", False),
+    ("<input id=a><label for=a>x</label>", False),          # (order does not matter)
+    ("<label for=a>x</label><select id=a></select>", False),
+    ("<label for=a>x</label><textarea id=a></textarea>", False),
+    ("<label for=a>x</label><meter id=a value=1></meter>", False),
+    ("<label for=a>x</label><x-widget id=a></x-widget>", False),  # (may be form-associated)
+    ("<label for=b>x</label><input id=a>", True),
+    ("<label for=a>x</label><div id=a></div>", True),         # not labelable
+    ("<label for=a>x</label><input type=hidden id=a>", True),  # hidden: not labelable
+    ("<label for=A>x</label><input id=a>", True),              # IDs are case-sensitive
+    ("<label for=a>x</label><div id=a></div><input id=a>", True),  # the first with the ID
+])
+def test_label_for(body: str, bad: bool) -> None:
+    expected = [("reference-missing", "The value of the “for” attribute of the “label” "
+                 "element must be the ID of a non-hidden form control.")] if bad else []
+    assert [f for f in found(body) if f[0] == "reference-missing"] == expected
+
+
+# §4.10.5.3.9: list "must be the ID of a datalist element in the same tree".
+@pytest.mark.parametrize("body, bad", [
+    ("<input list=d><datalist id=d></datalist>", False),
+    ("<datalist id=d></datalist><input list=d>", False),
+    ("<input list=d>", True),
+    ("<input list=d><div id=d></div>", True),
+])
+def test_input_list(body: str, bad: bool) -> None:
+    expected = [("reference-missing", "The “list” attribute of the “input” element must refer "
+                 "to a “datalist” element.")] if bad else []
+    assert found(body) == expected
+
+
+# §4.10.17.3: form "must be the ID of a form element in the element's tree".
+@pytest.mark.parametrize("element", ["input", "button", "select", "textarea", "output",
+                                     "fieldset", "object data=x"])
+def test_form_attribute(element: str) -> None:
+    name = element.split()[0]
+    assert codes(f"<form id=f></form><{element} form=f></{name}>") == []
+    assert found(f"<form id=f></form><{element} form=g></{name}>") == [
+        ("reference-missing", "The “form” attribute must refer to a form element.")]
+    assert codes(f"<div id=g></div><{element} form=g></{name}>") == ["reference-missing"]
+
+
+# §2.3.9 / §4.8.13: usemap is "#" followed by exactly a map's name.
+@pytest.mark.parametrize("body, bad", [
+    ("<img src=a alt=b usemap=#m><map name=m></map>", False),
+    ("<map name=m></map><img src=a alt=b usemap=#m>", False),
+    ("<img src=a alt=b usemap=#m>", True),
+    ("<img src=a alt=b usemap=#M><map name=m></map>", True),     # exact match
+    ("<img src=a alt=b usemap=#m><map name=x id=m></map>", True),  # by name, not id
+])
+def test_usemap(body: str, bad: bool) -> None:
+    messages = [f for f in found(body) if f[0] == "reference-missing"]
+    if bad:
+        assert len(messages) == 1
+        assert messages[0][1].startswith("The hash-name reference in attribute “usemap” "
+                                         "referred to")
+    else:
+        assert messages == []
+
+
+def test_map_name_rules() -> None:
+    # §4.8.13: non-empty, no ASCII whitespace, unique, equal to the id.
+    assert codes("<map name=m id=m></map>") == []
+    assert codes("<map name=''></map>") == ["bad-attribute-value"]
+    assert codes("<map name='a b'></map>") == ["bad-attribute-value"]
+    assert codes("<map name=m></map><map name=m></map>") == ["duplicate-map-name"]
+    assert found("<map name=m id=n></map>") == [
+        ("bad-attribute-combination", "The “id” attribute on a “map” element must have an the "
+         "same value as the “name” attribute.")]
+
+
+# §5.2.2: itemref tokens are IDs of elements in the same tree.
+def test_itemref() -> None:
+    assert codes("<div itemscope itemref='a b'></div><p id=a></p><p id=b></p>") == []
+    assert codes("<div itemscope itemref='a b'></div><p id=a></p>") == ["reference-missing"]
+
+
+# §4.9.11: headers tokens are IDs of th elements in the same table.
+def test_headers() -> None:
+    table = "<table><tr><th id=h>H<th id=k>K<tr><td headers='{}'>1<td>2</table>"
+    assert codes(table.format("h")) == []
+    assert codes(table.format("h k")) == []
+    assert codes(table.format("x")) == ["reference-missing"]
+    assert found("<p id=d></p>" + table.format("d")) == [
+        ("reference-missing", "The “headers” attribute on the element “td” refers to the ID "
+         "“d”, but there is no “th” element with that ID in the same table.")]
+    # A th of another table (here, a nested one) is not in the same table.
+    assert codes("<table><tr><td headers=n><table><tr><th id=n>N</table></table>") == [
+        "reference-missing"]
+
+
+# §4.10.12 output for, §6.12.2 commandfor, §6.12.3 popovertarget: IDs in the tree.
+def test_other_id_references() -> None:
+    assert codes("<input id=a><output for='a'></output>") == []
+    assert codes("<output for='a b'></output><input id=a>") == ["reference-missing"]
+    assert codes("<button commandfor=d command=show-modal>x</button><dialog id=d></dialog>") \
+        == []
+    assert codes("<button commandfor=d command=show-modal>x</button>") == ["reference-missing"]
+    assert codes("<button popovertarget=p>x</button><div id=p popover></div>") == []
+    assert codes("<button popovertarget=p>x</button>") == ["reference-missing"]
+
+
+def test_template_contents_are_their_own_tree() -> None:
+    # References inside template contents are not resolved against the
+    # document (nor the document's against them).
+    assert codes("<template><input list=d></template>") == []
+    assert codes("<input list=d><template><datalist id=d></datalist></template>") == [
+        "reference-missing"]
+
+
+def test_positions_are_the_referring_elements() -> None:
+    messages = [m for m in check(_HEAD + "\n<p>\n<input list=x>") if m.code == "reference-missing"]
+    assert [(m.line, m.col) for m in messages] == [(3, 1)]
