@@ -10,6 +10,7 @@ from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
+from ._references import References
 
 __all__ = ["check"]
 
@@ -19,17 +20,20 @@ ContentRule = Callable[[Element, Report], None]
 #: rules: each is constructed once per check() as ``Rule(report, report_span)``
 #: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
+    References,
 )
 
 
 def _content_rule() -> ContentRule | None:
-    """The content-model rules (``_content.check_element``), when that
-    module is there."""
+    """The content-model rules of one walk: the ``check_element`` of a
+    ``_content.ContentChecker`` made for it (its state is per document:
+    concurrent checks share nothing, and no tree outlives its check), or
+    None when that module is not there."""
     try:
-        from ._content import check_element
+        from ._content import ContentChecker
     except ImportError:
         return None
-    return check_element
+    return ContentChecker().check_element
 
 
 def _position(node: Node) -> tuple[int, int, int, int, int | None]:
