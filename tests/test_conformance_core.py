@@ -188,3 +188,59 @@ def test_check_never_raises_and_positions_are_sane(text: str) -> None:
         assert message.severity in ("error", "warning", "info")
         assert message.line >= 1 and message.col >= 1
         assert (message.end_line, message.end_col) >= (message.line, message.col)
+
+
+# Per-call state -------------------------------------------------------------------
+
+def test_a_checked_tree_is_not_kept_alive() -> None:
+    # The content-model state was module-level and held every element of
+    # the last tree checked until the next check: a large page stayed in
+    # memory, and the collector walked it, after its check returned.
+    import gc
+    import weakref
+    document = markup5.parse(_DOC + "<ul><li>x</ul><p>y", source_locations=True)
+    alive = weakref.ref(document)
+    check(document)
+    del document
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_check_inside_a_check_shares_no_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two checks at once (here one started by a rule of the other, as two
+    # threads may interleave) each keep their own content-model state: the
+    # inner one must not reset the outer one's count of visible mains.
+    from markup5.conformance import _check
+    from markup5.conformance._messages import Report, ReportSpan
+    from markup5.dom import Element
+
+    inner: list[list[Message]] = []
+
+    class Nested:
+        ELEMENTS = frozenset({"hr"})
+
+        def __init__(self, report: Report, report_span: ReportSpan) -> None:
+            pass
+
+        def element(self, element: Element) -> None:
+            inner.append(check(_DOC + "<p>x</p>"))
+
+        def finish(self) -> None:
+            pass
+
+    monkeypatch.setattr(_check, "RULES", (*_check.RULES, Nested))
+    outer = check(_DOC + "<main>a</main><hr><main>b</main>")
+    assert [m.code for m in outer] == ["multiple-visible-main"]
+    assert inner == [[]]
+
+
+def test_check_leaves_the_collector_as_it_was() -> None:
+    import gc
+    check(_DOC + "<p>x")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        check(_DOC + "<p>x")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._references import References
+from ._tables import TableRules
 
 __all__ = ["check"]
 
@@ -21,6 +23,7 @@ ContentRule = Callable[[Element, Report], None]
 #: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
+    TableRules,
 )
 
 
@@ -70,15 +73,26 @@ def check(source: Document | str | bytes, *, encoding: str | None = None) -> lis
     if isinstance(source, Document):
         if encoding is not None:
             raise ValueError("encoding applies to bytes, not to a parsed Document")
-        document = source
     elif isinstance(source, (str, bytes, bytearray)):
         if encoding is not None and not isinstance(encoding, str):
             raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
         if isinstance(source, str) and encoding is not None:
             raise ValueError("encoding applies to bytes, not to str")
-        document = parse(source, source_locations=True, transport_encoding=encoding)
     else:
         raise TypeError(f"check() takes a Document, str or bytes, not {type(source).__name__}")
+    # The collector stays paused from the parse to the last message (as in
+    # markup5.parse): the tree is alive all along, so every collection that
+    # the walk's allocations set off would walk all of it (a fifth of the
+    # check); once check returns, the tree the caller drops is what the
+    # next collection frees.
+    with collector_paused():
+        document = source if isinstance(source, Document) else parse(
+            source, source_locations=True, transport_encoding=encoding)
+        return _check_document(document)
+
+
+def _check_document(document: Document) -> list[Message]:
+    """check() of a parsed Document."""
     messages: list[Message] = []
     append = messages.append
     for error in document.errors:

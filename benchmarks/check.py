@@ -1,0 +1,204 @@
+"""The conformance checker's cost: markup5.conformance.check against parsing.
+
+Usage::
+
+    python benchmarks/check.py [DIR] [--rounds N] [--json]
+    python benchmarks/check.py [DIR] --profile [--top N]
+    python benchmarks/check.py [DIR] --phases [--rounds N]
+
+DIR defaults to ``../shared/corpus/readability`` (relative to the project
+root).  Every ``.html`` file in DIR is read as bytes before timing starts;
+each contender takes the bytes, as a caller checking files does (so
+sniffing and decoding are measured, the same for all three):
+
+* ``markup5.parse(bytes)``: the plain parse, the yardstick;
+* ``parse(bytes, source_locations=True)``: the parse ``check`` makes, which
+  records the span of every token's node;
+* ``markup5.conformance.check(bytes)``: that parse, the parse errors as
+  messages, and the walk over the tree running every rule family.
+
+The goal (issue 43): ``check`` costs at most twice the plain parse.  Rounds
+are interleaved and timed in CPU time with the garbage collector's timed
+collection at the end of each run, so each contender pays for freeing its
+trees (``benchmarks/_harness.py``); the median round counts.  The ratios
+printed are of times (how many times the parse's time ``check`` takes),
+from medians of the same run.  No peer is timed: the Nu Html Checker runs
+in a Java VM whose start-up alone outweighs a page (``tools/vnu_diff.py``
+compares its messages instead).
+
+``--phases`` splits ``check`` into its parts, document by document with a
+collection between documents: the parse with source locations, the parse
+errors (reading ``Document.errors``: the input stream's scan), the walk
+(``check`` of the parsed Document), and freeing the tree.
+
+``--profile`` runs ``cProfile`` over one pass of ``check`` on the corpus
+and prints the functions with the highest ``tottime``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from _harness import Runner, corpus_arguments, corpus_files, cpu_rounds, parse_corpus_arguments
+
+import markup5  # noqa: E402  (the harness puts src/ on the path)
+from markup5.conformance import check  # noqa: E402
+
+PARSE = "markup5.parse(bytes)"
+PARSE_LOCATIONS = "parse(bytes, source_locations=True)"
+CHECK = "conformance.check(bytes)"
+
+#: Issue 43: checking costs at most this many times the plain parse.
+GOAL = 2.0
+
+
+def load_bytes(directory: Path) -> list[bytes]:
+    """The raw bytes of every ``.html`` file of ``directory``, sorted by name."""
+    files = corpus_files(directory)
+    if not files:
+        raise SystemExit(f"no .html files in {directory}")
+    return [p.read_bytes() for p in files]
+
+
+def contenders() -> list[tuple[str, Runner]]:
+    """(name, runner over the list of documents' bytes).  (The harness's
+    Runner type says ``list[str]``; these take bytes.)"""
+    parse = markup5.parse
+
+    def run_parse(raws: list[Any]) -> None:
+        for raw in raws:
+            parse(raw)
+
+    def run_parse_locations(raws: list[Any]) -> None:
+        for raw in raws:
+            parse(raw, source_locations=True)
+
+    def run_check(raws: list[Any]) -> None:
+        for raw in raws:
+            check(raw)
+
+    return [(PARSE, run_parse), (PARSE_LOCATIONS, run_parse_locations), (CHECK, run_check)]
+
+
+def measure(raws: list[bytes], rounds: int) -> dict[str, Any]:
+    """Median CPU seconds of each contender and the time ratios."""
+    import statistics
+    times = cpu_rounds(contenders(), cast("list[str]", raws), rounds)
+    medians = {name: statistics.median(ts) for name, ts in times.items()}
+    size = sum(map(len, raws)) / 1e6
+    ratio = medians[CHECK] / medians[PARSE]
+    return {
+        "benchmark": f"conformance.check against parse ({len(raws)} files)",
+        "corpus_mb": round(size, 3), "rounds": rounds,
+        "clock": "process_time (CPU), median of interleaved rounds",
+        "contenders": {name: {"mb_per_s": round(size / medians[name], 3),
+                              "median_s": round(medians[name], 4),
+                              "rounds_s": [round(t, 4) for t in times[name]]}
+                       for name in times},
+        "check_over_parse": round(ratio, 3),
+        "check_over_parse_with_locations": round(medians[CHECK] / medians[PARSE_LOCATIONS], 3),
+        "locations_over_parse": round(medians[PARSE_LOCATIONS] / medians[PARSE], 3),
+        "goal": GOAL, "met": ratio <= GOAL, "markup5": markup5.__file__,
+    }
+
+
+def print_table(result: dict[str, Any]) -> None:
+    print(f"{result['benchmark']}: {result['corpus_mb']:.1f} MB, median of {result['rounds']} "
+          f"interleaved rounds, CPU time")
+    width = max(map(len, result["contenders"])) + 2
+    print(f"  {'contender':{width}s} {'MB/s':>8s} {'median s':>9s}   rounds (s)")
+    for name, r in result["contenders"].items():
+        rounds = " ".join(f"{t:.2f}" for t in r["rounds_s"])
+        print(f"  {name:{width}s} {r['mb_per_s']:8.2f} {r['median_s']:9.2f}   {rounds}")
+    print("  time ratios:")
+    print(f"    check / parse: {result['check_over_parse']:.2f}x   goal <= {GOAL:g}x: "
+          f"{'met' if result['met'] else 'NOT met'}")
+    print(f"    check / parse with source locations: "
+          f"{result['check_over_parse_with_locations']:.2f}x")
+    print(f"    parse with source locations / parse: {result['locations_over_parse']:.2f}x")
+
+
+def phases(raws: list[bytes], rounds: int) -> dict[str, float]:
+    """The CPU seconds of check's parts over the corpus (best round each):
+    each document parsed with source locations, its errors read, checked
+    as a Document, then freed (a collection), timed one by one."""
+    clock = time.process_time
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        spent = {"parse with source locations": 0.0, "parse errors (input stream scan)": 0.0,
+                 "the walk (check of the Document)": 0.0, "freeing the tree (gc)": 0.0}
+        gc.collect()
+        for raw in raws:
+            start = clock()
+            document = markup5.parse(raw, source_locations=True)
+            parsed = clock()
+            document.errors  # noqa: B018 (worked out when first read)
+            errors = clock()
+            check(document)
+            walked = clock()
+            del document
+            gc.collect()
+            freed = clock()
+            spent["parse with source locations"] += parsed - start
+            spent["parse errors (input stream scan)"] += errors - parsed
+            spent["the walk (check of the Document)"] += walked - errors
+            spent["freeing the tree (gc)"] += freed - walked
+        for name, seconds in spent.items():
+            best[name] = min(best.get(name, seconds), seconds)
+    return best
+
+
+def profile(raws: list[bytes], top: int) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for raw in raws:
+        check(raw)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = corpus_arguments((__doc__ or "").splitlines()[0])
+    ap.add_argument("--profile", action="store_true",
+                    help="cProfile check over the corpus; the top functions by tottime")
+    ap.add_argument("--top", type=int, default=40, help="how many functions --profile prints")
+    ap.add_argument("--phases", action="store_true",
+                    help="check's parts: parse with locations, errors, walk, freeing")
+    args = parse_corpus_arguments(ap, argv)
+    raws = load_bytes(args.directory)
+    if args.profile:
+        print(f"corpus: {len(raws)} files, {sum(map(len, raws)) / 1e6:.1f} MB, "
+              "cProfile of markup5.conformance.check")
+        profile(raws, args.top)
+        return 0
+    if args.phases:
+        found = phases(raws, args.rounds)
+        if args.json:
+            print(json.dumps({"benchmark": "check phases (best round, CPU s)",
+                              "phases": {k: round(v, 4) for k, v in found.items()}}, indent=2))
+            return 0
+        total = sum(found.values())
+        print(f"check's phases over {len(raws)} files, best of {args.rounds} rounds, CPU time")
+        for name, seconds in found.items():
+            print(f"  {name:34s} {seconds:7.3f} s  {seconds / total * 100:5.1f}%")
+        return 0
+    result = measure(raws, args.rounds)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print_table(result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
