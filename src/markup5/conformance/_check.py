@@ -12,7 +12,6 @@ from ..html.parser import parse
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._references import References
-from ._tables import TableRules
 
 __all__ = ["check"]
 
@@ -23,7 +22,6 @@ ContentRule = Callable[[Element, Report], None]
 #: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
-    TableRules,
 )
 
 
