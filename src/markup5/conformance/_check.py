@@ -12,6 +12,7 @@ from ..html.parser import parse
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._references import References
+from ._tables import TableRules
 
 __all__ = ["check"]
 
@@ -22,6 +23,7 @@ ContentRule = Callable[[Element, Report], None]
 #: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
+    TableRules,
 )
 
 

@@ -1,0 +1,228 @@
+"""Checking CSS: style sheets (``<style>``) and declaration lists
+(``style=""``) against CSS Syntax Level 3 and the property grammars of the
+CSS specifications, as a validator does.
+
+    >>> from markup5.css import check_declarations
+    >>> [e.message for e in check_declarations("color: #fff; cursor: hand")]
+    ['“cursor”: “hand” is not a “cursor” value.']
+
+Each finding is a :class:`CssError` with a stable ``code``, the message (in
+the Nu Html Checker's words, without its ``CSS:`` prefix) and the offsets
+``start``/``end`` of the offending text:
+
+- ``css-parse-error``: a construct that does not parse (a qualified rule
+  whose prelude is not a selector list, as ``.a&gt; span {`` or a
+  stylesheet wrapped in ``<![CDATA[``; a declaration without a colon; a
+  ``* height: 1%`` hack; a declaration with an empty value; a rule the text
+  ends inside);
+- ``css-bad-value``: a value its property's grammar does not match
+  (``cursor: hand``, ``color: FFFFFF``, ``padding: 0 10``...);
+- ``css-unknown-property``: a property name no CSS specification defines
+  (vendor-prefixed names and custom properties are accepted);
+- ``css-deprecated-media-feature`` (``device-width``...) and
+  ``css-charset-position`` (``@charset`` not at the start).
+
+Values with ``var()``, ``env()``, ``attr()`` or a vendor-prefixed function
+are accepted (their meaning is known only at computed-value time), and so
+is any value of a property this package has no grammar for.  Work is linear
+in the length of the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..selectors.tokenizer import (BAD_STRING, BAD_URL, COMMA, DELIM, FUNCTION, IDENT,
+                                   WHITESPACE, Token)
+from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
+from ._properties import (BUILTINS, CSS_WIDE_KEYWORDS, KNOWN_FUNCTIONS, DEFERRED_FUNCTIONS,
+                          grammar_for, type_grammar)
+from ._syntax import _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
+from ._values import MAX_ITEMS, Item, Matcher
+
+__all__ = ["CssError", "check_stylesheet", "check_declarations", "KNOWN_PROPERTIES"]
+
+
+@dataclass(frozen=True, slots=True)
+class CssError:
+    """One finding: ``code`` (``css-parse-error``, ``css-bad-value``,
+    ``css-unknown-property``, ...), ``message`` (English, naming the
+    property and value as the Nu Html Checker does), and the offsets
+    ``start``/``end`` (end exclusive) of the offending text in the input."""
+
+    code: str
+    message: str
+    start: int
+    end: int
+
+
+def check_stylesheet(text: str) -> list[CssError]:
+    """The errors in the style sheet ``text`` (the contents of a
+    ``<style>`` element), in the order of their offsets."""
+    if not isinstance(text, str):
+        raise TypeError(f"check_stylesheet() takes a str, not {type(text).__name__}")
+    return _Checker(text).run(_RULES)
+
+
+def check_declarations(text: str) -> list[CssError]:
+    """The errors in the declaration list ``text`` (a ``style`` attribute's
+    value), in the order of their offsets."""
+    if not isinstance(text, str):
+        raise TypeError(f"check_declarations() takes a str, not {type(text).__name__}")
+    return _Checker(text).run(_STYLE)
+
+
+class _Checker:
+    __slots__ = ("text", "errors", "sheet")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.errors: list[CssError] = []
+        self.sheet = Sheet(text, self.report, self.declaration)
+
+    def run(self, kind: int) -> list[CssError]:
+        sheet = self.sheet
+        stop = len(sheet.tokens) - 1  # the EOF token
+        if kind == _STYLE:
+            # A style attribute: a declaration list, no nested rules.
+            sheet.block_contents(0, stop, _KEYFRAME, 0)
+        else:
+            sheet.run(0, stop, kind)
+        self.errors.sort(key=lambda error: error.start)
+        return self.errors
+
+    def report(self, code: str, message: str, start: int, end: int) -> None:
+        self.errors.append(CssError(code, message, start, max(end, start + 1)))
+
+    def declaration(self, name: str, colon: int, end: int, kind: int) -> None:
+        """Check one declaration: ``tokens[colon]`` is its colon,
+        ``tokens[end]`` the ';' (or block end) after its value."""
+        sheet = self.sheet
+        tokens = sheet.tokens
+        name_token = tokens[_previous_ident(tokens, colon)]
+        if name.startswith("--"):
+            return  # a custom property: any value
+        prop = name.lower()
+        if kind == _DESCRIPTORS:
+            return  # a descriptor of @font-face, @page...: not checked
+        # The value: the tokens between, whitespace trimmed, !important off.
+        first = colon + 1
+        last = end
+        while first < last and tokens[first].type == WHITESPACE:
+            first += 1
+        while last > first and tokens[last - 1].type == WHITESPACE:
+            last -= 1
+        if last - 2 >= first and tokens[last - 1].type == IDENT \
+                and tokens[last - 1].value.lower() == "important":
+            bang = last - 2
+            while bang > first and tokens[bang].type == WHITESPACE:
+                bang -= 1
+            if tokens[bang].type == DELIM and tokens[bang].value == "!":
+                last = bang
+                while last > first and tokens[last - 1].type == WHITESPACE:
+                    last -= 1
+        if prop.startswith(("-", "_")) or prop.startswith(VENDOR_PREFIXES):
+            return  # a vendor extension (CSS 2.1 §4.1.2.1: '-' or '_' first)
+        if prop not in KNOWN_PROPERTIES:
+            self.report("css-unknown-property",
+                        f"“{prop}”: Property “{prop}” doesn't exist.",
+                        name_token.start, name_token.end)
+            return
+        if first >= last:
+            self.report("css-parse-error", f"“{prop}”: Parse Error.", name_token.start,
+                        tokens[end].start if end < len(tokens) else len(self.text))
+            return
+        grammar = grammar_for(prop)
+        if grammar is None:
+            return
+        if prop == "filter" and _legacy_filter(tokens[first:last]):
+            return
+        items = self.items(first, last)
+        if items is None:
+            return
+        if len(items) == 1 and items[0][0].type == IDENT \
+                and items[0][0].value.lower() in CSS_WIDE_KEYWORDS:
+            return
+        if len(items) > MAX_ITEMS:
+            return
+        matcher = Matcher(items, type_grammar, BUILTINS, self.arguments)
+        if matcher.full(grammar):
+            return
+        at = min(matcher.furthest, len(items) - 1)
+        token = items[at][0]
+        shown = self.text[token.start:sheet.end(_index_of(tokens, token))]
+        if len(shown) > 60 or "\n" in shown:
+            shown = token.value
+        self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
+                    token.start, sheet.end(_index_of(tokens, token)))
+
+    def items(self, first: int, last: int) -> list[Item] | None:
+        """The component values of ``tokens[first:last]`` (whitespace
+        dropped), or None when the value is to be accepted unchecked: it
+        uses var() and the like, a vendor-prefixed or unknown-to-us
+        function.  A bad string or url makes a value that no grammar
+        matches (kept as an item)."""
+        sheet = self.sheet
+        tokens = sheet.tokens
+        for token in tokens[first:last]:
+            if token.type == IDENT and token.value.startswith("-") \
+                    and not token.value.startswith("--"):
+                return None  # a vendor keyword (-moz-pre-wrap, -webkit-fit-content...)
+            if token.type == FUNCTION:
+                function = token.value.lower()
+                if function in DEFERRED_FUNCTIONS or function.startswith("-") \
+                        or function not in KNOWN_FUNCTIONS:
+                    if function in DEFERRED_FUNCTIONS or function.startswith("-"):
+                        return None
+        return self.level(first, last)
+
+    def level(self, first: int, last: int) -> list[Item]:
+        sheet = self.sheet
+        tokens = sheet.tokens
+        result: list[Item] = []
+        index = first
+        while index < last:
+            token = tokens[index]
+            after = sheet.skip(index)
+            if token.type != WHITESPACE:
+                closing = sheet.match[index]
+                result.append((token, index + 1, closing if closing >= 0 else index + 1))
+            index = after
+        return result
+
+    def arguments(self, item: Item) -> list[Item]:
+        return self.level(item[1], item[2])
+
+
+# Internet Explorer's filters besides progid:...: alpha(opacity=50) and the
+# names of its visual filters.  vnu accepts them; so does this checker (a
+# departure from the Filter Effects grammar, documented).
+_IE_FILTERS = frozenset({"alpha", "fliph", "flipv", "gray", "xray", "invert", "glow",
+                         "shadow", "blur", "chroma", "dropshadow", "mask", "wave"})
+
+
+def _legacy_filter(tokens: list[Token]) -> bool:
+    """Whether a filter value is one of Internet Explorer's legacy forms."""
+    return any(token.type in (FUNCTION, IDENT) and token.value.lower() in _IE_FILTERS
+               and token.value.lower() not in ("blur", "invert")
+               or (token.type == FUNCTION and token.value.lower() == "alpha")
+               for token in tokens)
+
+
+def _previous_ident(tokens: list[Token], colon: int) -> int:
+    index = colon - 1
+    while index > 0 and tokens[index].type == WHITESPACE:
+        index -= 1
+    return index
+
+
+def _index_of(tokens: list[Token], token: Token) -> int:
+    """The index of ``token`` (tokens are in offset order)."""
+    low, high = 0, len(tokens) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if tokens[middle].start < token.start:
+            low = middle + 1
+        else:
+            high = middle
+    return low

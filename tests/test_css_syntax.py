@@ -1,0 +1,119 @@
+"""markup5.css: CSS Syntax Level 3 structure (rules, at-rules, declarations)
+and its mistakes, with offsets.  Expectations from CSS Syntax 3 §5, CSS
+Nesting and Selectors 4."""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+
+import pytest
+
+from markup5.css import CssError, check_declarations, check_stylesheet
+
+
+def codes(errors: list[CssError]) -> list[str]:
+    return [error.code for error in errors]
+
+
+@pytest.mark.parametrize("sheet", [
+    "a { color: red }",
+    "<!-- a { color: red } -->",  # CDO/CDC are dropped at the top level (§5.4.1)
+    "@media screen and (max-width: 600px) { .a > b, c ~ d { margin: 0 } }",
+    "@font-face { font-family: X; src: url(x.woff) format('woff') }",
+    "@keyframes spin { from { opacity: 0 } 50% { opacity: .5 } to { opacity: 1 } }",
+    "@import url(x.css) screen;",
+    "a { b { color: red } &:hover { color: blue } > c { color: red } }",  # CSS Nesting
+    "a:hover, ::-moz-selection, :-ms-input-placeholder { color: red }",  # vendor pseudos
+    "a { --custom: { anything } ; color: red }",
+    "/* comment */ a { color: red; ; }",
+    "@supports (display: grid) { @media print { a { color: red } } }",
+])
+def test_valid_style_sheets_have_no_errors(sheet: str) -> None:
+    assert check_stylesheet(sheet) == []
+
+
+def test_a_prelude_that_is_not_a_selector_list_is_reported_with_its_span() -> None:
+    sheet = "a {}\n.a&gt; span { color: red }"
+    (error,) = check_stylesheet(sheet)
+    assert error.code == "css-parse-error"
+    assert error.message == "Parse Error."
+    assert error.start == sheet.index(".a&gt;")
+    assert error.end == sheet.index("{", 4) + 1
+
+
+def test_cdata_wrapper_makes_the_whole_sheet_one_bad_rule() -> None:
+    # '<!' is not CDO: '<', '!', then a [-block that runs to ']]'.
+    sheet = "<![CDATA[\na { color: red }\n]]>"
+    (error,) = check_stylesheet(sheet)
+    assert error.code == "css-parse-error"
+    assert (error.start, error.end) == (0, len(sheet))
+
+
+def test_declaration_without_colon_and_empty_value() -> None:
+    errors = check_declarations("float; color: ; width: 1px")
+    assert codes(errors) == ["css-parse-error", "css-parse-error"]
+    assert errors[0].start == 0
+    assert errors[1].message == "“color”: Parse Error."
+
+
+def test_star_hack_with_a_space_is_an_error_without_one_it_follows_vnu() -> None:
+    assert codes(check_declarations("* height: 1%")) == ["css-parse-error"]
+    assert check_declarations("*zoom: 1") == []
+    assert codes(check_stylesheet("a { * height: 1% }")) == ["css-parse-error"]
+
+
+def test_a_rule_the_text_ends_in_its_prelude_is_an_error() -> None:
+    assert codes(check_stylesheet("a { color: red } b")) == ["css-parse-error"]
+
+
+def test_deprecated_media_features_and_charset_position() -> None:
+    sheet = 'a{} @charset "utf-8"; @media (max-device-width: 480px) { a { color: red } }'
+    errors = check_stylesheet(sheet)
+    assert codes(errors) == ["css-charset-position", "css-deprecated-media-feature"]
+    assert sheet[errors[1].start:errors[1].end] == "max-device-width"
+    assert check_stylesheet('@charset "utf-8"; a {}') == []
+
+
+def test_keyframe_selectors_are_checked() -> None:
+    assert codes(check_stylesheet("@keyframes k { middle { opacity: 0 } }")) == \
+        ["css-parse-error"]
+
+
+def test_unknown_at_rules_are_not_looked_into() -> None:
+    assert check_stylesheet("@unknown foo { bar baz }") == []
+
+
+def test_bad_arguments_raise_type_errors() -> None:
+    with pytest.raises(TypeError):
+        check_stylesheet(b"a{}")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        check_declarations(None)  # type: ignore[arg-type]
+
+
+def test_deep_nesting_is_bounded_and_does_not_recurse() -> None:
+    sheet = "a{" * 5000 + "}" * 5000
+    errors = check_stylesheet(sheet)
+    assert "css-nesting-too-deep" in codes(errors)
+    check_stylesheet("(" * 100000 + "[{" * 50000)  # no RecursionError
+
+
+def _work(text: str) -> int:
+    profile = cProfile.Profile()
+    profile.enable()
+    check_stylesheet(text)
+    profile.disable()
+    return sum(stat[1] for stat in pstats.Stats(profile).stats.values())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("unit", [
+    "a{b{c{color:red;",                        # nested blocks, never closed
+    "a { color: red; width: 0 10 20 30 }\n",   # values the matcher works on
+    "x{margin:" + "1px " * 50 + "}",           # long value lists
+    "*{;:}{[(]})",                             # garbage
+    ".a&gt; b { background: url(x) no-repeat, linear-gradient(to top, red, blue) }",
+])
+def test_work_is_linear_in_the_input(unit: str) -> None:
+    once = _work(unit * 200)
+    four = _work(unit * 800)
+    assert four <= 5 * once, (once, four)

@@ -1,0 +1,97 @@
+"""markup5.css: property values against the grammars of the CSS specs
+(CSS Values 4 types, Backgrounds 3, Box 4, Color 4, Images 3, UI 4...),
+property names against the specs' property indexes."""
+
+from __future__ import annotations
+
+import pytest
+
+from markup5.css import check_declarations
+from markup5.css._values import ANY, ONE, REPEAT, SEQ, compile_grammar
+
+
+def codes(text: str) -> list[str]:
+    return [error.code for error in check_declarations(text)]
+
+
+@pytest.mark.parametrize("declaration", [
+    "color: #fff", "color: #ffffff80", "color: rebeccapurple", "color: currentColor",
+    "color: rgb(0 0 0 / 50%)", "color: hsl(120deg 100% 50%)", "color: inherit",
+    "background: url(x.png) no-repeat 0 0 #fff",
+    "background: linear-gradient(to top, #fff 0%, #000 100%), url(a.png)",
+    "background-image: linear-gradient(45deg, red, blue)",
+    "background-position: center top, 10px 20%",
+    "margin: 0 auto", "margin: -10px 2em 0", "padding: 0", "padding: 1px 2px 3px 4px",
+    "width: calc(100% - 10px)", "width: fit-content", "max-width: none",
+    "display: inline-block", "display: block flex", "display: list-item", "display: -webkit-box",
+    "cursor: url(a.cur) 2 2, pointer", "cursor: pointer",
+    "font-family: 'Helvetica Neue', Arial, sans-serif", "font-weight: 700",
+    "transition: opacity .3s ease-in-out, transform .2s cubic-bezier(.2,0,0,1) 1s",
+    "box-shadow: 0 1px 2px rgba(0,0,0,.5), inset 0 0 0 1px #fff", "box-shadow: none",
+    "border: 1px solid #ccc", "border-radius: 50% / 10px", "z-index: 10", "opacity: .5",
+    "flex: 1 1 0%", "flex: none", "content: ''", "content: counter(item) '. '",
+    "margin: 0 !important", "color: var(--brand)", "width: -webkit-fill-available",
+    "white-space: -moz-pre-wrap", "filter: alpha(opacity=50)", "transform: rotate(45deg)",
+    "grid-template-columns: repeat(3, 1fr)", "text-transform: uppercase",
+    "--anything: [ } ( nonsense", "-webkit-transition: all 1s", "_width: 10px",
+    "paint-order: stroke", "container: sidebar / inline-size", "offset: none",
+])
+def test_valid_declarations(declaration: str) -> None:
+    assert check_declarations(declaration) == []
+
+
+@pytest.mark.parametrize("declaration, shown", [
+    ("background-image: null", "null"),          # not an <image>
+    ("cursor: hand", "hand"),                    # IE's name for pointer
+    ("color: FFFFFF", "FFFFFF"),                 # a hex color needs '#'
+    ("color: #ggg", "#ggg"),
+    ("color: #12345", "#12345"),                 # 3, 4, 6 or 8 digits
+    ("margin: none", "none"),
+    ("padding: 0 10", "10"),                     # only 0 may omit its unit
+    ("background-position: 0 0, initial", "initial"),  # CSS-wide keywords stand alone
+    ("width: unsetpx", "unsetpx"),
+    ("display: none\\0", "none\\0"),
+    ("padding-top: -0.5rem", "-0.5rem"),         # padding is [0,∞]
+    ("text-transform: uppercases", "uppercases"),
+    ("border-width: solid", "solid"),
+    ("white-space: no-wrap", "no-wrap"),
+    ("transform: 360deg", "360deg"),
+    ("background: linear-gradient(top, #fff, #000)", "linear-gradient(top, #fff, #000)"),
+    ("overflow: none", "none"),
+    ("margin: 1px 2px 3px 4px 5px", "5px"),      # {1,4}
+])
+def test_invalid_values_name_the_offending_component(declaration: str, shown: str) -> None:
+    (error,) = check_declarations(declaration)
+    prop = declaration.split(":")[0]
+    assert error.code == "css-bad-value"
+    assert error.message == f"“{prop}”: “{shown}” is not a “{prop}” value."
+    assert declaration[error.start:error.end] == shown
+
+
+@pytest.mark.parametrize("name", ["foo", "moz-transition", "minheight", "overyflow-y"])
+def test_unknown_property_names(name: str) -> None:
+    (error,) = check_declarations(f"{name}: 1px")
+    assert error.code == "css-unknown-property"
+    assert error.message == f"“{name}”: Property “{name}” doesn't exist."
+    assert (error.start, error.end) == (0, len(name))
+
+
+def test_a_property_without_a_grammar_here_is_not_checked() -> None:
+    assert check_declarations("scroll-snap-type: x mandatory") == []
+    assert check_declarations("text-emphasis: nonsense 12") == []
+
+
+def test_grammar_combinators_compile_to_their_nodes() -> None:
+    assert compile_grammar("a | b").kind == ONE
+    assert compile_grammar("a || b").kind == ANY
+    assert compile_grammar("a b").kind == SEQ
+    node = compile_grammar("<length>#{1,3}")
+    assert (node.kind, node.low, node.high, node.comma) == (REPEAT, 1, 3, True)
+    with pytest.raises(ValueError):
+        compile_grammar("a |")
+
+
+def test_double_bar_and_double_ampersand_take_any_order() -> None:
+    assert check_declarations("border: solid #000 1px") == []
+    assert check_declarations("border: #000 1px solid") == []
+    assert codes("border: solid solid") == ["css-bad-value"]  # each part once
