@@ -9,13 +9,24 @@ from collections.abc import Callable
 from typing import cast
 
 from ..dom import Element
+from ..forms import is_valid_email_address, is_valid_email_address_list
 from ..microsyntax import (
     is_boolean_attribute_value_valid,
-    is_valid_float_list,
+    is_valid_date_string,
     is_valid_date_string_with_optional_time,
+    is_valid_duration_string,
     is_valid_float,
+    is_valid_float_list,
+    is_valid_global_datetime_string,
     is_valid_integer,
+    is_valid_local_datetime_string,
+    is_valid_month_string,
     is_valid_non_negative_integer,
+    is_valid_normalized_local_datetime_string,
+    is_valid_time_string,
+    is_valid_timezone_offset_string,
+    is_valid_week_string,
+    is_valid_yearless_date_string,
 )
 from ._elements import (
     ANY_ATTRIBUTE_ELEMENTS,
@@ -124,7 +135,8 @@ _JAVASCRIPT_TYPES: frozenset[str] = frozenset({
 _OBSOLETE_BUT_CONFORMING = frozenset({"a", "style", "script"})
 _REQUIRED = frozenset({"img", "link", "meta", "base", "bdo", "meter", "map", "track",
                        "optgroup", "source", "html", "a", "area", "input", "object",
-                       "option"})
+                       "option", "time", "script", "button", "select", "textarea", "output",
+                       "fieldset"})
 #: §4.5.1, §4.8.14: attributes that must be omitted when href is absent.
 _HREF_DEPENDENT = {
     "a": ("target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"),
@@ -311,8 +323,11 @@ _INTEGER_FEATURES = frozenset(
     f"{prefix}{name}" for prefix in ("", "min-", "max-")
     for name in ("color", "color-index", "monochrome"))
 _RESOLUTION_FEATURES = frozenset({"resolution", "min-resolution", "max-resolution"})
+#: Media Queries 4 §"Deprecated Media Features" (Appendix A): device-width,
+#: device-height, device-aspect-ratio and their min-/max- forms.
 _DEPRECATED_FEATURES = frozenset(
-    f"{prefix}device-aspect-ratio" for prefix in ("", "min-", "max-"))
+    f"{prefix}{name}" for prefix in ("", "min-", "max-")
+    for name in ("device-aspect-ratio", "device-width", "device-height"))
 _RESOLUTION = re.compile(r"[+]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:dpi|dpcm|dppx|x)\Z",
                          re.IGNORECASE)
 _MEDIA_FEATURE_EXPRESSION = re.compile(
@@ -326,7 +341,8 @@ def _media_feature_fault(group: str) -> str:
         return "" if _is_media_condition(group) else f"Bad media feature “{group}”."
     name, value = match.group(1).lower(), match.group(2)
     if name in _DEPRECATED_FEATURES:
-        return f"Deprecated media feature “{name}”."
+        return (f"Deprecated media feature “{name}”. For guidance, see the Deprecated Media "
+                f"Features section in the current Media Queries specification.")
     if value is None:
         return ""
     if not value:
@@ -552,6 +568,85 @@ _URL_ATTRIBUTES: dict[str, dict[str, bool]] = {
     "input": {"src": True, "formaction": True}, "button": {"formaction": True},
     "form": {"action": True}, "object": {"data": True},
 }
+#: HTML §4.10.5 (the input element's "bookkeeping details" and the summary
+#: table): the content attributes that apply only to some states of the
+#: type attribute, and those states (by keyword).  On an input in another
+#: state each "must not be specified" (vnu: "not allowed ... at this point").
+_TEXTLIKE = ("text", "search", "url", "tel", "email", "password")
+_DATELIKE = ("date", "month", "week", "time", "datetime-local")
+_INPUT_ATTRIBUTE_TYPES: dict[str, frozenset[str]] = {
+    attribute: frozenset(types) for attribute, types in {
+        "accept": ("file",),
+        "alpha": ("color",),
+        "alt": ("image",),
+        "autocomplete": ("hidden",) + _TEXTLIKE + _DATELIKE + ("number", "range", "color"),
+        "checked": ("checkbox", "radio"),
+        "colorspace": ("color",),
+        "dirname": ("hidden",) + _TEXTLIKE + ("submit", "reset", "button"),
+        "formaction": ("submit", "image"),
+        "formenctype": ("submit", "image"),
+        "formmethod": ("submit", "image"),
+        "formnovalidate": ("submit", "image"),
+        "formtarget": ("submit", "image"),
+        "height": ("image",),
+        "width": ("image",),
+        "list": ("text", "search", "url", "tel", "email") + _DATELIKE
+        + ("number", "range", "color"),
+        "max": _DATELIKE + ("number", "range"),
+        "min": _DATELIKE + ("number", "range"),
+        "step": _DATELIKE + ("number", "range"),
+        "maxlength": _TEXTLIKE,
+        "minlength": _TEXTLIKE,
+        "pattern": _TEXTLIKE,
+        "size": _TEXTLIKE,
+        "multiple": ("email", "file"),
+        "placeholder": _TEXTLIKE + ("number",),
+        "popovertarget": ("submit", "image", "reset", "button"),
+        "popovertargetaction": ("submit", "image", "reset", "button"),
+        "readonly": _TEXTLIKE + _DATELIKE + ("number",),
+        "required": _TEXTLIKE + _DATELIKE + ("number", "checkbox", "radio", "file"),
+        "src": ("image",),
+        "value": ("hidden",) + _TEXTLIKE + _DATELIKE + ("number", "range", "color",
+                                                          "checkbox", "radio", "submit",
+                                                          "reset", "button"),
+    }.items()}
+_INPUT_TYPES: frozenset[str] = ENUMERATED_ATTRIBUTES["input"]["type"]
+
+
+def _is_valid_year(value: str) -> bool:
+    """§2.3.5.x "valid year": four or more ASCII digits, not all zero."""
+    return len(value) >= 4 and value.isascii() and value.isdigit() and value.strip("0") != ""
+
+
+def is_valid_time_datetime(value: str) -> bool:
+    """§4.5.14: a time element's datetime value (and its text without
+    one): a valid month, date, yearless date, time, local date and time,
+    time-zone offset, global date and time, week or year string, or a
+    valid duration string."""
+    return (is_valid_date_string(value) or is_valid_time_string(value)
+            or is_valid_local_datetime_string(value) or is_valid_global_datetime_string(value)
+            or is_valid_month_string(value) or is_valid_yearless_date_string(value)
+            or is_valid_week_string(value) or is_valid_timezone_offset_string(value)
+            or _is_valid_year(value) or is_valid_duration_string(value))
+
+
+#: §4.10.5.1.x: the value (and min, max) syntax of the date-like and
+#: number-like states: (test, vnu's name of the format).
+_INPUT_VALUE_SYNTAX: dict[str, tuple[Callable[[str], bool], str]] = {
+    "date": (is_valid_date_string, "date"),
+    "month": (is_valid_month_string, "month"),
+    "week": (is_valid_week_string, "week"),
+    "time": (is_valid_time_string, "time"),
+    "datetime-local": (is_valid_normalized_local_datetime_string, "datetime-local"),
+    "number": (is_valid_float, "float"),
+    "range": (is_valid_float, "float"),
+}
+#: §4.10.19.1 form-associated elements whose name must not be empty.
+_FORM_CONTROL_NAMES = frozenset({"input", "button", "select", "textarea", "output",
+                                 "fieldset"})
+#: §4.2.4 link sizes: "any" or WIDTHxHEIGHT (no leading zeros), unique.
+_ICON_SIZE = re.compile(r"[1-9][0-9]*[xX][1-9][0-9]*\Z")
+
 _ValueRule = tuple[int, object]
 
 
@@ -792,10 +887,10 @@ class AttributeChecker:
                     self._bad_value(element, name, attribute, value,
                                     f"Bad source size list: {fault}")
             elif kind == _AUTOCOMPLETE:
-                if not (name == "input" and attrs.get("type", "").lower() == "hidden"):
-                    fault = autocomplete_fault(value)
-                    if fault:
-                        self._bad_value(element, name, attribute, value, fault)
+                # (on a hidden input "on" and "off" are errors too: _input)
+                fault = autocomplete_fault(value)
+                if fault:
+                    self._bad_value(element, name, attribute, value, fault)
             elif kind == _MEDIA:
                 fault = media_query_list_fault(value)
                 if fault:
@@ -829,6 +924,13 @@ class AttributeChecker:
 
     def _required(self, element: Element, name: str, attrs: dict[str, str]) -> None:
         """Attributes an element must have (each element's section)."""
+        if name in _FORM_CONTROL_NAMES and "name" in attrs:
+            # §4.10.19.1: a form control's name is not empty and not "isindex".
+            if attrs["name"] == "":
+                self._bad_value(element, name, "name", "", "Must not be empty.")
+            elif attrs["name"] == "isindex":
+                self._bad_value(element, name, "name", "isindex",
+                                "The value “isindex” is not allowed.")
         if name == "img" and "sizes" in attrs and "srcset" not in attrs:
             self._report("bad-attribute-combination", "error", element,
                          "The “sizes” attribute must only be specified if the “srcset” "
@@ -853,6 +955,18 @@ class AttributeChecker:
                              "attribute, or both.")
             if "rel" not in attrs and "itemprop" not in attrs:
                 self._missing_one_of(element, name, ("itemprop", "rel"))
+            elif "rel" in attrs and "itemprop" in attrs:
+                # §4.2.4: "either a rel attribute or an itemprop attribute, but not both"
+                self._report("attribute-not-allowed", "error", element,
+                             "Attribute “itemprop” not allowed on element “link” at this point.")
+            sizes = attrs.get("sizes")
+            if sizes is not None:
+                # §4.2.4: unique tokens (ASCII case-insensitive), each "any" or
+                # WIDTH "x" HEIGHT without leading zeros.
+                tokens = sizes.lower().split()
+                if (not tokens or len(set(tokens)) != len(tokens)
+                        or any(t != "any" and _ICON_SIZE.match(t) is None for t in tokens)):
+                    self._bad_value(element, name, "sizes", sizes)
             rels = attrs.get("rel", "").lower().split()
             if "imagesrcset" in attrs and attrs.get("as", "").lower() != "image":
                 self._report("bad-attribute-combination", "error", element,
@@ -885,6 +999,17 @@ class AttributeChecker:
                              + ", ".join(_q(k) for k in kinds) + ".")
             elif kinds[0] != "charset" and "content" not in attrs:
                 self._missing(element, name, "content")
+            elif "property" in attrs and "itemprop" in attrs:
+                # (RDFa's property stands for name, as vnu has it: a meta with
+                # property is not an itemprop meta as well)
+                self._report("attribute-not-allowed", "error", element,
+                             "Attribute “itemprop” not allowed on element “meta” at this point.")
+            elif attrs.get("http-equiv", "").lower() == "content-language":
+                # §4.2.5.3 Content language state: "This feature is non-conforming."
+                self._report("obsolete-feature", "error", element,
+                             "Using the “meta” element to specify the document-wide default "
+                             "language is obsolete. Consider specifying the language on the root "
+                             "element instead.")
             elif (attrs.get("http-equiv", "").lower() == "x-ua-compatible"
                   and attrs["content"].lower() != "ie=edge"):
                 # §4.2.5.3 X-UA-Compatible state: content is "IE=edge".
@@ -893,14 +1018,15 @@ class AttributeChecker:
                              "“X-UA-Compatible” must have a “content” attribute with the value "
                              "“IE=edge”.")
         elif name == "input":
-            # §4.10.5.1.4: a url input's value, if not empty, is a valid URL
-            # potentially surrounded by spaces that is an absolute URL.
-            value = attrs.get("value")
-            if value and attrs.get("type", "").lower() == "url":
-                stripped = value.strip("\t\n\f\r ")
-                fault = url_fault(stripped, absolute=True) if stripped else ""
-                if fault:
-                    self._bad_value(element, name, "value", value, f"Bad absolute URL: {fault}")
+            self._input(element, attrs)
+        elif name == "time":
+            # §4.5.14: datetime is a valid time-datetime string.
+            value = attrs.get("datetime")
+            if value is not None and not is_valid_time_datetime(value):
+                self._bad_value(element, name, "datetime", value,
+                                "The literal did not satisfy the time-datetime format.")
+        elif name == "script":
+            self._script(element, attrs)
         elif name == "a" or name == "area":
             if name == "area":
                 self._area_coords(element, attrs)
@@ -958,6 +1084,104 @@ class AttributeChecker:
                 self._report("missing-lang", "warning", element,
                              "Consider adding a “lang” attribute to the “html” start tag to "
                              "declare the language of this document.")
+
+    def _input(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.10.5: the attributes that apply to the input's type state
+        (the others must not be specified), what the Image Button state
+        requires, and the value, min, max and step syntax of each state."""
+        report = self._report
+        raw = attrs.get("type")
+        kind = raw.lower() if raw is not None else "text"
+        if kind not in _INPUT_TYPES:
+            kind = "text"  # (the invalid value default; the value rules report the type)
+        for attribute in attrs:
+            types = _INPUT_ATTRIBUTE_TYPES.get(attribute)
+            if types is not None and kind not in types:
+                report("attribute-not-allowed", "error", element,
+                       f"Attribute {_q(attribute)} not allowed on element “input” at this "
+                       f"point.")
+        if kind == "image":
+            # §4.10.5.1.20: src and a non-empty alt must be present.  (A
+            # missing src is not reported: vnu does not, and the
+            # conformance-checkers suite has an image input without src
+            # that must only warn; see doc43_R.md.)
+            if "alt" not in attrs:
+                self._missing(element, "input", "alt")
+            elif not attrs["alt"]:
+                self._bad_value(element, "input", "alt", "", "Must not be empty.")
+            return
+        if kind == "hidden":
+            # §4.10.18.7.1: on a hidden input, autocomplete is an autofill
+            # anchor mantle: not "on" or "off".
+            if attrs.get("autocomplete", "").strip("\t\n\f\r ").lower() in ("on", "off"):
+                report("bad-attribute-value", "error", element,
+                       "An “input” element with a “type” attribute whose value is “hidden” "
+                       "must not have an “autocomplete” attribute whose value is “on” or "
+                       "“off”.")
+            return
+        value = attrs.get("value")
+        syntax = _INPUT_VALUE_SYNTAX.get(kind)
+        if syntax is not None:
+            test, what = syntax
+            if value and not test(value):
+                self._bad_value(element, "input", "value", value,
+                                f"The literal did not satisfy the {what} format.")
+            for attribute in ("min", "max"):
+                bound = attrs.get(attribute)
+                if bound is not None and not test(bound):
+                    self._bad_value(element, "input", attribute, bound,
+                                    f"The literal did not satisfy the {what} format.")
+            step = attrs.get("step")
+            if step is not None and step.lower() != "any" and not (
+                    is_valid_float(step) and float(step) > 0):
+                self._bad_value(element, "input", "step", step,
+                                "Expected “any” or a valid floating-point number greater "
+                                "than zero.")
+        elif value is None:
+            return
+        elif kind == "url":
+            # §4.10.5.1.4: if not empty, a valid URL potentially surrounded
+            # by spaces that is an absolute URL.
+            stripped = value.strip("\t\n\f\r ")
+            fault = url_fault(stripped, absolute=True) if stripped else ""
+            if fault:
+                self._bad_value(element, "input", "value", value, f"Bad absolute URL: {fault}")
+        elif kind == "email":
+            # §4.10.5.1.5: a valid email address, or with multiple a valid
+            # email address list (empty allowed).
+            if "multiple" in attrs:
+                if value.strip("\t\n\f\r ") and not is_valid_email_address_list(value):
+                    self._bad_value(element, "input", "value", value,
+                                    "Not a list of email addresses.")
+            elif value and not is_valid_email_address(value):
+                self._bad_value(element, "input", "value", value, "Not an email address.")
+        elif kind in _TEXTLIKE:
+            # §4.10.5.1.2, .3, .6: no LF or CR in the value.
+            if "\n" in value or "\r" in value:
+                self._bad_value(element, "input", "value", value,
+                                "Line feed or carriage return not allowed.")
+
+    def _script(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.12.1: classic scripts must not specify async or defer unless
+        src is present; module scripts must not specify defer."""
+        kind = attrs.get("type", "").strip("\t\n\f\r ").lower()
+        if (kind == "" or kind in _JAVASCRIPT_TYPES) and "src" not in attrs:
+            for attribute in ("async", "defer"):
+                if attribute in attrs:
+                    self._report(
+                        "bad-attribute-combination", "error", element,
+                        "An inline classic “script” element (i.e., a “script” element "
+                        "without a “src” attribute and with a “type” attribute that is either "
+                        "unspecified, empty, or a JavaScript MIME type) must not have an "
+                        f"{_q(attribute)} attribute." if attribute == "async" else
+                        "An inline classic “script” element (i.e., a “script” element "
+                        "without a “src” attribute and with a “type” attribute that is either "
+                        "unspecified, empty, or a JavaScript MIME type) must not have a "
+                        f"{_q(attribute)} attribute.")
+        elif kind == "module" and "defer" in attrs:
+            self._report("bad-attribute-combination", "error", element,
+                         "A “script” element with “type=module” must not have a “defer” "
+                         "attribute.")
 
     def _area_coords(self, element: Element, attrs: dict[str, str]) -> None:
         """§4.8.14: coords is a valid list of floating-point numbers, absent

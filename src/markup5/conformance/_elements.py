@@ -55,7 +55,8 @@ NO_ROLE_ELEMENTS: frozenset[str] = frozenset({
 #: which does not list them, so that OpenGraph-style ``<meta property>``
 #: and schema.org RDFa do not drown real errors.
 RDFA_ATTRIBUTES: frozenset[str] = frozenset({
-    "about", "datatype", "inlist", "prefix", "property", "resource", "typeof", "vocab",
+    "about", "content", "datatype", "inlist", "prefix", "property", "rel", "resource",
+    "typeof", "vocab",
 })
 
 _FORM_SUBMIT = ("formaction", "formenctype", "formmethod", "formnovalidate", "formtarget")
