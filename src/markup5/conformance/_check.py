@@ -11,6 +11,7 @@ from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
+from ._css import CssRules
 from ._references import References
 from ._tables import TableRules
 
@@ -23,6 +24,7 @@ ContentRule = Callable[[Element, Report], None]
 #: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
+    CssRules,
     TableRules,
 )
 
