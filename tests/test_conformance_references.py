@@ -96,7 +96,9 @@ def test_map_name_rules() -> None:
 # §5.2.2: itemref tokens are IDs of elements in the same tree.
 def test_itemref() -> None:
     assert codes("<div itemscope itemref='a b'></div><p id=a></p><p id=b></p>") == []
-    assert codes("<div itemscope itemref='a b'></div><p id=a></p>") == ["reference-missing"]
+    assert found("<div itemscope itemref='a b'></div><p id=a></p>") == [
+        ("reference-missing", "The “itemref” attribute referenced “b”, but there is no element "
+         "with an “id” attribute with that value.")]
 
 
 # §4.9.11: headers tokens are IDs of th elements in the same table.

@@ -929,8 +929,9 @@ class AttributeChecker:
             if attrs["name"] == "":
                 self._bad_value(element, name, "name", "", "Must not be empty.")
             elif attrs["name"] == "isindex":
-                self._bad_value(element, name, "name", "isindex",
-                                "The value “isindex” is not allowed.")
+                self._report("bad-attribute-value", "error", element,
+                             f"The value “isindex” for the “name” attribute of the {_q(name)} "
+                             f"element is not allowed.")
         if name == "img" and "sizes" in attrs and "srcset" not in attrs:
             self._report("bad-attribute-combination", "error", element,
                          "The “sizes” attribute must only be specified if the “srcset” "
@@ -1159,7 +1160,8 @@ class AttributeChecker:
             # §4.10.5.1.2, .3, .6: no LF or CR in the value.
             if "\n" in value or "\r" in value:
                 self._bad_value(element, "input", "value", value,
-                                "Line feed or carriage return not allowed.")
+                                "Line feed not allowed." if "\n" in value
+                                else "Carriage return not allowed.")
 
     def _script(self, element: Element, attrs: dict[str, str]) -> None:
         """§4.12.1: classic scripts must not specify async or defer unless
@@ -1168,16 +1170,17 @@ class AttributeChecker:
         if (kind == "" or kind in _JAVASCRIPT_TYPES) and "src" not in attrs:
             for attribute in ("async", "defer"):
                 if attribute in attrs:
+                    # (vnu's words: "inline classic" for async, "inline" for defer)
                     self._report(
                         "bad-attribute-combination", "error", element,
                         "An inline classic “script” element (i.e., a “script” element "
                         "without a “src” attribute and with a “type” attribute that is either "
                         "unspecified, empty, or a JavaScript MIME type) must not have an "
-                        f"{_q(attribute)} attribute." if attribute == "async" else
-                        "An inline classic “script” element (i.e., a “script” element "
-                        "without a “src” attribute and with a “type” attribute that is either "
+                        "“async” attribute." if attribute == "async" else
+                        "An inline “script” element (i.e., a “script” element without a "
+                        "“src” attribute and with a “type” attribute that is either "
                         "unspecified, empty, or a JavaScript MIME type) must not have a "
-                        f"{_q(attribute)} attribute.")
+                        "“defer” attribute.")
         elif kind == "module" and "defer" in attrs:
             self._report("bad-attribute-combination", "error", element,
                          "A “script” element with “type=module” must not have a “defer” "

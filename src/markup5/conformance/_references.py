@@ -158,11 +158,12 @@ class References:
         report = self._report
         if not name:
             report("bad-attribute-value", "error", element,
-                   "Bad value “” for attribute “name” on element “map”: Must not be empty.")
+                   "Bad value “” for attribute “name” on element “map”: An ID must not be the "
+                   "empty string.")
         elif any(c in _ASCII_WHITESPACE for c in name):
             report("bad-attribute-value", "error", element,
-                   f"Bad value {_q(name)} for attribute “name” on element “map”: Must not "
-                   f"contain whitespace.")
+                   f"Bad value {_q(name)} for attribute “name” on element “map”: An ID must "
+                   f"not contain whitespace.")
         if name in self._map_names:
             report("duplicate-map-name", "error", element, f"Duplicate map name {_q(name)}.")
         else:
@@ -209,8 +210,8 @@ class References:
             for token in value.split():
                 if token not in first_id:
                     report("reference-missing", "error", element,
-                           f"The “itemref” attribute referenced {_q(token)}, but there is no "
-                           f"element with that ID in the same document.")
+                               f"The “itemref” attribute referenced {_q(token)}, but there is no "
+                           f"element with an “id” attribute with that value.")
         for cell, table, value in self._headers:
             # §4.9.11: each token is the ID of a th in the same table.
             for token in value.split():
