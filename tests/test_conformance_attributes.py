@@ -586,3 +586,30 @@ def test_rdfa_content_and_rel_are_allowed_as_vnu_allows_them() -> None:
     # (a departure from the HTML Standard, which does not list RDFa: see
     # RDFA_ATTRIBUTES)
     assert only_codes("<span rel=tooltip content=x>y</span>") == []
+
+
+# §4.8.4.4.13: alt may be omitted in a figure with a captioning figcaption
+# only when, the figcaption aside, the img is the figure's only content.
+@pytest.mark.parametrize("figure, bad", [
+    ("<figure><img src=a><figcaption>Cap</figcaption></figure>", False),
+    ("<figure>\n<figcaption>Cap</figcaption>\n<img src=a>\n</figure>", False),
+    ("<figure><img src=a><figcaption><img src=b alt=Cap></figcaption></figure>", False),
+    ("<figure><img src=a><figcaption> </figcaption></figure>", True),
+    ("<figure><img src=a><p>More</p><figcaption>Cap</figcaption></figure>", True),
+    ("<figure><div><img src=a></div><figcaption>Cap</figcaption></figure>", True),
+    ("<figure><img src=a> text <figcaption>Cap</figcaption></figure>", True),
+    ("<figure><img src=a><img src=b><figcaption>Cap</figcaption></figure>", True),
+])
+def test_img_alt_in_a_captioned_figure(figure: str, bad: bool) -> None:
+    assert only_codes(figure).count("missing-alt") >= (1 if bad else 0)
+    if not bad:
+        assert "missing-alt" not in only_codes(figure)
+
+
+def test_data_attribute_names_are_xml_compatible() -> None:
+    # §3.2.6.6: the name after "data-" is XML-compatible (no ":").
+    found = [m for m in check(_HEAD + "<p data-z:foo=''>x</p>") if m.code == "bad-attribute-name"]
+    assert [m.message for m in found] == [
+        "“data-*” attribute names must be XML 1.0 4th ed. plus Namespaces NCNames."]
+    assert not [m for m in check(_HEAD + "<p data-foo.bar_baz-\u00e9=1>x</p>")
+                if m.code == "bad-attribute-name"]

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import cast
 
-from ..dom import Element
+from ..dom import Element, Text
 from ..forms import is_valid_email_address, is_valid_email_address_list
 from ..microsyntax import (
     is_boolean_attribute_value_valid,
@@ -83,6 +83,12 @@ _LANGUAGE_TAG = re.compile(r"""
 )\Z""", re.VERBOSE | re.ASCII | re.IGNORECASE)
 
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
+#: XML 1.0 (fifth edition) NameChar without ":" (§2.3 "Names and Tokens"),
+#: for the rest of an XML-compatible name (HTML §2.1.3 "XML-compatible").
+_XML_NAME_CHARACTERS = re.compile(
+    "[-.0-9A-Z_a-z\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF"
+    "\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF"
+    "\uFDF0-\uFFFD\U00010000-\U000EFFFF\u0300-\u036F]*\\Z")
 
 # Values checked by a microsyntax: (element, attribute) -> (test, what).
 _NON_NEGATIVE = (is_valid_non_negative_integer, "a valid non-negative integer")
@@ -702,11 +708,13 @@ class AttributeChecker:
     for each element in document order (the walk is the caller's); the
     checker keeps the ids seen so far, for ``duplicate-id``."""
 
-    __slots__ = ("_report", "_ids")
+    __slots__ = ("_report", "_ids", "_figures")
 
     def __init__(self, report: Report) -> None:
         self._report = report
         self._ids: dict[str, Element] = {}
+        #: id() of a figure -> the img it captions (see _captioned_img), or None.
+        self._figures: dict[int, Element | None] = {}
 
     def check(self, element: Element) -> None:
         """All attribute rules for one HTML element."""
@@ -724,6 +732,12 @@ class AttributeChecker:
                 if attribute in own:
                     continue
                 if attribute.startswith("data-") and len(attribute) > 5:
+                    if _XML_NAME_CHARACTERS.match(attribute, 5) is None:
+                        # §3.2.6.6: a custom data attribute's name is
+                        # XML-compatible (an XML Name without ":").
+                        report("bad-attribute-name", "error", element,
+                               "“data-*” attribute names must be XML 1.0 4th ed. plus "
+                               "Namespaces NCNames.")
                     continue
                 if attribute == "xmlns" or attribute == "xml:lang":
                     self._xml_attribute(element, name, attribute, attrs)
@@ -942,8 +956,9 @@ class AttributeChecker:
             # or with generator-unable-to-provide-required-alt.
             if "src" not in attrs:
                 self._missing(element, name, "src")
-            if "alt" not in attrs and not attrs.get("title") and not _in_captioned_figure(
-                    element):
+            if ("alt" not in attrs and not attrs.get("title")
+                    and "generator-unable-to-provide-required-alt" not in attrs
+                    and not self._in_captioned_figure(element)):
                 self._report("missing-alt", "error", element,
                              "An “img” element must have an “alt” attribute, except under "
                              "certain conditions. For details, consult guidance on providing "
@@ -1186,6 +1201,22 @@ class AttributeChecker:
                          "A “script” element with “type=module” must not have a “defer” "
                          "attribute.")
 
+    def _in_captioned_figure(self, img: Element) -> bool:
+        """§4.8.4.4.13: an img without alt may be "in a figure element, and
+        that figure element contains a figcaption element that contains
+        content other than inter-element whitespace, and, ignoring the
+        figcaption element and its descendants, the figure element has no
+        flow content descendants other than inter-element whitespace and
+        the img element".  Worked out once per figure (linear)."""
+        parent = img.parent
+        if not (isinstance(parent, Element) and parent.local_name == "figure"
+                and parent.namespace == img.namespace):
+            return False
+        key = id(parent)
+        if key not in self._figures:
+            self._figures[key] = _captioned_img(parent)
+        return self._figures[key] is img
+
     def _area_coords(self, element: Element, attrs: dict[str, str]) -> None:
         """§4.8.14: coords is a valid list of floating-point numbers, absent
         for shape=default, present for the others (rectangle, the default
@@ -1229,18 +1260,24 @@ class AttributeChecker:
                          f"The first occurrence of ID {_q(value)} was here.")
 
 
-def _in_captioned_figure(img: Element) -> bool:
-    """§4.8.4.4.16: the img is in a figure whose figcaption has content
-    (simplified: the img's parent is a figure with a figcaption child with
-    text), or it has generator-unable-to-provide-required-alt."""
-    if "generator-unable-to-provide-required-alt" in img.attrs:
-        return True
-    parent = img.parent
-    if not (isinstance(parent, Element) and parent.local_name == "figure"
-            and parent.namespace == img.namespace):
-        return False
-    for child in parent.children:
-        if (isinstance(child, Element) and child.local_name == "figcaption"
-                and child.namespace == img.namespace and child.text.strip()):
-            return True
-    return False
+def _captioned_img(figure: Element) -> Element | None:
+    """The figure's only content besides its figcaptions and inter-element
+    whitespace when that is one img and a figcaption has content, else None
+    (§4.8.4.4.13)."""
+    img: Element | None = None
+    captioned = False
+    for child in figure.children:
+        if isinstance(child, Text):
+            if child.data.strip("\t\n\f\r "):
+                return None
+        elif isinstance(child, Element):
+            if child.local_name == "figcaption" and child.namespace == figure.namespace:
+                if not captioned:
+                    captioned = bool(child.text.strip("\t\n\f\r ")) or any(
+                        isinstance(c, Element) for c in child.children)
+            elif (img is None and child.local_name == "img"
+                  and child.namespace == figure.namespace):
+                img = child
+            else:
+                return None
+    return img if captioned else None
