@@ -10,6 +10,7 @@ for, from a :class:`PositionMap` shared by all the errors of one parse.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left, bisect_right
 from heapq import merge
 from itertools import chain
@@ -18,6 +19,25 @@ from typing import Sequence
 __all__ = ["ParseError", "PositionMap"]
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+# CPython stores a str with 1, 2 or 4 bytes per character, 4 only when it
+# holds a character outside the BMP.  Reading that width from the object's
+# size lets the astral scans (here and the input stream's) be skipped for
+# almost every page.
+try:
+    _UCS4_BASE = sys.getsizeof("\U00010000") - 2 * 4
+
+    def may_have_astral(s: str) -> bool:
+        """Whether ``s`` may hold a character outside the BMP (False: it
+        holds none; O(1))."""
+        return sys.getsizeof(s) - _UCS4_BASE >= 4 * (len(s) + 1)
+
+    assert may_have_astral("a\U00010000") and not may_have_astral("a\uffff")
+except (TypeError, AssertionError):  # not CPython: always scan
+    def may_have_astral(s: str) -> bool:
+        """Whether ``s`` may hold a character outside the BMP (True: not
+        known here)."""
+        return True
 
 
 class PositionMap:
@@ -106,7 +126,7 @@ class PositionMap:
                 while j != -1:
                     starts.append(base + j + 1)
                     j = find("\n", j + 1)
-                if _ASTRAL.search(chunk):
+                if may_have_astral(chunk) and _ASTRAL.search(chunk):
                     self._astral.extend(base + m.start() for m in _ASTRAL.finditer(chunk))
                 base += len(chunk)
             self._length = base

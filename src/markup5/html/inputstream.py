@@ -17,7 +17,8 @@ who never looks at the errors never pays for the scan).
 from __future__ import annotations
 
 import re
-import sys
+
+from ..errors import may_have_astral
 
 __all__ = ["InputStream"]
 
@@ -37,21 +38,6 @@ ASTRAL_CANDIDATES = re.compile("[\U0001FFFE-\U0010FFFF]")
 
 def _is_astral_noncharacter(c: str) -> bool:
     return ord(c) & 0xFFFE == 0xFFFE
-
-# CPython stores a str with 1, 2 or 4 bytes per character, 4 only when it
-# holds a character outside the BMP.  Reading that width from the object's
-# size lets the astral scan be skipped for almost every page.
-try:
-    _UCS4_BASE = sys.getsizeof("\U00010000") - 2 * 4
-
-    def _may_have_astral(s: str) -> bool:
-        return sys.getsizeof(s) - _UCS4_BASE >= 4 * (len(s) + 1)
-
-    assert _may_have_astral("a\U00010000") and not _may_have_astral("a\uffff")
-except (TypeError, AssertionError):  # not CPython: always scan
-    def _may_have_astral(s: str) -> bool:
-        return True
-
 
 def _problem_code(c: str) -> str:
     o = ord(c)
@@ -113,7 +99,7 @@ class InputStream:
                     found.extend(
                         (_problem_code(m.group()), base + m.start())
                         for m in PROBLEM_CHARACTERS.finditer(chunk, m.start()))
-                if _may_have_astral(chunk) and ASTRAL_CANDIDATES.search(chunk):
+                if may_have_astral(chunk) and ASTRAL_CANDIDATES.search(chunk):
                     astral = [("noncharacter-in-input-stream", base + m.start())
                               for m in ASTRAL_CANDIDATES.finditer(chunk)
                               if _is_astral_noncharacter(m.group())]
