@@ -613,3 +613,24 @@ def test_data_attribute_names_are_xml_compatible() -> None:
         "“data-*” attribute names must be XML 1.0 4th ed. plus Namespaces NCNames."]
     assert not [m for m in check(_HEAD + "<p data-foo.bar_baz-\u00e9=1>x</p>")
                 if m.code == "bad-attribute-name"]
+
+
+# §4.10.7: a required select without multiple and with a display size of 1
+# "must have a placeholder label option": its first option has an empty
+# value and is the select's child (not an optgroup's).
+@pytest.mark.parametrize("select, code", [
+    ("<select required name=s><option value=''>Pick</option><option>A</option></select>", None),
+    ("<select required name=s><option></option><option>A</option></select>", None),
+    ("<select required name=s><option>A</option></select>", "bad-attribute-combination"),
+    ("<select required name=s><option value=a></option></select>", "bad-attribute-combination"),
+    ("<select required name=s><optgroup label=g><option value=''>x</option></optgroup>"
+     "</select>", "bad-attribute-combination"),
+    ("<select required name=s></select>", "missing-required-child"),
+    ("<select required multiple name=s><option>A</option></select>", None),
+    ("<select required size=3 name=s><option>A</option></select>", None),
+    ("<select name=s><option>A</option></select>", None),
+])
+def test_required_select_needs_a_placeholder_label_option(select: str, code: str | None) -> None:
+    found = [m.code for m in check(_HEAD + select)
+             if m.code in ("bad-attribute-combination", "missing-required-child")]
+    assert found == ([code] if code else [])

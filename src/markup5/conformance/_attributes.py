@@ -1043,6 +1043,8 @@ class AttributeChecker:
                                 "The literal did not satisfy the time-datetime format.")
         elif name == "script":
             self._script(element, attrs)
+        elif name == "select":
+            self._select(element, attrs)
         elif name == "a" or name == "area":
             if name == "area":
                 self._area_coords(element, attrs)
@@ -1216,6 +1218,54 @@ class AttributeChecker:
         if key not in self._figures:
             self._figures[key] = _captioned_img(parent)
         return self._figures[key] is img
+
+    def _select(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.10.7: a select with required, without multiple and with a
+        display size of 1 must have a placeholder label option: its first
+        option has an empty value and the select (not an optgroup) as its
+        parent."""
+        if "required" not in attrs or "multiple" in attrs:
+            return
+        size = attrs.get("size")
+        if size is not None and is_valid_non_negative_integer(size) and int(size) > 1:
+            return
+        # The list of options: option children, and option children of
+        # optgroup children (other wrappers, as in a customizable select,
+        # leave the question open: no message then).
+        first: Element | None = None
+        other = False
+        for child in element.children:
+            if not isinstance(child, Element) or child.namespace != element.namespace:
+                continue
+            if child.local_name == "option":
+                first = child
+            elif child.local_name == "optgroup":
+                first = next((c for c in child.children if isinstance(c, Element)
+                              and c.local_name == "option"), None)
+            else:
+                other = True
+            if first is not None:
+                break
+        if first is None:
+            if other:
+                return
+            self._report("missing-required-child", "error", element,
+                         "A “select” element with a “required” attribute, and without a "
+                         "“multiple” attribute, and without a “size” attribute whose value "
+                         "is greater than “1”, must have a child “option” element.")
+            return
+        value = first.attrs.get("value")
+        if value is None:
+            value = first.text.strip("\t\n\f\r ")
+        if value or first.parent is not element:
+            self._report("bad-attribute-combination", "error", first,
+                         "The first “option” element in a “select” element with a "
+                         "“required” attribute, and without a “multiple” attribute, and "
+                         "without a “size” attribute whose value is greater than “1”, must "
+                         "have either an empty “value” attribute, or must have no text "
+                         "content. Consider either adding a placeholder option label, or "
+                         "adding a “size” attribute with a value equal to the number of "
+                         "“option” elements.")
 
     def _area_coords(self, element: Element, attrs: dict[str, str]) -> None:
         """§4.8.14: coords is a valid list of floating-point numbers, absent
