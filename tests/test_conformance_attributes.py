@@ -634,3 +634,20 @@ def test_required_select_needs_a_placeholder_label_option(select: str, code: str
     found = [m.code for m in check(_HEAD + select)
              if m.code in ("bad-attribute-combination", "missing-required-child")]
     assert found == ([code] if code else [])
+
+
+def test_encoding_declaration_content_and_position() -> None:
+    # §4.2.5.3 Encoding declaration state: content "text/html; charset=utf-8";
+    # §4.2.5.4: the declaring element ends within the first 1024 bytes.
+    head = "<!DOCTYPE html><html lang=en><head>{}<title>t</title></head><body>"
+    ok = "<meta http-equiv=Content-Type content='text/html; charset=UTF-8'>"
+    assert only_codes("", head=head.format(ok)) == []
+    bad = "<meta http-equiv=content-type content='text/html; charset=gb2312'>"
+    assert codes("", head=head.format(bad)) == [
+        ("bad-attribute-value", "Bad value “text/html; charset=gb2312” for attribute “content” "
+         "on element “meta”: “charset=” must be followed by “utf-8”.")]
+    late = head.format("<!--" + "x" * 1100 + "--><meta charset=utf-8>")
+    assert [m.message for m in check(late) if m.code == "misplaced-charset"] == [
+        "A “charset” attribute on a “meta” element found after the first 1024 bytes."]
+    assert [m for m in check(head.format("<meta charset=utf-8>")) if m.code == "misplaced-charset"] \
+        == []

@@ -647,6 +647,8 @@ _INPUT_VALUE_SYNTAX: dict[str, tuple[Callable[[str], bool], str]] = {
     "number": (is_valid_float, "float"),
     "range": (is_valid_float, "float"),
 }
+#: §4.2.5.3 Encoding declaration state: the only conforming content.
+_CONTENT_TYPE_UTF8 = re.compile(r"text/html;[\t\n\f\r ]*charset=utf-8\Z", re.IGNORECASE)
 #: §4.10.19.1 form-associated elements whose name must not be empty.
 _FORM_CONTROL_NAMES = frozenset({"input", "button", "select", "textarea", "output",
                                  "fieldset"})
@@ -925,6 +927,26 @@ class AttributeChecker:
                 self._report("bad-attribute-value", "error", element,
                              "The only allowed value for the “charset” attribute for the "
                              "“meta” element is “utf-8”.")
+            content_type = attrs.get("http-equiv", "").lower() == "content-type"
+            if content_type and "content" in attrs:
+                # §4.2.5.3 Encoding declaration state: content is "text/html;",
+                # optional ASCII whitespace, "charset=utf-8" (ASCII case-insensitive).
+                content = attrs["content"]
+                if _CONTENT_TYPE_UTF8.match(content) is None:
+                    self._bad_value(element, name, "content", content,
+                                    "“charset=” must be followed by “utf-8”."
+                                    if "charset=" in content.lower() else
+                                    "Expected “text/html; charset=utf-8”.")
+            location = element.source_location
+            if ((charset is not None or content_type) and location is not None
+                    and location.end_offset > 1024):
+                # §4.2.5.4: the element containing the character encoding
+                # declaration must be serialized completely within the first
+                # 1024 bytes (an offset in characters past 1024 is past 1024
+                # bytes too).
+                self._report("misplaced-charset", "error", element,
+                             f"A “{'charset' if charset is not None else 'http-equiv'}” "
+                             f"attribute on a “meta” element found after the first 1024 bytes.")
 
     def _missing(self, element: Element, name: str, attribute: str) -> None:
         self._report("missing-required-attribute", "error", element,
