@@ -9,11 +9,14 @@ from collections.abc import Callable
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
+from ._aria import AriaRules
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._css import CssRules
 from ._references import References
 from ._tables import TableRules
+from ._headings import HeadingRules
+from ._microdata import MicrodataRules
 
 __all__ = ["check"]
 
@@ -26,6 +29,9 @@ RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
     CssRules,
     TableRules,
+    HeadingRules,
+    MicrodataRules,
+    AriaRules,
 )
 
 
