@@ -15,8 +15,6 @@ from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._css import CssRules
 from ._references import References
 from ._tables import TableRules
-from ._headings import HeadingRules
-from ._microdata import MicrodataRules
 
 __all__ = ["check"]
 
@@ -29,8 +27,6 @@ RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
     CssRules,
     TableRules,
-    HeadingRules,
-    MicrodataRules,
     AriaRules,
 )
 
