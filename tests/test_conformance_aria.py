@@ -151,6 +151,11 @@ def test_implicit_roles_are_unnecessary(body: str, message: str) -> None:
     '<div role="option">x</div>',
     '<div role="row">x</div>',
     '<div role="listitem">x</div>',
+    # a group counts only inside the role it groups ("group with
+    # accessibility parent menu")
+    '<div role="group"><div role="menuitem">x</div></div>',
+    '<div role="tree"><div role="listbox"></div></div><div role="group">'
+    '<div role="treeitem">x</div></div>',
 ])
 def test_missing_required_context(body: str) -> None:
     assert aria(body) == [("aria-required-context", "error")]
@@ -158,6 +163,8 @@ def test_missing_required_context(body: str) -> None:
 
 @pytest.mark.parametrize("body", [
     '<div role="menu"><div><div role="menuitem">x</div></div></div>',   # any ancestor
+    '<div role="menu"><div role="group"><div role="menuitem">x</div></div></div>',
+    '<div role="tree"><ul role="group"><li role="treeitem">x</li></ul></div>',
     '<ul><li><div role="listitem">x</div></li></ul>',                   # implicit list
     '<table><tbody><tr><td><span role="row">x</span></td></tr></tbody></table>',
     '<div role="tablist" aria-owns="t"></div><div role="tab" id="t">x</div>',  # owned

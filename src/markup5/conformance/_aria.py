@@ -55,21 +55,24 @@ graphics-document graphics-object graphics-symbol
 """)
 
 #: WAI-ARIA 1.2 "Required Context Role" (§5.2.7) of the roles that have one,
-#: in the order the messages name them.  ``group`` stands for ARIA's "group
-#: with accessibility parent menu/listbox/tree" (the group's own context is
-#: not checked again).
+#: in the order the messages name them.  ``group@menu`` stands for ARIA's
+#: "group with accessibility parent menu": here a ``group`` inside a
+#: ``menu`` (ancestors, not only the parent).
 REQUIRED_CONTEXT: dict[str, tuple[str, ...]] = {
     "cell": ("row",), "columnheader": ("row",), "gridcell": ("row",), "rowheader": ("row",),
     "row": ("treegrid", "grid", "rowgroup", "table"),
     "rowgroup": ("treegrid", "grid", "table"),
     "listitem": ("list", "directory", "group"),
-    "menuitem": ("menubar", "menu", "group"),
-    "menuitemcheckbox": ("menubar", "menu", "group"),
-    "menuitemradio": ("menubar", "menu", "group"),
-    "option": ("listbox", "group"),
+    "menuitem": ("menubar", "menu", "group@menu", "group@menubar"),
+    "menuitemcheckbox": ("menubar", "menu", "group@menu", "group@menubar"),
+    "menuitemradio": ("menubar", "menu", "group@menu", "group@menubar"),
+    "option": ("listbox", "group@listbox"),
     "tab": ("tablist",),
-    "treeitem": ("tree", "group"),
+    "treeitem": ("tree", "group@tree"),
 }
+
+#: The roles a ``group`` takes its ``group@…`` context from.
+_GROUP_PARENTS = ("menu", "menubar", "listbox", "tree")
 
 #: WAI-ARIA 1.2 "Required States and Properties" (§5.2.5).
 REQUIRED_STATES: dict[str, str] = {
@@ -368,9 +371,13 @@ class AriaRules:
         figure: Element | None = context.figure
         if name == "figure" and role and role not in ("doc-example", "figure"):
             figure = element
-        if (implicit and implicit not in context.roles) or sectioned != context.sectioned \
+        if (implicit and (implicit not in context.roles or implicit == "group")) \
+                or sectioned != context.sectioned \
                 or table != context.table or figure is not context.figure:
             roles = context.roles | {implicit} if implicit else context.roles
+            if implicit == "group":
+                roles = roles | {f"group@{above}" for above in _GROUP_PARENTS
+                                 if above in context.roles}
             context = _Context(roles, sectioned, table, figure)
         self._contexts[id(element)] = context
 
@@ -394,7 +401,8 @@ class AriaRules:
                 continue
             self._report("aria-required-context", "error", element,
                          f"An element with “role={role}” must be contained in, or owned by, an "
-                         f"element with the “role” value {_render(REQUIRED_CONTEXT[role])}.")
+                         f"element with the “role” value "
+                         f"{_render(_shown(REQUIRED_CONTEXT[role]))}.")
 
     # -- role
 
@@ -702,6 +710,16 @@ def _size_above_one(value: str | None) -> bool:
         return False
     value = value.strip()
     return value.isdigit() and value.isascii() and int(value) > 1
+
+
+def _shown(roles: tuple[str, ...]) -> tuple[str, ...]:
+    """The roles a message names (``group@menu`` is a ``group``)."""
+    shown: list[str] = []
+    for role in roles:
+        role = role.partition("@")[0]
+        if role not in shown:
+            shown.append(role)
+    return tuple(shown)
 
 
 def _tokens(tokens: list[str]) -> str:
