@@ -15,6 +15,8 @@ from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._css import CssRules
 from ._references import References
 from ._tables import TableRules
+from ._headings import HeadingRules
+from ._microdata import MicrodataRules
 
 __all__ = ["check"]
 
@@ -27,6 +29,8 @@ RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
     CssRules,
     TableRules,
+    HeadingRules,
+    MicrodataRules,
     AriaRules,
 )
 

@@ -42,8 +42,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
 
-from ..dom import HTML_NAMESPACE, Document, DocumentFragment, Element, Node
+from ..dom import HTML_NAMESPACE, Element
 from ..microsyntax._numbers import integer_parts
+from ._ancestry import AncestorFold, in_template_contents
 from ._messages import Report, ReportSpan
 
 __all__ = ["TableRules"]
@@ -381,40 +382,17 @@ class TableRules:
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report
-        # id(node) -> (node, whether it is inside template contents)
-        self._in_template: dict[int, tuple[Node, bool]] = {}
+        self._in_template: AncestorFold[bool] = AncestorFold(
+            lambda element, inside: inside, in_template_contents)
 
     def element(self, element: Element) -> None:
         """Form the table (its subtree is complete when the walk gets here)."""
-        if element.namespace != HTML_NAMESPACE or self._inside_template(element):
+        if element.namespace != HTML_NAMESPACE or self._in_template.value(element):
             return
         form_table(element, self._report)
 
     def finish(self) -> None:
         """Nothing left: each table was formed when the walk reached it."""
-
-    def _inside_template(self, element: Element) -> bool:
-        """Whether ``element`` is in template contents: each ancestor is
-        looked at once over the whole walk (remembered), not per table."""
-        memo = self._in_template
-        path: list[Node] = []
-        node: Node | None = element
-        answer = False
-        while node is not None:
-            known = memo.get(id(node))
-            if known is not None and known[0] is node:
-                answer = known[1]
-                break
-            if isinstance(node, DocumentFragment) and node.host is not None:
-                answer = True
-                break
-            if isinstance(node, Document):
-                break
-            path.append(node)
-            node = node.parent
-        for visited in path:
-            memo[id(visited)] = (visited, answer)
-        return answer
 
 
 def form_table(table: Element, report: Report) -> None:

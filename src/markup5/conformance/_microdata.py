@@ -1,0 +1,145 @@
+"""Microdata (HTML §5.2 "Encoding microdata").
+
+* "A document must not contain any elements that have an itemprop
+  attribute that would not be found to be a property of any of the items in
+  that document were their properties all to be determined" (§5.2.5): an
+  element with ``itemprop`` must be crawled by "the properties of an item"
+  from some item, that is, have an ancestor with ``itemscope`` (the nearest
+  such item crawls it), or be, or descend from, an element that an item's
+  ``itemref`` names (with no ``itemscope`` between, which would make it
+  that item's property anyway).  ``itemprop-without-item``: "The “itemprop”
+  attribute was specified, but the element is not a property of any item."
+* §5.2.2: ``itemtype`` and ``itemref`` only with ``itemscope``, ``itemid``
+  only with both ``itemscope`` and ``itemtype``
+  (``bad-attribute-combination``, vnu's messages: "The “itemtype”
+  attribute must not be specified on elements that do not have an
+  “itemscope” attribute specified."), and itemref's tokens unique ("The
+  “itemref” attribute contained redundant references.").
+
+That an itemref token names an element is the references family's rule.
+Elements in template contents are not in the document and are not checked
+(vnu checks them).  Linear: the scope of an itemprop element is a fold
+over its ancestors remembered per node (:mod:`._ancestry`); itemref
+targets are looked up once, after the walk, by one pass over the ids.
+"""
+
+from __future__ import annotations
+
+from ..dom import HTML_NAMESPACE, Element, Node, ParentNode
+from ._ancestry import AncestorFold, in_template_contents
+from ._messages import Report, ReportSpan
+
+__all__ = ["MicrodataRules"]
+
+#: The attributes this family looks at; an element with none of them costs one
+#: set test.
+_MICRODATA = frozenset({"itemprop", "itemscope", "itemtype", "itemid", "itemref"})
+
+
+def _scope_step(element: Element, above: tuple[bool, bool]) -> tuple[bool, bool]:
+    """(an inclusive ancestor is an item, inside template contents)."""
+    scoped, template = above
+    if scoped or element.namespace != HTML_NAMESPACE:
+        return above
+    return "itemscope" in element.attrs, template
+
+
+def _top(node: Node | None) -> tuple[bool, bool]:
+    return False, in_template_contents(node)
+
+
+class MicrodataRules:
+    """Microdata's document rules (a rule family of
+    :data:`markup5.conformance._check.RULES`)."""
+
+    ELEMENTS: frozenset[str] | None = None
+
+    def __init__(self, report: Report, report_span: ReportSpan) -> None:
+        self._report = report
+        self._scopes: AncestorFold[tuple[bool, bool]] = AncestorFold(_scope_step, _top)
+        # itemprop elements with no item ancestor: properties only through itemref
+        self._unscoped: list[Element] = []
+        self._itemref_tokens: set[str] = set()
+        self._root: Node | None = None   # the document (found once)
+
+    def element(self, element: Element) -> None:
+        attrs = element.attrs
+        if not attrs or _MICRODATA.isdisjoint(attrs) or element.namespace != HTML_NAMESPACE:
+            return
+        parent = element.parent
+        if parent is None:
+            return
+        scoped, template = self._scopes.value(parent)
+        if template:
+            return
+        if self._root is None:
+            root: Node = element
+            while root.parent is not None:
+                root = root.parent
+            self._root = root
+        report = self._report
+        item = "itemscope" in attrs
+        if "itemtype" in attrs and not item:
+            report("bad-attribute-combination", "error", element,
+                   "The “itemtype” attribute must not be specified on elements that do not "
+                   "have an “itemscope” attribute specified.")
+        if "itemid" in attrs and not (item and "itemtype" in attrs):
+            report("bad-attribute-combination", "error", element,
+                   "The “itemid” attribute must not be specified on elements that do not "
+                   "have both an “itemscope” attribute and an “itemtype” attribute "
+                   "specified.")
+        itemref = attrs.get("itemref")
+        if itemref is not None:
+            if not item:
+                report("bad-attribute-combination", "error", element,
+                       "The “itemref” attribute must not be specified on elements that do "
+                       "not have an “itemscope” attribute specified.")
+            else:
+                tokens = itemref.split()
+                if len(set(tokens)) < len(tokens):
+                    report("bad-attribute-value", "error", element,
+                           "The “itemref” attribute contained redundant references.")
+                self._itemref_tokens.update(tokens)
+        if "itemprop" in attrs and not scoped:
+            self._unscoped.append(element)
+
+    def finish(self) -> None:
+        """Itemprop elements outside every item are properties only when an
+        item's itemref names them or an ancestor of theirs."""
+        unscoped = self._unscoped
+        if not unscoped:
+            return
+        referenced = self._referenced()
+        if referenced:
+            fold: AncestorFold[bool] = AncestorFold(
+                lambda element, above: above or id(element) in referenced,
+                lambda node: False)
+            unscoped = [element for element in unscoped if not fold.value(element)]
+        for element in unscoped:
+            self._report("itemprop-without-item", "error", element,
+                         "The “itemprop” attribute was specified, but the element is not a "
+                         "property of any item.")
+
+    def _referenced(self) -> set[int]:
+        """The elements itemref names: for each token, the first element in
+        the document (tree order) with that ID (ids of every element are
+        looked at once, and only when an item has itemref)."""
+        tokens = self._itemref_tokens
+        root = self._root
+        if not tokens or root is None:
+            return set()
+        found: set[int] = set()
+        seen: set[str] = set()
+        stack: list[Node] = list(reversed(root.children)) if isinstance(root, ParentNode) \
+            else []
+        while stack and len(seen) < len(tokens):
+            node = stack.pop()
+            if not isinstance(node, Element):
+                continue
+            value = node.attrs.get("id") if node.attrs else None
+            if value is not None and value in tokens and value not in seen:
+                seen.add(value)
+                found.add(id(node))
+            if node.children:
+                stack.extend(reversed(node.children))
+        return found
