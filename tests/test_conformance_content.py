@@ -524,7 +524,7 @@ def test_media_sources_and_tracks() -> None:
 def test_time_and_iframe() -> None:
     # §4.5.14 time without datetime: text; §4.8.5 iframe: nothing
     assert messages(page("<time datetime=2020-01-01><b>New year</b></time>")) == []
-    assert messages(page("<time>x<b>y</b></time>")) == [NOT_CHILD.format("b", "time")]
+    assert messages(page("<time>x<b>y</b></time>")) == [NOT_CHILD.format("b", "time"), TIME_TEXT]
     assert messages(page("<iframe>text</iframe><iframe> </iframe>")) == [
         "Text not allowed in element “iframe” in this context."]
 
@@ -773,3 +773,34 @@ def test_never_raises_and_is_deterministic(document: Document) -> None:
     checker = ContentChecker()
     for element in reversed(_elements_in_order(document)):
         checker.check_element(element, lambda *args: None)
+
+
+TIME_TEXT = ("The text content of element “time” was not in the required format: The literal "
+             "did not satisfy the time-datetime format.")
+
+
+@pytest.mark.parametrize("text", [
+    # §4.5.14's examples of each syntax
+    "2011-11", "2011-11-18", "11-18", "14:54", "14:54:39", "14:54:39.929", "2011-11-18T14:54",
+    "2011-11-18 14:54:39.929", "Z", "+0000", "+00:00", "-08:00", "2011-11-18T14:54Z",
+    "2011-11-18T14:54:39.929-04:00", "2011-W47", "2011", "0001", "PT4H18M3S", "4h 18m 3s",
+    # child text content joins the Text children (a comment between them is not text)
+    "2011-<!--x-->11-18",
+])
+def test_time_text_in_a_datetime_syntax(text: str) -> None:
+    assert messages(page(f"<time>{text}</time>")) == []
+
+
+@pytest.mark.parametrize("text", [
+    "", "Jul 17, 2014", "1:39 PM ET", "0000", "2011-02-30", "14:54:60",
+    # the value must match exactly (vnu strips the whitespace around it first)
+    " 2011-11-18", "2011-11-18\n",
+])
+def test_time_text_not_in_a_datetime_syntax(text: str) -> None:
+    found = run(page(f"<time>{text}</time>"))
+    assert [(code, message) for code, message, _ in found] == [("bad-text-content", TIME_TEXT)]
+    assert isinstance(found[0][2], Element) and found[0][2].local_name == "time"
+
+
+def test_time_with_datetime_is_not_judged_by_its_text() -> None:
+    assert messages(page("<time datetime=2014-07-17>Jul 17, 2014</time>")) == []

@@ -26,8 +26,10 @@ correct) is a bit mask and a model kind computed once per element from its
 parent's and kept in a :class:`ContentChecker`; each element's children are
 looked at once, when the element is checked.  No recursion.
 
-This module does not import the rest of ``markup5.conformance``: ``report``
-is any callable ``report(code, severity, node, message)``.
+This module imports from the rest of ``markup5.conformance`` only the time
+element's datetime syntax (``_attributes.is_valid_time_datetime``, shared
+with the datetime attribute): ``report`` is any callable ``report(code,
+severity, node, message)``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from ..dom import (
     HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, Document, DocumentFragment, Element,
     Node, Text,
 )
+from ._attributes import is_valid_time_datetime
 
 __all__ = [
     "Severity", "Report", "ContentChecker", "check_element",
@@ -598,6 +601,8 @@ class ContentChecker:
                     self._not_allowed(child, element, report)
                 elif model == _NOTHING and isinstance(child, Text):
                     _check_text(child, element, report)
+            if element.local_name == "time":
+                _check_time_text(element, report)
             return
         _SEQUENCE_MODELS[model](self, element, mask, report)
 
@@ -663,6 +668,17 @@ def _check_text(child: Text, parent: Element, report: Report) -> None:
     if child.data.strip(_WHITESPACE):
         report("text-not-allowed", "error", child,
                f"Text not allowed in element “{parent.local_name}” in this context.")
+
+
+def _check_time_text(element: Element, report: Report) -> None:
+    """§4.5.14: a time element without datetime has its child text content
+    as its datetime value, which must match one of the syntaxes listed
+    there (exactly: vnu strips leading and trailing whitespace first)."""
+    text = "".join(child.data for child in element.children if isinstance(child, Text))
+    if not is_valid_time_datetime(text):
+        report("bad-text-content", "error", element,
+               "The text content of element “time” was not in the required format: The "
+               "literal did not satisfy the time-datetime format.")
 
 
 def _missing(element: Element, child_name: str, report: Report) -> None:
