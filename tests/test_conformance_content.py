@@ -804,3 +804,15 @@ def test_time_text_not_in_a_datetime_syntax(text: str) -> None:
 
 def test_time_with_datetime_is_not_judged_by_its_text() -> None:
     assert messages(page("<time datetime=2014-07-17>Jul 17, 2014</time>")) == []
+
+
+def test_a_dd_before_any_dt_is_reported_at_the_dd() -> None:
+    # §4.4.9: dl holds groups of one or more dt followed by one or more dd; a
+    # dd with no dt before it is where the missing dt is noticed (vnu reports
+    # it at that dd's start tag)
+    found = run(page("<dl><dd>a</dd><dd>b</dd><dt>2<dd>c</dl>"))
+    assert [(code, message) for code, message, _ in found] == [
+        ("missing-required-child-before", "Element “dl” is missing a required child element.")]
+    node = found[0][2]
+    assert isinstance(node, Element) and node.local_name == "dd"
+    assert node.children and getattr(node.children[0], "data", "") == "a"

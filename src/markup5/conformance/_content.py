@@ -790,7 +790,7 @@ def _name_value_groups(self: ContentChecker, element: Element, children: list[El
     vnu's: a dd with no dt before it is "missing a required child element"
     (dl) or "missing required child element “dt”" (div), not a misplaced dd."""
     state = 0        # 0: before a group, 1: after dt, 2: after dd
-    orphan_dd = False
+    orphan_dd: Element | None = None   # the first dd with no dt before it
     trailing = ""    # the last child's name
     for child in children:
         name = _html_name(child)
@@ -803,16 +803,17 @@ def _name_value_groups(self: ContentChecker, element: Element, children: list[El
                 continue
             state = 1
         elif name == "dd":
-            if state == 0:
-                orphan_dd = True
+            if state == 0 and orphan_dd is None:
+                orphan_dd = child
             state = 2
         else:
             self._not_allowed(child, element, report)
-    if orphan_dd:
+    if orphan_dd is not None:
         if single:
             _missing(element, "dt", report)
         else:
-            report("missing-required-child", "error", element,
+            # (at the dd, where vnu notices that a dt should have come first)
+            report("missing-required-child-before", "error", orphan_dd,
                    f"Element “{element.local_name}” is missing a required child element.")
     elif state == 1 and trailing in SCRIPT_SUPPORTING_ELEMENTS and not single:
         _missing_one_of(element, ("dd",), report)
