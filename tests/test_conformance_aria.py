@@ -13,6 +13,7 @@ _CODES = frozenset({
     "bad-role", "superfluous-role", "role-not-allowed", "unnecessary-role",
     "aria-attribute-not-allowed", "bad-aria-value", "aria-reference-missing",
     "aria-required-context", "missing-required-aria-attribute", "unnecessary-aria-attribute",
+    "aria-attribute-deprecated",
 })
 
 
@@ -215,15 +216,55 @@ def test_bad_values(attribute: str) -> None:
                                                .replace('role="option"', 'role="group"'))
 
 
-@pytest.mark.parametrize("attribute", [
-    'aria-hidden="true"', 'aria-hidden="undefined"', 'aria-busy="false"', 'aria-live="polite"',
-    'aria-current="page"', 'aria-haspopup="dialog"', 'aria-invalid="spelling"',
-    'aria-relevant="additions text"', 'aria-posinset="1"', 'aria-valuenow="-1.5e3"',
-    'aria-setsize="-1"', 'aria-rowspan="0"', 'aria-pressed="mixed"', 'aria-label=""',
-    'aria-keyshortcuts="Alt+X"', 'aria-dropeffect="copy move"',
+@pytest.mark.parametrize(("role", "attribute"), [
+    ("group", 'aria-hidden="true"'), ("group", 'aria-hidden="undefined"'),
+    ("group", 'aria-busy="false"'), ("group", 'aria-live="polite"'),
+    ("group", 'aria-current="page"'), ("group", 'aria-haspopup="dialog"'),
+    ("group", 'aria-invalid="spelling"'), ("group", 'aria-relevant="additions text"'),
+    ("group", 'aria-label=""'), ("group", 'aria-keyshortcuts="Alt+X"'),
+    ("group", 'aria-dropeffect="copy move"'),
+    ("listitem", 'aria-posinset="1"'), ("listitem", 'aria-setsize="-1"'),
+    ("separator", 'aria-valuenow="-1.5e3"'), ("cell", 'aria-rowspan="0"'),
+    ("button", 'aria-pressed="mixed"'),
 ])
-def test_good_values(attribute: str) -> None:
-    assert aria(f'<div role="group" {attribute}>x</div>') == []
+def test_good_values(role: str, attribute: str) -> None:
+    body = f'<div role="{role}" {attribute}>x</div>'
+    for context in {"listitem": ["list"], "cell": ["row", "table"]}.get(role, []):
+        body = f'<div role="{context}">{body}</div>'
+    assert aria(body) == []
+
+
+# --- states and properties of the role (WAI-ARIA 1.2 §5.2.4 supported states)
+
+@pytest.mark.parametrize("body", [
+    '<div role="button" aria-checked="true">x</div>',    # button: expanded, pressed
+    '<div role="link" aria-level="2">x</div>',
+    '<div aria-level="2">x</div>',                        # generic supports none
+    '<span aria-valuenow="3">x</span>',
+    '<div role="heading" aria-level="2" aria-multiline="true">x</div>',
+    '<p aria-selected="true">x</p>',
+])
+def test_attributes_the_role_does_not_support(body: str) -> None:
+    assert aria(body) == [("aria-attribute-not-allowed", "error")]
+
+
+@pytest.mark.parametrize("body", [
+    '<div role="button" aria-pressed="true" aria-expanded="false">x</div>',
+    '<div role="switch" aria-checked="true" aria-readonly="true">x</div>',
+    '<div role="menu"><div role="menuitemcheckbox" aria-checked="true" aria-posinset="1">'
+    'x</div></div>',
+    '<table aria-rowcount="10"><tr><td>x</td></tr></table>',   # implicit table role
+    '<div role="dialog" aria-modal="true">x</div>',
+    '<div role="separator" aria-valuenow="5" tabindex="0">x</div>',
+])
+def test_attributes_the_role_supports(body: str) -> None:
+    assert aria(body) == []
+
+
+def test_aria_expanded_where_deprecated_is_a_warning() -> None:
+    # WAI-ARIA 1.2 deprecates aria-expanded on the roles that do not support it
+    assert aria('<div aria-expanded="false">x</div>') == [
+        ("aria-attribute-deprecated", "warning")]
 
 
 # --- ID references (resolved after the walk)

@@ -82,6 +82,68 @@ REQUIRED_STATES: dict[str, str] = {
     "meter": "aria-valuenow", "scrollbar": "aria-valuenow", "slider": "aria-valuenow",
 }
 
+#: WAI-ARIA 1.2 §6.4: the global states and properties (any role, and no
+#: role), with ARIA 1.3's braille and description attributes, and the
+#: ones ARIA 1.2 deprecated as global (still global there).
+GLOBAL_ATTRIBUTES: frozenset[str] = frozenset("aria-" + name for name in """
+atomic braillelabel brailleroledescription busy controls current describedby description
+details disabled dropeffect errormessage flowto grabbed haspopup hidden invalid keyshortcuts
+label labelledby live owns relevant roledescription""".split())
+
+_CELL = "colindex colindextext colspan rowindex rowindextext rowspan"
+_GRIDCELL = _CELL + " expanded readonly required selected"
+_RANGE = "valuemax valuemin valuenow valuetext"
+_TEXTBOX = "activedescendant autocomplete multiline placeholder readonly required"
+_MENUITEM = "expanded posinset setsize"
+
+#: WAI-ARIA 1.2 §5.4: the states and properties each role supports besides
+#: the global ones ("Supported" and "Inherited States and Properties",
+#: through the superclass roles); roles not listed support none.
+ROLE_ATTRIBUTES: dict[str, frozenset[str]] = {
+    role: frozenset("aria-" + name for name in names.split()) for role, names in {
+        "alertdialog": "modal", "dialog": "modal",
+        "application": "activedescendant expanded",
+        "article": "posinset setsize",
+        "button": "expanded pressed",
+        "cell": _CELL,
+        "checkbox": "checked expanded readonly required",
+        "columnheader": _GRIDCELL + " sort", "rowheader": _GRIDCELL + " sort",
+        "combobox": "activedescendant autocomplete expanded readonly required",
+        "grid": "activedescendant colcount multiselectable readonly rowcount",
+        "gridcell": _GRIDCELL,
+        "group": "activedescendant",
+        "heading": "level",
+        "link": "expanded",
+        "listbox": "activedescendant expanded multiselectable orientation readonly required",
+        "listitem": "level posinset setsize",
+        "menu": "activedescendant orientation", "menubar": "activedescendant orientation",
+        "menuitem": _MENUITEM,
+        "menuitemcheckbox": _MENUITEM + " checked", "menuitemradio": _MENUITEM + " checked",
+        "meter": _RANGE,
+        "option": "checked posinset selected setsize",
+        "progressbar": _RANGE,
+        "radio": "checked posinset setsize",
+        "radiogroup": "activedescendant orientation readonly required",
+        "row": "activedescendant colindex expanded level posinset rowindex rowindextext "
+               "selected setsize",
+        "scrollbar": "orientation " + _RANGE,
+        "searchbox": _TEXTBOX, "textbox": _TEXTBOX,
+        "separator": "orientation " + _RANGE,
+        "slider": "orientation readonly " + _RANGE,
+        "spinbutton": "activedescendant readonly required " + _RANGE,
+        "switch": "checked expanded readonly required",
+        "tab": "expanded posinset selected setsize",
+        "table": "colcount rowcount",
+        "tablist": "activedescendant multiselectable orientation",
+        "toolbar": "activedescendant orientation",
+        "tree": "activedescendant multiselectable orientation required",
+        "treegrid": "activedescendant colcount multiselectable orientation readonly required "
+                    "rowcount",
+        "treeitem": "checked expanded level posinset selected setsize",
+    }.items()}
+_NO_ATTRIBUTES: frozenset[str] = frozenset()
+_ROLE_SPECIFIC: frozenset[str] = frozenset().union(*ROLE_ATTRIBUTES.values())
+
 # --- WAI-ARIA 1.2 §6.6 (definitions of states and properties): value types
 
 _TRUE_FALSE = ("true", "false")
@@ -637,6 +699,30 @@ class AriaRules:
                 report("unnecessary-aria-attribute", "warning", element,
                        f"Attribute {_q(attribute)} is unnecessary for elements that have "
                        f"attribute {_q(native)}.")
+        # WAI-ARIA 1.2 §5.2.4: a role's own states and properties only on
+        # that role (the element's explicit role, else the implicit one of
+        # the elements whose role is generic or has no such attributes)
+        if role:
+            supported: frozenset[str] | None = ROLE_ATTRIBUTES.get(role, _NO_ATTRIBUTES)
+        elif name in ANY_ROLE:
+            supported = ROLE_ATTRIBUTES.get(ANY_ROLE[name] or "generic", _NO_ATTRIBUTES)
+        else:
+            supported = None
+        if supported is not None:
+            for attribute in attrs:
+                if attribute not in _ROLE_SPECIFIC or attribute in supported:
+                    continue
+                if attribute == "aria-expanded":
+                    # WAI-ARIA 1.2 deprecates aria-expanded on the other
+                    # roles rather than prohibiting it (vnu accepts it)
+                    report("aria-attribute-deprecated", "warning", element,
+                           f"The “aria-expanded” attribute should not be used on element "
+                           f"{_q(name)} with role {_q(role or ANY_ROLE[name] or 'generic')}: "
+                           f"WAI-ARIA 1.2 deprecates it on roles that do not support it.")
+                else:
+                    report("aria-attribute-not-allowed", "error", element,
+                           f"Attribute {_q(attribute)} not allowed on element {_q(name)} at "
+                           f"this point.")
         # ARIA in HTML §4: naming prohibited
         if _naming_prohibited(name, role, attrs):
             for attribute in ("aria-label", "aria-labelledby"):
