@@ -137,3 +137,18 @@ def test_template_contents_are_their_own_tree() -> None:
 def test_positions_are_the_referring_elements() -> None:
     messages = [m for m in check(_HEAD + "\n<p>\n<input list=x>") if m.code == "reference-missing"]
     assert [(m.line, m.col) for m in messages] == [(3, 1)]
+
+
+def test_anchor_names_are_unique_among_ids_and_names() -> None:
+    # §16.1: an a element's name "must neither be equal to the value of any of
+    # the IDs in the element's tree other than the element's own ID, if any,
+    # nor be equal to the value of any of the other name attributes on a
+    # elements in the element's tree".
+    def anchor(body: str) -> list[str]:
+        return [m.code for m in check(_HEAD + body) if m.code == "duplicate-anchor-name"]
+
+    assert anchor("<a name=top id=top></a>") == []
+    assert anchor("<a name=top></a><a name=end></a>") == []
+    assert anchor("<a name=top></a><div id=top></div>") == ["duplicate-anchor-name"]
+    assert anchor("<div id=top></div><a name=top></a>") == ["duplicate-anchor-name"]
+    assert anchor("<a name=top></a><a name=top></a>") == ["duplicate-anchor-name"]

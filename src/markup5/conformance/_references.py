@@ -3,7 +3,7 @@
 elements (§4.10.17.3), ``headers`` on table cells (§4.9.11), ``usemap``
 (§2.3.9 hash-name references, §4.8.13 ``map`` names), ``itemref``
 (§5.2.2), ``output for`` (§4.10.12), ``commandfor`` and ``popovertarget``
-(§6.12.2, §6.12.3).  (The ``label`` content model's labeled-control rule,
+(§6.12.2, §6.12.3); the uniqueness of ``a name`` (§16.1).  (The ``label`` content model's labeled-control rule,
 no labelable descendant other than the labeled control, is the content
 models': ``_content``.)
 
@@ -58,7 +58,8 @@ class References:
 
     __slots__ = ("_report", "_first_id", "_skip", "_table_of", "_labels", "_lists",
                  "_datalist_ids", "_forms", "_form_ids",
-                 "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs")
+                 "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs",
+                 "_anchor_names")
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report
@@ -80,6 +81,8 @@ class References:
         self._th_ids: set[tuple[int, str]] = set()
         #: (element, attribute, value): single ID references to any element.
         self._idrefs: list[tuple[Element, str, str]] = []
+        #: (a element, its non-empty name), in document order.
+        self._anchor_names: list[tuple[Element, str]] = []
 
     def element(self, element: Element) -> None:
         """Record the element's ID and the references it makes."""
@@ -127,6 +130,10 @@ class References:
                 self._datalist_ids.add(attrs["id"])
         elif name == "map":
             self._map(element, attrs)
+        elif name == "a":
+            anchor = attrs.get("name")
+            if anchor:
+                self._anchor_names.append((element, anchor))
         elif name == "img" or name == "object":
             usemap = attrs.get("usemap")
             if usemap is not None:
@@ -221,6 +228,16 @@ class References:
                            f"refers to the ID {_q(token)}, but there is no “th” element "
                            f"with that ID in the same table.")
                     break
+        seen: set[str] = set()
+        for element, value in self._anchor_names:
+            # §16.1: an a element's name must be neither the ID of another
+            # element in the tree nor the name of another a element.
+            other = first_id.get(value)
+            if value in seen or (other is not None and other is not element):
+                report("duplicate-anchor-name", "error", element,
+                       f"The “name” attribute on the “a” element must not be the same as the ID "
+                       f"of another element or the name of another “a” element: {_q(value)}.")
+            seen.add(value)
         for element, attribute, value in self._idrefs:
             # §4.10.12 output for, §6.12.2 commandfor, §6.12.3 popovertarget:
             # IDs of elements in the same tree.
