@@ -20,11 +20,19 @@ def test_style_element_errors_point_into_the_style_sheet() -> None:
                             4, 14, 4, 17)]
 
 
-def test_bad_selector_spans_the_prelude_to_its_brace() -> None:
-    source = HEAD + "<style>\n.a&gt;\nspan { color: red }</style>"
+def test_bad_selector_spans_the_dropped_rule() -> None:
+    source = HEAD + "<style>\n.a&gt;\nspan { color: red\n}</style>"
     ((code, message, line, col, end_line, end_col),) = css(source)
     assert (code, message) == ("css-parse-error", "CSS: Parse Error.")
-    assert (line, col, end_line, end_col) == (3, 1, 4, 6)
+    assert (line, col, end_line, end_col) == (3, 1, 5, 1)
+
+
+def test_deprecated_media_features_are_reported_at_the_style_element_as_vnu_does() -> None:
+    source = HEAD + "<p>x\n<style>\n@media (max-device-width: 9px) { a { color: red } }</style>"
+    assert [m[:4] for m in css(source)] == [
+        ("css-deprecated-media-feature",
+         "CSS: Deprecated media feature “max-device-width”. For guidance, see the Deprecated "
+         "Media Features section in the current Media Queries specification.", 3, 1)]
 
 
 def test_style_attribute_errors_are_at_the_element() -> None:

@@ -41,6 +41,10 @@ class CssRules:
             for child in element.children:
                 if isinstance(child, Text):
                     for error in check_stylesheet(child.data):
+                        if error.code == "css-deprecated-media-feature":
+                            # vnu reports these at the style element.
+                            self._report(error.code, "error", element, f"CSS: {error.message}")
+                            continue
                         self._span(error.code, "error", child, error.start, error.end,
                                    f"CSS: {error.message}")
 

@@ -38,7 +38,7 @@ from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import (BUILTINS, CSS_WIDE_KEYWORDS, KNOWN_FUNCTIONS, DEFERRED_FUNCTIONS,
                           grammar_for, type_grammar)
 from ._syntax import _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
-from ._values import MAX_ITEMS, Item, Matcher
+from ._values import MAX_ITEMS, Grammar, Item, Matcher
 
 __all__ = ["CssError", "check_stylesheet", "check_declarations", "KNOWN_PROPERTIES"]
 
@@ -70,6 +70,12 @@ def check_declarations(text: str) -> list[CssError]:
     if not isinstance(text, str):
         raise TypeError(f"check_declarations() takes a str, not {type(text).__name__}")
     return _Checker(text).run(_STYLE)
+
+
+# Verdicts on values already checked, by (property, value text): style
+# sheets repeat their declarations.  Bounded: cleared when full.
+_VERDICTS: dict[tuple[str, str], tuple[int, str] | None] = {}
+_VERDICTS_KEPT = 20000
 
 
 class _Checker:
@@ -121,9 +127,14 @@ class _Checker:
                 last = bang
                 while last > first and tokens[last - 1].type == WHITESPACE:
                     last -= 1
-        if prop.startswith(("-", "_")) or prop.startswith(VENDOR_PREFIXES):
+        checked = prop
+        if prop.startswith("_") and prop[1:] in KNOWN_PROPERTIES:
+            # Internet Explorer 6's "underscore hack" (a vendor extension by
+            # CSS 2.1 §4.1.2.1): its value checked as the property's (vnu).
+            checked = prop[1:]
+        elif prop.startswith(("-", "_")) or prop.startswith(VENDOR_PREFIXES):
             return  # a vendor extension (CSS 2.1 §4.1.2.1: '-' or '_' first)
-        if prop not in KNOWN_PROPERTIES:
+        elif prop not in KNOWN_PROPERTIES:
             self.report("css-unknown-property",
                         f"“{prop}”: Property “{prop}” doesn't exist.",
                         name_token.start, name_token.end)
@@ -132,29 +143,52 @@ class _Checker:
             self.report("css-parse-error", f"“{prop}”: Parse Error.", name_token.start,
                         tokens[end].start if end < len(tokens) else len(self.text))
             return
-        grammar = grammar_for(prop)
+        grammar = grammar_for(checked)
         if grammar is None:
             return
+        origin = tokens[first].start
+        value = self.text[origin:tokens[last - 1].end]
+        key = (checked, value)
+        if key in _VERDICTS:
+            verdict = _VERDICTS[key]
+        else:
+            verdict = self.verdict(checked, grammar, first, last)
+            if len(_VERDICTS) >= _VERDICTS_KEPT:
+                _VERDICTS.clear()
+            _VERDICTS[key] = verdict
+        if verdict is not None:
+            # The span: from the first component that does not fit to the
+            # end of the value.
+            at, shown = verdict
+            self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
+                        origin + at, origin + len(value))
+
+    def verdict(self, prop: str, grammar: Grammar, first: int,
+                last: int) -> tuple[int, str] | None:
+        """None when ``tokens[first:last]`` is a value of ``prop`` (or is not
+        checked), else the offset in the value of the first component that
+        does not fit and its text."""
+        sheet = self.sheet
+        tokens = sheet.tokens
         if prop == "filter" and _legacy_filter(tokens[first:last]):
-            return
+            return None
         items = self.items(first, last)
         if items is None:
-            return
+            return None
         if len(items) == 1 and items[0][0].type == IDENT \
                 and items[0][0].value.lower() in CSS_WIDE_KEYWORDS:
-            return
+            return None
         if len(items) > MAX_ITEMS:
-            return
+            return None
         matcher = Matcher(items, type_grammar, BUILTINS, self.arguments)
         if matcher.full(grammar):
-            return
+            return None
         at = min(matcher.furthest, len(items) - 1)
         token = items[at][0]
         shown = self.text[token.start:sheet.end(_index_of(tokens, token))]
         if len(shown) > 60 or "\n" in shown:
             shown = token.value
-        self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
-                    token.start, sheet.end(_index_of(tokens, token)))
+        return token.start - tokens[first].start, shown
 
     def items(self, first: int, last: int) -> list[Item] | None:
         """The component values of ``tokens[first:last]`` (whitespace

@@ -47,14 +47,16 @@ DEFERRED_FUNCTIONS = frozenset({
     "steps", "linear", "path", "polygon", "circle", "ellipse", "inset", "xywh", "rect",
     "shape", "ray", "view", "scroll", "fit-content", "minmax", "repeat", "format", "local",
     "tech", "stylistic", "styleset", "character-variant", "swash", "ornaments", "annotation",
-    "matrix", "matrix3d", "translate", "translate3d", "translatex", "translatey",
-    "translatez", "scale", "scale3d", "scalex", "scaley", "scalez", "rotate", "rotate3d",
-    "rotatex", "rotatey", "rotatez", "skew", "skewx", "skewy", "perspective", "blur",
+    "blur",
     "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert", "opacity",
     "saturate", "sepia", "dynamic-range-limit-mix", "first-valid", "toggle", "type",
     "selector", "supports", "layer", "media", "style", "ident", "superellipse"})
 #: The functions this module's grammars spell out (their arguments checked).
-CHECKED_FUNCTIONS = frozenset({"linear-gradient", "repeating-linear-gradient"})
+CHECKED_FUNCTIONS = frozenset({
+    "linear-gradient", "repeating-linear-gradient", "matrix", "matrix3d", "translate",
+    "translate3d", "translatex", "translatey", "translatez", "scale", "scale3d", "scalex",
+    "scaley", "scalez", "rotate", "rotate3d", "rotatex", "rotatey", "rotatez", "skew", "skewx",
+    "skewy", "perspective"})
 #: Every function name a value may use without being an error outright.
 KNOWN_FUNCTIONS = MATH_FUNCTIONS | COLOR_FUNCTIONS | DEFERRED_FUNCTIONS | CHECKED_FUNCTIONS
 
@@ -185,10 +187,6 @@ BUILTINS: dict[str, Builtin] = {
     "resolution": _resolution, "flex": _flex, "string": _string, "url": _url,
     "custom-ident": _custom_ident, "dashed-ident": _dashed_ident, "hex-color": _hex_color,
     "color": _color, "image-function": _image_function,
-    "transform-function": _any_function(frozenset({
-        "matrix", "matrix3d", "translate", "translate3d", "translatex", "translatey",
-        "translatez", "scale", "scale3d", "scalex", "scaley", "scalez", "rotate", "rotate3d",
-        "rotatex", "rotatey", "rotatez", "skew", "skewx", "skewy", "perspective"})),
     "filter-function": _any_function(frozenset({
         "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert",
         "opacity", "saturate", "sepia"})),
@@ -303,10 +301,24 @@ TYPES: dict[str, str] = {
                      "| legacy right | legacy center",
     "flex-basis-value": "content | <size-value>",
     "transform-list": "<transform-function>+",
+    "transform-function": "matrix( <number>#{6} ) | matrix3d( <number>#{16} ) "
+                          "| translate( <length-percentage> [ , <length-percentage> ]? ) "
+                          "| translatex( <length-percentage> ) | translatey( <length-percentage> ) "
+                          "| translatez( <length> ) "
+                          "| translate3d( <length-percentage> , <length-percentage> , <length> ) "
+                          "| scale( [ <number> | <percentage> ]#{1,2} ) "
+                          "| scalex( <number> | <percentage> ) | scaley( <number> | <percentage> ) "
+                          "| scalez( <number> | <percentage> ) "
+                          "| scale3d( [ <number> | <percentage> ]#{3} ) "
+                          "| rotate( <angle> ) | rotatex( <angle> ) | rotatey( <angle> ) "
+                          "| rotatez( <angle> ) | rotate3d( <number> , <number> , <number> , <angle> ) "
+                          "| skew( <angle> [ , <angle> ]? ) | skewx( <angle> ) | skewy( <angle> ) "
+                          "| perspective( <length [0,∞]> | none )",
     "filter-list": "[ <filter-function> | <url> ]+",
-    "vertical-align-value": "baseline | sub | super | text-top | text-bottom | middle | top "
-                            "| bottom | <length-percentage> | first | last | alphabetic "
-                            "| central | ideographic | mathematical",
+    "vertical-align-value": "[ first | last ] || <alignment-baseline> || <baseline-shift>",
+    "alignment-baseline": "baseline | text-bottom | alphabetic | ideographic | middle "
+                          "| central | mathematical | text-top",
+    "baseline-shift": "<length-percentage> | sub | super | top | center | bottom",
     "track-list": "[ none | [ <line-names>? [ <track-size> | <track-function> ] ]+ "
                   "<line-names>? | subgrid <line-names>* | masonry ]",
     "line-names": "[ <custom-ident>* ]",

@@ -19,12 +19,14 @@ deep tokens once per level).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..selectors.parser import SelectorSyntaxError, parse_selector_list
-from ..selectors.tokenizer import (AT_KEYWORD, CDC, CDO, COLON, DELIM, EOF, FUNCTION, IDENT,
+from ..selectors.tokenizer import (AT_KEYWORD, CDC, CDO, COLON, DELIM, EOF, FUNCTION, HASH, IDENT,
                                    LEFT_CURLY, LEFT_PAREN, LEFT_SQUARE, PERCENTAGE, RIGHT_CURLY,
                                    RIGHT_PAREN, RIGHT_SQUARE, SEMICOLON, WHITESPACE, Token,
                                    tokenize)
+from . import _tokens
 
 __all__ = ["Sheet", "MAX_NESTING"]
 
@@ -85,7 +87,7 @@ class Sheet:
 
     def __init__(self, text: str, report: ReportFn, declaration: DeclarationFn) -> None:
         self.text = text
-        self.tokens: list[Token] = tokenize(text)
+        self.tokens: list[Token] = _tokens.tokenize(text)
         self.report = report
         self.declaration = declaration
         self.match = self._matching()
@@ -256,8 +258,8 @@ class Sheet:
             return index + 1 if index < stop else stop
         prelude = self.text[self.start(begin):self.start(index)]
         if not _is_selector_list(prelude, nested):
-            self.report("css-parse-error", "Parse Error.", self.start(begin),
-                        self.start(index) + 1)
+            # The span: the whole rule, which is dropped (its block too).
+            self.report("css-parse-error", "Parse Error.", self.start(begin), self.end(index))
         else:
             self.push(index, _STYLE, depth + 1)
         return self.skip(index)
@@ -322,17 +324,20 @@ class Sheet:
             if after >= 0:
                 index = after
                 continue
-            if style and not _ie_hack(tokens, index):
+            if _ie_hack(tokens, index):
+                # Not a declaration (browsers drop it), not reported (as vnu).
+                while index < stop and tokens[index].type not in (SEMICOLON, EOF):
+                    index = self.skip(index)
+                continue
+            if style:
                 index = self.qualified_rule(index, stop, depth, nested=True)
                 continue
             # Consume the remnants of a bad declaration (§5.4.6).
             begin = index
-            hack = _ie_hack(tokens, index)
             while index < stop and tokens[index].type not in (SEMICOLON, EOF):
                 index = self.skip(index)
-            if not hack:
-                self.report("css-parse-error", "Parse Error.", self.start(begin),
-                            tokens[min(index, len(tokens) - 1)].start)
+            self.report("css-parse-error", "Parse Error.", self.start(begin),
+                        tokens[min(index, len(tokens) - 1)].start)
 
     def try_declaration(self, index: int, stop: int, kind: int) -> int:
         """Consume a declaration (§5.4.5) at ``index``: the index after it,
@@ -371,16 +376,22 @@ class Sheet:
 
 def _ie_hack(tokens: list[Token], index: int) -> bool:
     """Internet Explorer 7's "star hack": a '*' (or '+', '#') right before a
-    property name and its colon, as in ``*zoom: 1``.  Browsers drop such a
-    declaration (it is not one); vnu does not report it and neither does
-    this checker (documented).  ``* zoom`` with a space is reported."""
+    property name and its colon, as in ``*zoom: 1`` (``#zoom`` is one hash
+    token).  Browsers drop such a declaration (it is not one); vnu does not
+    report it, and neither does this checker (documented).  ``* zoom`` with
+    a space is reported."""
     token = tokens[index]
-    if token.type != DELIM or token.value not in "*+" or index + 2 >= len(tokens):
+    if index + 2 >= len(tokens):
         return False
-    name = tokens[index + 1]
-    if name.type != IDENT or name.start != token.end:
-        return False
-    after = index + 2
+    if token.type == HASH:
+        after = index + 1
+    else:
+        if token.type != DELIM or token.value not in "*+":
+            return False
+        name = tokens[index + 1]
+        if name.type != IDENT or name.start != token.end:
+            return False
+        after = index + 2
     while after < len(tokens) and tokens[after].type == WHITESPACE:
         after += 1
     return after < len(tokens) and tokens[after].type == COLON
@@ -389,6 +400,7 @@ def _ie_hack(tokens: list[Token], index: int) -> bool:
 _VENDOR_PSEUDO = ("-moz-", "-ms-", "-o-", "-webkit-", "-khtml-")
 
 
+@lru_cache(maxsize=4096)
 def _is_selector_list(prelude: str, nested: bool) -> bool:
     """Whether ``prelude`` is a <selector-list> (a <relative-selector-list>
     when ``nested``).  Vendor-prefixed pseudo-classes and pseudo-elements
