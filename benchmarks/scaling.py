@@ -544,6 +544,64 @@ def _select_dir(text: str) -> object:
     return markup5.parse(text).select(":dir(rtl)")
 
 
+_HEAD = "<!DOCTYPE html><html lang=en><head><title>t</title></head><body>"
+
+#: markup5.conformance.check (parse with source locations, then one walk
+#: running every rule family): documents that are deep, wide, or heavy in
+#: what one family keeps per document (ids and references, tables,
+#: headings, long values, style sheets).  Most are not conforming, so the
+#: messages (sorted at the end) grow with N too.
+CHECK_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
+    ("check: <div> x N (deep)", lambda n: _HEAD + "<div>" * n),
+    ("check: <span> x N (deep phrasing)", lambda n: _HEAD + "<p>" + "<span>" * n),
+    ("check: <a href> x N (deep, nested interactive)", lambda n: _HEAD + "<a href=/x>" * n),
+    ("check: <p>x</p> x N (siblings)", lambda n: _HEAD + "<p>x</p>" * n),
+    ("check: <li> x N in one ul", lambda n: _HEAD + "<ul>" + "<li>x" * n + "</ul>"),
+    ("check: <b> x N (misplaced in a ul)", lambda n: _HEAD + "<ul>" + "<b>x</b>" * n),
+    ("check: N distinct ids", lambda n: _HEAD + "".join(f"<p id=i{k}>x</p>" for k in range(n))),
+    ("check: N duplicate ids", lambda n: _HEAD + "<p id=a>x</p>" * n),
+    ("check: N labels for one id", lambda n: _HEAD + "<input id=i>"
+     + "<label for=i>l</label>" * n),
+    ("check: N references to missing ids", lambda n: _HEAD + "".join(
+        f"<label for=m{k}>l</label><input list=d{k} form=f{k}>" for k in range(n))),
+    ("check: N headers= naming N ids", lambda n: _HEAD + "<table><tr>"
+     + "".join(f"<th id=h{k}>h" for k in range(n)) + "<tr><td headers='"
+     + " ".join(f"h{k}" for k in range(n)) + "'>x</table>"),
+    ("check: one value of N x 100 characters", lambda n: _HEAD + '<p title="'
+     + "x" * 100 * n + '" class="' + "a " * 50 * n + '" lang="' + "a-" * 50 * n + '">x'),
+    ("check: one URL of N x 100 characters", lambda n: _HEAD + '<a href="https://e.x/'
+     + "a/%20" * 20 * n + '">x</a>'),
+    ("check: srcset of N candidates", lambda n: _HEAD + '<img alt="" src=a srcset="'
+     + ", ".join(f"i{k}.png {k + 1}w" for k in range(n)) + '" sizes=100vw>'),
+    ("check: style= of N declarations", lambda n: _HEAD + '<p style="'
+     + "color: red; " * n + '">x'),
+    ("check: <style> of N rules", lambda n: "<!DOCTYPE html><html lang=en><head><title>t"
+     "</title><style>" + "".join(f".c{k} {{ color: red }} " for k in range(n))
+     + "</style></head><body>"),
+    ("check: table of N rows", lambda n: _HEAD + "<table>"
+     + "<tr><td>x<td colspan=2>y" * n + "</table>"),
+    ("check: table, one row of N cells", lambda n: _HEAD + "<table><tr>" + "<td>x" * n
+     + "</table>"),
+    ("check: table, N rowspans overlapping", lambda n: _HEAD + "<table>"
+     + "<tr><td rowspan=3>x<td>y" * n + "</table>"),
+    ("check: <table> x N (nested)", lambda n: _HEAD + "<table><tr><td>" * n),
+    ("check: <h1>..<h6> x N (headings)", lambda n: _HEAD
+     + "<h1>a</h1><h3>b</h3><h2>c</h2><h6>d</h6>" * n),
+    ("check: N microdata items with itemref", lambda n: _HEAD + "".join(
+        f"<div itemscope itemref=p{k}></div><p id=p{k} itemprop=a>x</p>" for k in range(n))),
+    ("check: N roles and aria-*", lambda n: _HEAD
+     + "<div role=button aria-pressed=true tabindex=0>x</div>" * n),
+    ("check: <select> + N options", lambda n: _HEAD + "<select>" + "<option>x" * n
+     + "</select>"),
+    ("check: N parse errors", lambda n: _HEAD + "&bogus;</x>" * n),
+]
+
+
+def _check(text: str) -> object:
+    from markup5.conformance import check
+    return check(text)
+
+
 #: markup5.forms over whole pages: parse, then check_validity of every form
 #: and select(':invalid') (radio button groups, form owners, fieldsets and
 #: datalist ancestors computed once per page).
@@ -769,6 +827,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         _scale(name, build, _select_dir, n, args, flagged)
+    print(f"\nmarkup5.conformance.check, N={n} and 2N={2 * n}, best of {args.repeats}")
+    for name, build in CHECK_FAMILIES:
+        if args.only not in name:
+            continue
+        _scale(name, build, _check, n, args, flagged)
     if flagged:
         print(f"flagged: {', '.join(flagged)}")
     else:

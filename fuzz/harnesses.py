@@ -767,7 +767,14 @@ SCALING_TARGETS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("parse_xml", lambda text: markup5.parse_xml(text)),
     ("serialize", lambda text: markup5.serialize(markup5.parse(text))),
     ("sanitize td", lambda text: _sanitize_td(text)),
+    ("check", lambda text: _conformance_check(text)),
 )
+
+
+def _conformance_check(text: str) -> object:
+    """markup5.conformance.check (imported when first called)."""
+    from markup5.conformance import check as conformance_check
+    return conformance_check(text)
 
 
 def _sanitize_td(text: str) -> str:
@@ -1312,3 +1319,8 @@ HARNESSES.update((h.name, h) for h in _XML_STREAMING)
 from .xml_dtd import HARNESSES as _XML_DTD  # noqa: E402
 
 HARNESSES.update((h.name, h) for h in _XML_DTD)
+
+# The conformance checker's harness (fuzz/conformance_check.py).
+from .conformance_check import HARNESSES as _CHECK  # noqa: E402
+
+HARNESSES.update((h.name, h) for h in _CHECK)

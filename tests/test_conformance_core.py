@@ -244,3 +244,17 @@ def test_check_leaves_the_collector_as_it_was() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_srcset_trailing_comma_is_found_after_whitespace_only() -> None:
+    # srcset_fault's test for "only whitespace after the last comma" (an
+    # empty image candidate string) is a scan now, not a slice of the rest
+    # of the value for each candidate, which made it quadratic.
+    from markup5.conformance._attributes import srcset_fault
+    assert srcset_fault("a.png 1x, b.png 2x")[0] == ""
+    assert srcset_fault("a.png 1x,  \t b.png 2x")[0] == ""
+    for value in ("a.png 1x,", "a.png 1x, \t\n", "a.png 100w, b.png 200w,  "):
+        assert srcset_fault(value)[0].startswith("Empty image-candidate string"), value
+    many = ", ".join(f"i{k}.png {k + 1}w" for k in range(2000))
+    assert srcset_fault(many) == ("", True)
+    assert srcset_fault(many + ", ")[0].startswith("Empty image-candidate string")

@@ -544,8 +544,14 @@ def srcset_fault(value: str) -> tuple[str, bool]:
                     f"“{descriptor}”."), bool(widths)
         if widths and densities:
             return "Mixes width and density descriptors.", True
-        if trailing_comma and not value[position:].strip(whitespace):
-            return f"Empty image-candidate string at “{value}”.", bool(widths)
+        if trailing_comma:
+            # (only whitespace left? a scan, not a slice of the rest: the
+            # loop's next step skips the same whitespace, so linear)
+            rest = position
+            while rest < end and value[rest] in whitespace:
+                rest += 1
+            if rest == end:
+                return f"Empty image-candidate string at “{value}”.", bool(widths)
     if not (widths or densities):
         return "Must contain one or more image candidate strings.", False
     return "", bool(widths)
