@@ -152,3 +152,28 @@ def test_anchor_names_are_unique_among_ids_and_names() -> None:
     assert anchor("<a name=top></a><div id=top></div>") == ["duplicate-anchor-name"]
     assert anchor("<div id=top></div><a name=top></a>") == ["duplicate-anchor-name"]
     assert anchor("<a name=top></a><a name=top></a>") == ["duplicate-anchor-name"]
+
+
+def test_base_comes_before_elements_with_urls() -> None:
+    # §4.2.3: "A base element, if it has an href attribute, must come before
+    # any other elements in the tree that have attributes defined as taking URLs".
+    def base(head: str) -> list[str]:
+        doc = f"<!DOCTYPE html><html lang=en><head><title>t</title>{head}</head><body>"
+        return [m.code for m in check(doc) if m.code == "misplaced-base"]
+
+    assert base("<base href=/a/><link rel=stylesheet href=a.css>") == []
+    assert base("<link rel=stylesheet href=a.css><base href=/a/>") == ["misplaced-base"]
+    assert base("<script src=a.js></script><base href=/a/>") == ["misplaced-base"]
+    assert base("<link rel=stylesheet href=a.css><base target=_self>") == []  # no href
+    assert base("<meta name=x content=y><base href=/a/>") == []
+
+
+def test_one_meta_description_per_document() -> None:
+    # §4.2.5.1: "There must not be more than one meta element with its name
+    # attribute set to the value description per document."
+    head = "<!DOCTYPE html><html lang=en><head><title>t</title>{}</head><body>"
+    one = "<meta name=description content=a>"
+    assert [m.code for m in check(head.format(one)) if m.code == "duplicate-meta-description"] \
+        == []
+    assert [m.code for m in check(head.format(one * 2))
+            if m.code == "duplicate-meta-description"] == ["duplicate-meta-description"]

@@ -3,7 +3,9 @@
 elements (§4.10.17.3), ``headers`` on table cells (§4.9.11), ``usemap``
 (§2.3.9 hash-name references, §4.8.13 ``map`` names), ``itemref``
 (§5.2.2), ``output for`` (§4.10.12), ``commandfor`` and ``popovertarget``
-(§6.12.2, §6.12.3); the uniqueness of ``a name`` (§16.1).  (The ``label`` content model's labeled-control rule,
+(§6.12.2, §6.12.3); the uniqueness of ``a name`` (§16.1); and two document-order
+rules: one ``meta name=description`` per document (§4.2.5.1) and ``base href`` before
+elements with URL attributes (§4.2.3).  (The ``label`` content model's labeled-control rule,
 no labelable descendant other than the labeled control, is the content
 models': ``_content``.)
 
@@ -35,6 +37,12 @@ FORM_OWNERS: frozenset[str] = frozenset({
 
 _ASCII_WHITESPACE = "\t\n\f\r "
 
+#: The content attributes that take URLs (the attribute index), for base's
+#: position rule (html's manifest is the exception the rule names).
+_URL_ATTRIBUTES: frozenset[str] = frozenset({
+    "href", "src", "srcset", "imagesrcset", "cite", "action", "formaction", "poster", "data",
+    "ping", "itemid", "itemtype"})
+
 
 def _q(text: str) -> str:
     return f"“{text}”"
@@ -59,7 +67,7 @@ class References:
     __slots__ = ("_report", "_first_id", "_skip", "_table_of", "_labels", "_lists",
                  "_datalist_ids", "_forms", "_form_ids",
                  "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs",
-                 "_anchor_names")
+                 "_anchor_names", "_url_seen", "_description")
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report
@@ -83,6 +91,10 @@ class References:
         self._idrefs: list[tuple[Element, str, str]] = []
         #: (a element, its non-empty name), in document order.
         self._anchor_names: list[tuple[Element, str]] = []
+        #: Whether an element with a URL attribute came before (base's rule).
+        self._url_seen = False
+        #: Whether a meta name=description came before.
+        self._description = False
 
     def element(self, element: Element) -> None:
         """Record the element's ID and the references it makes."""
@@ -112,6 +124,29 @@ class References:
             self._table_of[id(element)] = table
         if not attrs:
             return
+        if not self._url_seen:
+            if name == "base":
+                if "href" in attrs:
+                    self._url_seen = True
+            elif not _URL_ATTRIBUTES.isdisjoint(attrs):
+                self._url_seen = True
+        elif name == "base" and "href" in attrs:
+            # §4.2.3: "A base element, if it has an href attribute, must come
+            # before any other elements in the tree that have attributes
+            # defined as taking URLs, except the html element".
+            self._report("misplaced-base", "error", element,
+                         "The “base” element must come before any “link” or “script” elements "
+                         "in the document.")
+        if name == "meta" and attrs.get("name") == "description":
+            # §4.2.5.1: "There must not be more than one meta element with its
+            # name attribute set to the value description per document."  (Compared
+            # exactly, as vnu does; names are ASCII case-insensitive, but the
+            # suite's names-standard-isvalid has description in three cases.)
+            if self._description:
+                self._report("duplicate-meta-description", "error", element,
+                             "A document must not include more than one “meta” element with "
+                             "its “name” attribute set to the value “description”.")
+            self._description = True
         if name == "label":
             value = attrs.get("for")
             if value is not None:
