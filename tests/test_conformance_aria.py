@@ -13,7 +13,7 @@ _CODES = frozenset({
     "bad-role", "superfluous-role", "role-not-allowed", "unnecessary-role",
     "aria-attribute-not-allowed", "bad-aria-value", "aria-reference-missing",
     "aria-required-context", "missing-required-aria-attribute", "unnecessary-aria-attribute",
-    "aria-attribute-deprecated",
+    "aria-attribute-deprecated", "aria-attribute-discouraged",
 })
 
 
@@ -321,6 +321,33 @@ def test_aria_checked_on_checkable_inputs(kind: str) -> None:
     assert messages(f'<input type="{kind}" aria-checked="true">') == [
         f"The “aria-checked” attribute must not be used on an “input” element which has a "
         f"“type” attribute whose value is “{kind}”."]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # ARIA in HTML §4.1: SHOULD NOT both when they agree, MUST NOT when they can disagree
+    ('<input disabled aria-disabled="false">', ("aria-attribute-not-allowed", "error")),
+    ('<input required aria-required="false">', ("aria-attribute-not-allowed", "error")),
+    ('<input readonly aria-readonly="false">', ("aria-attribute-not-allowed", "error")),
+    ('<input type="range" max="5" aria-valuemax="5">', ("aria-attribute-not-allowed", "error")),
+    ('<meter value="1" min="0" aria-valuemin="0">1</meter>',
+     ("aria-attribute-not-allowed", "error")),
+    ('<input type="range" aria-valuemax="5">', ("aria-attribute-discouraged", "warning")),
+    ('<progress aria-valuemax="3"></progress>', ("aria-attribute-discouraged", "warning")),
+    ('<table><tr><td colspan="2" aria-colspan="3">x</td></tr></table>',
+     ("aria-attribute-not-allowed", "error")),
+    ('<table><tr><td colspan="2" aria-colspan="2">x</td></tr></table>',
+     ("unnecessary-aria-attribute", "warning")),
+    ('<div hidden aria-hidden="true">x</div>', ("unnecessary-aria-attribute", "warning")),
+    ('<select multiple aria-multiselectable="true"><option>x</option></select>',
+     ("aria-attribute-discouraged", "warning")),
+    ('<select><option aria-selected="true">x</option></select>',
+     ("aria-attribute-discouraged", "warning")),
+    ('<a href="#" aria-disabled="true">x</a>', ("aria-attribute-discouraged", "warning")),
+    ('<input list="l" aria-haspopup="listbox"><datalist id="l"></datalist>',
+     ("aria-attribute-discouraged", "warning")),
+])
+def test_html_equivalents(body: str, expected: tuple[str, str]) -> None:
+    assert aria(body) == [expected]
 
 
 def test_native_equivalents() -> None:

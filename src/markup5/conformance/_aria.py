@@ -332,8 +332,11 @@ _CONTEXT_IMPLICIT: dict[str, str] = {
 #: unnecessary (vnu's warnings), by ARIA attribute.
 _NATIVE_EQUIVALENT: dict[str, str] = {
     "aria-disabled": "disabled", "aria-hidden": "hidden", "aria-readonly": "readonly",
-    "aria-required": "required",
+    "aria-required": "required", "aria-valuemax": "max", "aria-valuemin": "min",
+    "aria-colspan": "colspan", "aria-rowspan": "rowspan",
 }
+#: The input types that take ``min`` and ``max``.
+_HAS_MIN_MAX = frozenset({"date", "month", "week", "time", "datetime-local", "number", "range"})
 _TABLE_STRICT_ROLES = frozenset({"", "table", "grid", "treegrid"})
 
 #: The elements whose rules or whose children's context need a look even
@@ -696,9 +699,9 @@ class AriaRules:
                     self._owned.update(value.split())
             native = _NATIVE_EQUIVALENT.get(attribute)
             if native is not None and native in attrs:
-                report("unnecessary-aria-attribute", "warning", element,
-                       f"Attribute {_q(attribute)} is unnecessary for elements that have "
-                       f"attribute {_q(native)}.")
+                self._native_equivalent(element, name, attribute, value, native, attrs)
+        if name in ("select", "option", "a", "meter", "progress", "input"):
+            self._discouraged(element, name, attrs)
         # WAI-ARIA 1.2 §5.2.4: a role's own states and properties only on
         # that role (the element's explicit role, else the implicit one of
         # the elements whose role is generic or has no such attributes)
@@ -744,6 +747,68 @@ class AriaRules:
             report("aria-attribute-not-allowed", "error", element,
                    "The “aria-placeholder” attribute must not be specified on elements that "
                    "have a “placeholder” attribute.")
+
+    def _native_equivalent(self, element: Element, name: str, attribute: str, value: str,
+                           native: str, attrs: dict[str, str]) -> None:
+        """ARIA in HTML §4.1 (ARIA attributes in place of equivalent HTML
+        attributes): both on one element "SHOULD NOT" (a warning) when they
+        agree, "MUST NOT" (an error) when they can disagree."""
+        report = self._report
+        if attribute in ("aria-valuemax", "aria-valuemin"):
+            if name not in ("meter", "progress", "input"):
+                return
+            report("aria-attribute-not-allowed", "error", element,
+                   f"The {_q(attribute)} attribute must not be used on an element that has a "
+                   f"{_q(native)} attribute.")
+        elif attribute in ("aria-colspan", "aria-rowspan"):
+            if name not in ("td", "th"):
+                return
+            if value.strip() != attrs[native].strip():
+                report("aria-attribute-not-allowed", "error", element,
+                       f"The {_q(attribute)} attribute must not be used on an element whose "
+                       f"{_q(native)} attribute has another value.")
+            else:
+                report("unnecessary-aria-attribute", "warning", element,
+                       f"Attribute {_q(attribute)} is unnecessary for elements that have "
+                       f"attribute {_q(native)}.")
+        elif value == "true":
+            report("unnecessary-aria-attribute", "warning", element,
+                   f"Attribute {_q(attribute)} is unnecessary for elements that have attribute "
+                   f"{_q(native)}.")
+        elif value == "false" and attribute != "aria-hidden":
+            report("aria-attribute-not-allowed", "error", element,
+                   f"The {_q(attribute)} attribute must not be “false” on an element that has "
+                   f"a {_q(native)} attribute.")
+
+    def _discouraged(self, element: Element, name: str, attrs: dict[str, str]) -> None:
+        """ARIA in HTML §4's "SHOULD NOT" uses of ARIA attributes that HTML
+        features cover (warnings, in vnu's words where it has them)."""
+        report = self._report
+        if name == "select" and "aria-multiselectable" in attrs:
+            report("aria-attribute-discouraged", "warning", element,
+                   "The “aria-multiselectable” attribute should not be used with the "
+                   "“select” element.")
+        elif name == "option" and "aria-selected" in attrs:
+            report("aria-attribute-discouraged", "warning", element,
+                   "The “aria-selected” attribute should not be used on the “option” element.")
+        elif name == "a" and "href" in attrs and attrs.get("aria-disabled") == "true":
+            report("aria-attribute-discouraged", "warning", element,
+                   "An “aria-disabled” attribute whose value is “true” should not be specified "
+                   "on an “a” element that has an “href” attribute.")
+        elif name in ("meter", "progress", "input"):
+            kind = attrs.get("type", "text").strip().lower() if name == "input" else ""
+            if name == "input" and "list" in attrs and "aria-haspopup" in attrs \
+                    and kind in _INPUT_TEXT_LIKE:
+                report("aria-attribute-discouraged", "warning", element,
+                       f"The “aria-haspopup” attribute should not be used on an “input” "
+                       f"element that has a “list” attribute and whose type is {_q(kind)}.")
+            if name != "input" or kind in _HAS_MIN_MAX:
+                for attribute, native in (("aria-valuemax", "max"), ("aria-valuemin", "min")):
+                    if attribute in attrs and native not in attrs and not (
+                            name == "progress" and native == "min"):
+                        report("aria-attribute-discouraged", "warning", element,
+                               f"The {_q(attribute)} attribute should not be used on an "
+                               f"element that allows the {_q(native)} attribute.")
 
     def _missing_state(self, element: Element, name: str, required: str) -> None:
         """WAI-ARIA 1.2 §5.2.5: a role's required state is missing."""
