@@ -417,7 +417,8 @@ class AriaRules:
         if name == "figcaption" and captioned is not None:
             if id(captioned) not in self._figures_reported:
                 self._figures_reported.add(id(captioned))
-                self._report("role-not-allowed", "error", captioned,
+                # (vnu notices it, and reports it, at the figure's end tag)
+                self._report("figure-role-with-figcaption", "error", captioned,
                              "A “figure” element with a “figcaption” descendant must not "
                              "have a “role” attribute.")
         if role in REQUIRED_CONTEXT:
