@@ -166,6 +166,10 @@ def test_base_comes_before_elements_with_urls() -> None:
     assert base("<script src=a.js></script><base href=/a/>") == ["misplaced-base"]
     assert base("<link rel=stylesheet href=a.css><base target=_self>") == []  # no href
     assert base("<meta name=x content=y><base href=/a/>") == []
+    # ("except the html element")
+    doc = ("<!DOCTYPE html><html lang=en itemscope itemtype=http://schema.org/Thing><head>"
+           "<title>t</title><base href=/a/></head><body>")
+    assert [m.code for m in check(doc) if m.code == "misplaced-base"] == []
 
 
 def test_one_meta_description_per_document() -> None:

@@ -128,7 +128,7 @@ class References:
             if name == "base":
                 if "href" in attrs:
                     self._url_seen = True
-            elif not _URL_ATTRIBUTES.isdisjoint(attrs):
+            elif name != "html" and not _URL_ATTRIBUTES.isdisjoint(attrs):
                 self._url_seen = True
         elif name == "base" and "href" in attrs:
             # §4.2.3: "A base element, if it has an href attribute, must come
