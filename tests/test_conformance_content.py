@@ -816,3 +816,37 @@ def test_a_dd_before_any_dt_is_reported_at_the_dd() -> None:
     node = found[0][2]
     assert isinstance(node, Element) and node.local_name == "dd"
     assert node.children and getattr(node.children[0], "data", "") == "a"
+
+
+SCRIPT_TEXT = "The text content of element “script” was not in the required format: "
+
+
+@pytest.mark.parametrize("text", [
+    # §4.12.1.3 script documentation: spaces, tabs, /* */ comments, newlines,
+    # a // comment ending its line
+    "", "\n", "\n  /* a\n comment */ // and another\n\t\n",
+    # the last line's newline (the grammar's) is not asked for: indentation
+    "\n    ", "/* x */",
+])
+def test_script_with_src_and_script_documentation(text: str) -> None:
+    assert messages(page(f"<script src=a.js>{text}</script>")) == []
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("x", "Expected space, tab, newline, or slash but found “x” instead."),
+    ("\n  alert(1)\n", "Expected space, tab, newline, or slash but found “a” instead."),
+    ("/* open", "Content contains the character sequence “/*” without a later occurrence of "
+                "the character sequence “*/”."),
+    ("\n// last", "Content contains a line starting with the character sequence “//” but not "
+                  "ending with a newline."),
+    ("/*/", "Content contains the character sequence “/*” without a later occurrence of the "
+            "character sequence “*/”."),
+])
+def test_script_with_src_and_other_text(text: str, fault: str) -> None:
+    found = run(page(f"<script src=a.js>{text}</script>"))
+    assert [(code, message) for code, message, _ in found] == [
+        ("bad-text-content", SCRIPT_TEXT + fault)]
+
+
+def test_script_without_src_is_not_documentation() -> None:
+    assert messages(page("<script>alert(1)</script>")) == []

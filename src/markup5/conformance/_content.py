@@ -603,6 +603,8 @@ class ContentChecker:
                     _check_text(child, element, report)
             if element.local_name == "time":
                 _check_time_text(element, report)
+            elif element.local_name == "script" and "src" in element.attrs:
+                _check_script_documentation(element, report)
             return
         _SEQUENCE_MODELS[model](self, element, mask, report)
 
@@ -679,6 +681,47 @@ def _check_time_text(element: Element, report: Report) -> None:
         report("bad-text-content", "error", element,
                "The text content of element “time” was not in the required format: The "
                "literal did not satisfy the time-datetime format.")
+
+
+def script_documentation_fault(text: str) -> str:
+    """§4.12.1.3: a script element with a src attribute "must be either
+    empty or contain only script documentation": lines of spaces, tabs and
+    ``/* */`` comments, each ending with a newline, a line's last item
+    possibly a ``//`` comment.  '' when ``text`` is that, else vnu's words
+    for the fault.  A last line without its newline is accepted unless it
+    ends in a ``//`` comment, as vnu accepts it: the grammar asks for the
+    newline, but that line is the indentation before ``</script>`` in most
+    pages (a deliberate departure)."""
+    position, end = 0, len(text)
+    while position < end:
+        char = text[position]
+        if char == "\n" or char == " " or char == "\t":
+            position += 1
+        elif text.startswith("/*", position):
+            close = text.find("*/", position + 2)
+            if close < 0:
+                return ("Content contains the character sequence “/*” without a later "
+                        "occurrence of the character sequence “*/”.")
+            position = close + 2
+        elif text.startswith("//", position):
+            newline = text.find("\n", position + 2)
+            if newline < 0:
+                return ("Content contains a line starting with the character sequence “//” "
+                        "but not ending with a newline.")
+            position = newline + 1
+        else:
+            return f"Expected space, tab, newline, or slash but found “{char}” instead."
+    return ""
+
+
+def _check_script_documentation(element: Element, report: Report) -> None:
+    text = "".join(child.data for child in element.children if isinstance(child, Text))
+    if text:
+        fault = script_documentation_fault(text)
+        if fault:
+            report("bad-text-content", "error", element,
+                   f"The text content of element “script” was not in the required format: "
+                   f"{fault}")
 
 
 def _missing(element: Element, child_name: str, report: Report) -> None:
