@@ -14,6 +14,7 @@ _CODES = frozenset({
     "aria-attribute-not-allowed", "bad-aria-value", "aria-reference-missing",
     "aria-required-context", "missing-required-aria-attribute", "unnecessary-aria-attribute",
     "aria-attribute-deprecated", "aria-attribute-discouraged", "figure-role-with-figcaption",
+    "presentational-role-ignored", "multiple-main-roles",
 })
 
 
@@ -363,6 +364,28 @@ def test_native_equivalents() -> None:
         ("unnecessary-aria-attribute", "warning")]
     assert aria('<input placeholder="a" aria-placeholder="b">') == [
         ("aria-attribute-not-allowed", "error")]
+
+
+# --- presentational roles (WAI-ARIA 1.2 §7.3 conflict resolution), main
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ('<ul role="none" aria-describedby="d"><li>x</li></ul><p id="d">d</p>',
+     [("presentational-role-ignored", "warning")]),
+    ('<div role="presentation" tabindex="0">x</div>',
+     [("presentational-role-ignored", "warning")]),
+    ('<div role="presentation" aria-disabled="true">x</div>',
+     [("aria-attribute-discouraged", "warning"), ("presentational-role-ignored", "warning")]),
+    ('<div role="presentation" aria-hidden="true">x</div>', []),
+    ('<div role="presentation">x</div>', []),
+])
+def test_presentational_roles(body: str, expected: list[tuple[str, str]]) -> None:
+    assert aria(body) == expected
+
+
+def test_one_visible_main_role() -> None:
+    assert aria('<div role="main">a</div><div role="main" hidden>b</div>') == []
+    assert aria('<div role="main">a</div><div role="main">b</div>') == [
+        ("multiple-main-roles", "warning")]
 
 
 # --- scaling: one context per element, references resolved once

@@ -377,6 +377,7 @@ class AriaRules:
         self._unowned: list[tuple[Element, str]] = []
         self._details_with_summary: set[int] = set()
         self._summary_of_details = False
+        self._visible_main = False
         self._figures_reported: set[int] = set()
 
     # -- the walk
@@ -428,6 +429,15 @@ class AriaRules:
         required = REQUIRED_STATES.get(role)
         if required is not None and required not in attrs:
             self._missing_state(element, name, required)
+        if role == "presentation" or role == "none":
+            self._presentational(element, role, attrs)
+        elif role == "main" and "hidden" not in attrs:
+            # WAI-ARIA 1.2 §5.4 (main): authors SHOULD mark only one element
+            if self._visible_main:
+                self._report("multiple-main-roles", "warning", element,
+                             "A document should not include more than one visible element "
+                             "with “role=main”.")
+            self._visible_main = True
         # What the children inherit.
         implicit = role or _CONTEXT_IMPLICIT.get(name, "")
         sectioned = context.sectioned or name in _SECTIONING or role in _SECTIONING_ROLES
@@ -666,6 +676,29 @@ class AriaRules:
                    "with a “role” attribute whose value is “button” must have an "
                    "“aria-pressed” attribute.")
         return True
+
+    def _presentational(self, element: Element, role: str, attrs: dict[str, str]) -> None:
+        """WAI-ARIA 1.2 §7.3 (presentational roles conflict resolution): user
+        agents expose the element's implicit role anyway when it has a
+        global ARIA attribute or is focusable: the role has no effect."""
+        report = self._report
+        global_attributes = [attribute for attribute in attrs
+                             if attribute in GLOBAL_ATTRIBUTES]
+        for attribute in global_attributes:
+            if attribute in ("aria-disabled", "aria-haspopup", "aria-invalid",
+                             "aria-errormessage"):
+                # (ARIA 1.2 deprecates these as global: widget states)
+                report("aria-attribute-discouraged", "warning", element,
+                       f"The {_q(attribute)} attribute should not be used on any element "
+                       f"which has “role={role}”.")
+        if global_attributes and global_attributes != ["aria-hidden"]:
+            report("presentational-role-ignored", "warning", element,
+                   f"The {_q(role)} role does not affect elements that have global ARIA "
+                   f"attributes.")
+        elif "tabindex" in attrs:
+            report("presentational-role-ignored", "warning", element,
+                   f"The {_q(role)} role does not affect elements that have a “tabindex” "
+                   f"attribute.")
 
     def _required_context(self, element: Element, role: str, context: _Context) -> None:
         """WAI-ARIA 1.2 §5.2.7: an ancestor with the required context role
