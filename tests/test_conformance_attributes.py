@@ -651,3 +651,14 @@ def test_encoding_declaration_content_and_position() -> None:
         "A “charset” attribute on a “meta” element found after the first 1024 bytes."]
     assert [m for m in check(head.format("<meta charset=utf-8>")) if m.code == "misplaced-charset"] \
         == []
+
+
+@pytest.mark.parametrize("value, bad", [
+    # RDFa Core 1.1 §7.5: prefix is whitespace-separated "NCName:" URI pairs.
+    ("og: http://ogp.me/ns#", False),
+    ("og: http://ogp.me/ns# fb: http://ogp.me/ns/fb#", False),
+    ("og: http://ogp.me ns# fb: http://ogp.me/ns/fb#", True),
+    ("og:http://ogp.me/ns#", True),
+])
+def test_rdfa_prefix(value: str, bad: bool) -> None:
+    assert only_codes(f"<div prefix='{value}'>x</div>") == (["bad-attribute-value"] if bad else [])

@@ -189,7 +189,7 @@ _ALLOWED: dict[str, frozenset[str]] = {
 # Kinds of value rule.
 (_BOOLEAN, _ENUMERATED, _ENUMERATED_CASE_SENSITIVE, _NUMBER, _TARGET, _LANG, _URL,
  _ABSOLUTE_URLS, _MIME_TYPE, _SRCSET, _ACCESSKEY, _HASH_NAME, _SIZES,
- _MEDIA, _AUTOCOMPLETE) = range(15)
+ _MEDIA, _AUTOCOMPLETE, _RDFA_PREFIX) = range(16)
 _SRCSET_ELEMENTS = {"img": "srcset", "source": "srcset", "link": "imagesrcset"}
 _WIDTH_DESCRIPTOR = re.compile(r"[0-9]+w\Z")
 
@@ -653,6 +653,12 @@ _INPUT_VALUE_SYNTAX: dict[str, tuple[Callable[[str], bool], str]] = {
     "number": (is_valid_float, "float"),
     "range": (is_valid_float, "float"),
 }
+#: RDFa Core 1.1 §7.5 (the prefix attribute, which vnu checks with the
+#: other RDFa attributes): whitespace-separated pairs of an NCName with ":"
+#: and a URI (no whitespace in it).
+_RDFA_PREFIX_LIST = re.compile(
+    r"[\t\n\f\r ]*(?:[A-Za-z_][A-Za-z0-9_.\-]*:[\t\n\f\r ]+[^\t\n\f\r ]+"
+    r"(?:[\t\n\f\r ]+|\Z))*\Z")
 #: §4.2.5.3 Encoding declaration state: the only conforming content.
 _CONTENT_TYPE_UTF8 = re.compile(r"text/html;[\t\n\f\r ]*charset=utf-8\Z", re.IGNORECASE)
 #: §4.10.19.1 form-associated elements whose name must not be empty.
@@ -670,7 +676,7 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
     rules: dict[str, _ValueRule] = {
         "tabindex": (_NUMBER, _INTEGER), "lang": (_LANG, None),
         "itemid": (_URL, False), "itemtype": (_ABSOLUTE_URLS, None),
-        "accesskey": (_ACCESSKEY, None)}
+        "accesskey": (_ACCESSKEY, None), "prefix": (_RDFA_PREFIX, None)}
     for attribute, non_empty in _URL_ATTRIBUTES.get(name, {}).items():
         rules[attribute] = (_URL, non_empty)
     if name == "img":
@@ -923,6 +929,10 @@ class AttributeChecker:
                     self._bad_value(element, name, attribute, value,
                                     "Bad hash-name reference: A hash-name reference must "
                                     "have at least one character after “#”.")
+            elif kind == _RDFA_PREFIX:
+                # RDFa Core 1.1 §7.5: "prefix: URI" pairs, whitespace-separated.
+                if _RDFA_PREFIX_LIST.match(value) is None:
+                    self._bad_value(element, name, attribute, value)
             elif kind == _LANG:
                 if value and _LANGUAGE_TAG.match(value) is None:
                     self._bad_value(element, name, attribute, value,
