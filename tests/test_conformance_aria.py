@@ -205,6 +205,13 @@ def test_native_elements_supply_their_own_states() -> None:
     assert aria('<h2 role="heading">x</h2>') == [("unnecessary-role", "warning")]
 
 
+def test_an_input_with_another_role_needs_its_states() -> None:
+    # a text input as a combobox supplies no expanded state (one with a list does)
+    assert aria('<input type="text" role="combobox">') == [
+        ("missing-required-aria-attribute", "error")]
+    assert aria('<input type="checkbox" role="switch">') == []   # checkedness
+
+
 def test_checkbox_input_as_button_needs_aria_pressed() -> None:
     assert aria('<input type="checkbox" role="button">') == [
         ("missing-required-aria-attribute", "error")]

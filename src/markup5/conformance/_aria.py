@@ -335,6 +335,13 @@ _NATIVE_EQUIVALENT: dict[str, str] = {
     "aria-required": "required", "aria-valuemax": "max", "aria-valuemin": "min",
     "aria-colspan": "colspan", "aria-rowspan": "rowspan",
 }
+#: The required states an HTML element supplies itself (besides input's).
+_NATIVE_STATES: dict[str, frozenset[str]] = {
+    **{f"h{n}": frozenset({"aria-level"}) for n in range(1, 7)},
+    "select": frozenset({"aria-expanded"}),
+    "meter": frozenset({"aria-valuenow"}), "progress": frozenset({"aria-valuenow"}),
+}
+
 #: The input types that take ``min`` and ``max``.
 _HAS_MIN_MAX = frozenset({"date", "month", "week", "time", "datetime-local", "number", "range"})
 _TABLE_STRICT_ROLES = frozenset({"", "table", "grid", "treegrid"})
@@ -428,7 +435,7 @@ class AriaRules:
             self._aria_attributes(element, name, role, attrs)
         required = REQUIRED_STATES.get(role)
         if required is not None and required not in attrs:
-            self._missing_state(element, name, required)
+            self._missing_state(element, name, required, attrs)
         if role == "presentation" or role == "none":
             self._presentational(element, role, attrs)
         elif role == "main" and "hidden" not in attrs:
@@ -844,12 +851,19 @@ class AriaRules:
                                f"The {_q(attribute)} attribute should not be used on an "
                                f"element that allows the {_q(native)} attribute.")
 
-    def _missing_state(self, element: Element, name: str, required: str) -> None:
-        """WAI-ARIA 1.2 §5.2.5: a role's required state is missing."""
-        # A native element supplies the state itself (input's checkedness,
-        # h1-h6's level, select's expanded state, input range's value).
-        if name in ("input", "select", "textarea", "meter", "progress") or (
-                len(name) == 2 and name[0] == "h" and name[1] in "123456"):
+    def _missing_state(self, element: Element, name: str, required: str,
+                       attrs: dict[str, str]) -> None:
+        """WAI-ARIA 1.2 §5.2.5: a role's required state is missing, unless
+        the HTML element supplies it (a checkbox's or radio button's
+        checkedness, h1-h6's level, a range's value, the expanded state of
+        a select or of an input with a suggestions list)."""
+        if name == "input":
+            kind = attrs.get("type", "text").strip().lower()
+            if (required == "aria-checked" and kind in ("checkbox", "radio")) or (
+                    required == "aria-valuenow" and kind == "range") or (
+                    required == "aria-expanded" and "list" in attrs):
+                return
+        elif name in _NATIVE_STATES and required in _NATIVE_STATES[name]:
             return
         self._report("missing-required-aria-attribute", "error", element,
                      f"Element {_q(name)} is missing required attribute {_q(required)}.")
