@@ -623,6 +623,10 @@ _INPUT_ATTRIBUTE_TYPES: dict[str, frozenset[str]] = {
                                                           "reset", "button"),
     }.items()}
 _INPUT_TYPES: frozenset[str] = ENUMERATED_ATTRIBUTES["input"]["type"]
+#: The attributes whose misplacement vnu words as "is only allowed when the
+#: input type is ..." (the others: "not allowed ... at this point").
+_LISTED_INPUT_ATTRIBUTES = frozenset({"autocomplete", "list", "maxlength", "minlength",
+                                      "pattern", "placeholder", "readonly", "required"})
 
 
 def _is_valid_year(value: str) -> bool:
@@ -1153,9 +1157,17 @@ class AttributeChecker:
         for attribute in attrs:
             types = _INPUT_ATTRIBUTE_TYPES.get(attribute)
             if types is not None and kind not in types:
-                report("attribute-not-allowed", "error", element,
-                       f"Attribute {_q(attribute)} not allowed on element “input” at this "
-                       f"point.")
+                if attribute in _LISTED_INPUT_ATTRIBUTES:
+                    # (vnu's words for these: the states that allow it, sorted)
+                    listed = sorted(types)
+                    states = ", ".join(_q(t) for t in listed[:-1]) + f", or {_q(listed[-1])}"
+                    report("attribute-not-allowed", "error", element,
+                           f"Attribute {_q(attribute)} is only allowed when the input type is "
+                           f"{states}.")
+                else:
+                    report("attribute-not-allowed", "error", element,
+                           f"Attribute {_q(attribute)} not allowed on element “input” at this "
+                           f"point.")
         if kind == "image":
             # §4.10.5.1.20: src and a non-empty alt must be present.  (A
             # missing src is not reported: vnu does not, and the
