@@ -159,3 +159,27 @@ def test_fast_tokenizer_matches_the_reference_on_samples(text: str) -> None:
     from markup5.css._tokens import tokenize as fast
     from markup5.selectors.tokenizer import tokenize as reference
     assert _fields(text, fast) == _fields(text, reference)
+
+
+_SELECTOR_PIECES = ["a", "div", "*", ".x", "#y", "#1", "[k]", "[k=v]", '[k="v w"]', "[k~='v']",
+                    ":hover", ":first-child", ":nth-child(2)", "::before", ":after", "::selection",
+                    "::marker", " ", " > ", "+", "~", ",", ", ", "-", "_z", "&gt;", ":hovers",
+                    "::-moz-x", "(", "|", "\\", "A", ":FOCUS"]
+
+
+def test_the_plain_selector_fast_path_accepts_only_what_the_selector_parser_accepts() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from markup5.css._syntax import PLAIN_SELECTOR_LIST
+    from markup5.selectors.parser import parse_selector_list
+
+    @settings(max_examples=4000, deadline=None)
+    @given(st.lists(st.sampled_from(_SELECTOR_PIECES), min_size=1, max_size=8))
+    def run(pieces: list[str]) -> None:
+        text = "".join(pieces).strip()
+        if PLAIN_SELECTOR_LIST.fullmatch(text) is not None:
+            parse_selector_list(text, {})  # must not raise
+
+    run()
+    assert PLAIN_SELECTOR_LIST.fullmatch("ul > li.a:hover::before, b ~ c[d='e']") is not None

@@ -549,3 +549,15 @@ def grammar_for(prop: str) -> Grammar | None:
     this module does not check it."""
     text = PROPERTIES.get(prop)
     return compile_grammar(text) if text is not None else None
+
+
+def _compile_all() -> None:
+    """Compile every table entry once, at import: a check then pays nothing
+    for its first use of a property (and a bad table entry fails early)."""
+    for name in TYPES:
+        type_grammar(name)
+    for name in PROPERTIES:
+        grammar_for(name)
+
+
+_compile_all()

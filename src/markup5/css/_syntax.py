@@ -18,6 +18,7 @@ deep tokens once per level).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -105,10 +106,9 @@ class Sheet:
         expected: list[str] = []
         for index, token in enumerate(tokens):
             kind = token.type
-            closer = _CLOSER.get(kind)
-            if closer is not None:
+            if kind in _CLOSER:
                 stack.append(index)
-                expected.append(closer)
+                expected.append(_CLOSER[kind])
             elif expected and kind == expected[-1]:
                 match[stack.pop()] = index
                 expected.pop()
@@ -243,6 +243,7 @@ class Sheet:
         dropped, as browsers drop it).  ``nested``: inside a style rule,
         where a ';' ends a failed rule.  Returns the index after the rule."""
         tokens = self.tokens
+        match = self.match
         begin = index
         while index < stop:
             kind = tokens[index].type
@@ -250,7 +251,11 @@ class Sheet:
                 break
             if kind == EOF or (nested and kind == SEMICOLON):
                 break
-            index = self.skip(index)
+            closing = match[index]
+            if closing < 0:
+                index += 1
+            else:  # (self.skip, inlined: this loop sees every prelude token)
+                index = closing if tokens[closing].type == EOF else closing + 1
         if index >= stop or tokens[index].type != LEFT_CURLY:
             end = tokens[index].end if index < len(tokens) else len(self.text)
             self.report("css-parse-error", "Parse Error.", self.start(begin),
@@ -357,6 +362,7 @@ class Sheet:
         end = colon + 1
         block = False
         other = False
+        match = self.match
         while end < stop:
             token_type = tokens[end].type
             if token_type == SEMICOLON or token_type == EOF:
@@ -365,7 +371,11 @@ class Sheet:
                 block = True
             elif token_type != WHITESPACE:
                 other = True
-            end = self.skip(end)
+            closing = match[end]
+            if closing < 0:
+                end += 1
+            else:  # (self.skip, inlined: this loop sees every value token)
+                end = closing if tokens[closing].type == EOF else closing + 1
         name = first.value
         if block and other and not name.startswith("--") and kind == _STYLE:
             return -1  # a nested rule such as "a:hover { ... }"
@@ -400,6 +410,39 @@ def _ie_hack(tokens: list[Token], index: int) -> bool:
 _VENDOR_PSEUDO = ("-moz-", "-ms-", "-o-", "-webkit-", "-khtml-")
 
 
+# A fast path for the plain selector lists most style sheets are made of:
+# type, class, id and attribute selectors, the common pseudo-classes, a
+# legacy or common pseudo-element at the end of a compound, the four
+# combinators.  A prelude it takes is a selector list (a test holds it to
+# markup5.selectors' parser); any other goes to that parser.
+_FAST_PSEUDO_CLASSES = (
+    "hover", "active", "focus", "focus-visible", "focus-within", "visited", "link", "any-link",
+    "first-child", "last-child", "only-child", "first-of-type", "last-of-type",
+    "only-of-type", "root", "empty", "checked", "disabled", "enabled", "target", "required",
+    "optional", "read-only", "read-write", "placeholder-shown", "indeterminate", "default",
+    "valid", "invalid", "in-range", "out-of-range")
+_FAST_PSEUDO_ELEMENTS = ("before", "after", "first-line", "first-letter")
+_FAST_DOUBLE_COLON = ("placeholder", "selection", "marker", "backdrop")
+_PLAIN_IDENT = r"-?[A-Za-z_][A-Za-z0-9_-]*"
+_PLAIN_SUBCLASS = (
+    r"(?:[.#]" + _PLAIN_IDENT
+    + r"|\[" + _PLAIN_IDENT + r"(?:[~|^$*]?=(?:" + _PLAIN_IDENT
+    + r"""|"[^"\\\n]*"|'[^'\\\n]*'))?\]"""
+    + r"|:(?:" + "|".join(sorted(_FAST_PSEUDO_CLASSES, key=len, reverse=True))
+    + r")(?![\w(-]))")
+_PLAIN_ENDING = (r"(?:(?:::?(?:" + "|".join(_FAST_PSEUDO_ELEMENTS) + r")|::(?:"
+                 + "|".join(_FAST_DOUBLE_COLON) + r"))(?![\w(-]))")
+_PLAIN_COMPOUND = (r"(?:(?:\*|" + _PLAIN_IDENT + ")" + _PLAIN_SUBCLASS + "*|"
+                   + _PLAIN_SUBCLASS + "+)")
+_PLAIN_COMBINATOR = r"(?:[ \t\n\r\f]*[>+~][ \t\n\r\f]*|[ \t\n\r\f]+)"
+# A pseudo-element ends the complex selector (Selectors 4 §3.6).
+_PLAIN_COMPLEX = (r"(?:" + _PLAIN_COMPOUND + "(?:" + _PLAIN_COMBINATOR + _PLAIN_COMPOUND + ")*"
+                  + _PLAIN_ENDING + "?|(?:" + _PLAIN_COMPOUND + _PLAIN_COMBINATOR + ")*"
+                  + _PLAIN_ENDING + ")")
+PLAIN_SELECTOR_LIST = re.compile(
+    _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*,[ \t\n\r\f]*" + _PLAIN_COMPLEX + ")*", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _is_selector_list(prelude: str, nested: bool) -> bool:
     """Whether ``prelude`` is a <selector-list> (a <relative-selector-list>
@@ -409,6 +452,8 @@ def _is_selector_list(prelude: str, nested: bool) -> bool:
     text = prelude.strip()
     if not text:
         return False
+    if PLAIN_SELECTOR_LIST.fullmatch(text) is not None:
+        return True
     if any(prefix in text for prefix in _VENDOR_PSEUDO):
         text = _unprefixed_pseudo(text)
     try:

@@ -58,11 +58,11 @@ def tokenize(s: str) -> list[Token]:
         kind = m.lastgroup
         end = m.end()
         if kind == "ws":
-            append(Token(WHITESPACE, m.group(), pos, end))
+            append(Token(WHITESPACE, s[pos:end], pos, end))
         elif kind == "comment":
             pass
         elif kind == "punct":
-            c = m.group()
+            c = s[pos]
             append(Token(_PUNCT[c], c, pos, end))
         elif kind == "ident":
             if end < n and s[end] == "\\":
@@ -70,8 +70,10 @@ def tokenize(s: str) -> list[Token]:
                 append(tok)
                 end = tok.end
             elif end < n and s[end] == "(":
-                value = m.group().replace("\x00", "\ufffd")
-                if value.lower() == "url" and _QUOTE_AFTER.match(s, end + 1) is None:
+                value = s[pos:end]
+                if "\x00" in value:
+                    value = value.replace("\x00", "\ufffd")
+                if len(value) == 3 and value.lower() == "url" and _QUOTE_AFTER.match(s, end + 1) is None:
                     url = _SIMPLE_URL.match(s, end + 1)
                     if url is not None:
                         append(Token(URL, url.group(1), pos, url.end()))
@@ -84,16 +86,19 @@ def tokenize(s: str) -> list[Token]:
                     append(Token(FUNCTION, value, pos, end + 1))
                     end += 1
             else:
-                append(Token(IDENT, m.group().replace("\x00", "\ufffd"), pos, end))
+                value = s[pos:end]
+                if "\x00" in value:
+                    value = value.replace("\x00", "\ufffd")
+                append(Token(IDENT, value, pos, end))
         elif kind == "num":
-            tok = _numeric(s, pos, end, m.group())
+            tok = _numeric(s, pos, end, s[pos:end])
             append(tok)
             end = tok.end
         elif kind == "hash":
             if end < n and s[end] == "\\":
                 value, end = reference._consume_ident_sequence(s, pos + 1)
             else:
-                value = m.group()[1:].replace("\x00", "\ufffd")
+                value = _nul(s[pos + 1:end])
             tok = Token(HASH, value, pos, end)
             tok.hash_type = "id" if reference._would_start_identifier(s, pos + 1) else \
                 "unrestricted"
@@ -102,14 +107,14 @@ def tokenize(s: str) -> list[Token]:
             if end < n and s[end] == "\\":
                 value, end = reference._consume_ident_sequence(s, pos + 1)
             else:
-                value = m.group()[1:].replace("\x00", "\ufffd")
+                value = _nul(s[pos + 1:end])
             append(Token(AT_KEYWORD, value, pos, end))
         elif kind == "cdc":
             append(Token(CDC, "-->", pos, end))
         elif kind == "cdo":
             append(Token(CDO, "<!--", pos, end))
         else:
-            c = m.group()
+            c = s[pos]
             if c == '"' or c == "'":
                 tok = reference._consume_string(s, pos)
             elif (c == "\\" and reference._valid_escape(s, pos)) or (
@@ -126,6 +131,11 @@ def tokenize(s: str) -> list[Token]:
     return tokens
 
 
+def _nul(text: str) -> str:
+    """U+0000 in a name becomes U+FFFD (§3.3, done where it is met)."""
+    return text.replace("\x00", "\ufffd") if "\x00" in text else text
+
+
 def _numeric(s: str, start: int, pos: int, text: str) -> Token:
     """Consume a numeric token (§4.3.3) whose number is ``text``."""
     unit = _UNIT.match(s, pos)
@@ -133,7 +143,7 @@ def _numeric(s: str, start: int, pos: int, text: str) -> Token:
         if unit.end() < len(s) and s[unit.end()] == "\\":
             return reference._consume_numeric(s, start)
         tok = Token(DIMENSION, text, start, unit.end())
-        tok.unit = unit.group().replace("\x00", "\ufffd")
+        tok.unit = _nul(s[pos:unit.end()])
     elif unit is not None:
         tok = Token(PERCENTAGE, text, start, pos + 1)
     elif pos < len(s) and (s[pos] == "\\" or s[pos] == "-") \

@@ -36,11 +36,15 @@ KEYWORD, TYPE, LITERAL, SEQ, ALL, ANY, ONE, REPEAT, FUNC = range(9)
 class Grammar:
     """One node of a compiled grammar."""
 
-    __slots__ = ("kind", "value", "children", "low", "high", "comma", "minimum")
+    __slots__ = ("kind", "value", "children", "low", "high", "comma", "minimum", "key")
+
+    _count = 0
 
     def __init__(self, kind: int, value: str = "", children: Sequence[Grammar] = (),
                  low: int = 1, high: int = 1, comma: bool = False,
                  minimum: float | None = None) -> None:
+        Grammar._count += 1
+        self.key = Grammar._count << 12  # (plus a position below 4096: the memo key)
         self.kind = kind
         self.value = value
         self.children = tuple(children)
@@ -54,6 +58,7 @@ class Grammar:
 
 
 _INFINITE = 1 << 30
+_NOTHING: frozenset[int] = frozenset()
 
 
 class _GrammarReader:
@@ -208,13 +213,14 @@ Builtin = Callable[[Token, "Matcher", int], bool]
 class Matcher:
     """Matches the items of one level against grammar nodes."""
 
-    __slots__ = ("items", "memo", "furthest", "types", "builtins", "arguments")
+    __slots__ = ("items", "count", "memo", "furthest", "types", "builtins", "arguments")
 
     def __init__(self, items: Sequence[Item], types: Callable[[str], Grammar | None],
                  builtins: dict[str, Builtin],
                  arguments: Callable[[Item], list[Item]]) -> None:
         self.items = items
-        self.memo: dict[tuple[int, int], frozenset[int]] = {}
+        self.count = len(items)
+        self.memo: dict[int, frozenset[int]] = {}
         self.furthest = 0
         self.types = types
         self.builtins = builtins
@@ -222,15 +228,16 @@ class Matcher:
 
     def full(self, node: Grammar) -> bool:
         """Whether the whole level matches ``node``."""
-        return len(self.items) in self.ends(node, 0)
+        return self.count in self.ends(node, 0)
 
     def ends(self, node: Grammar, pos: int) -> frozenset[int]:
-        key = (id(node), pos)
-        found = self.memo.get(key)
-        if found is None:
-            self.memo[key] = frozenset()  # (a cycle in named types matches nothing)
-            found = self._ends(node, pos)
-            self.memo[key] = found
+        key = node.key + pos
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        memo[key] = _NOTHING  # (a cycle in named types matches nothing)
+        found = self._ends(node, pos)
+        memo[key] = found
         return found
 
     def _terminal(self, pos: int, ok: bool) -> frozenset[int]:
@@ -240,14 +247,15 @@ class Matcher:
             return frozenset((pos + 1,))
         if pos > self.furthest:
             self.furthest = pos
-        return frozenset()
+        return _NOTHING
 
     def _ends(self, node: Grammar, pos: int) -> frozenset[int]:
         kind = node.kind
         items = self.items
-        if kind in (KEYWORD, LITERAL, FUNC) or (kind == TYPE and node.value in self.builtins):
-            if pos >= len(items):
-                return frozenset()
+        if kind == KEYWORD or kind == LITERAL or kind == FUNC or (
+                kind == TYPE and node.value in self.builtins):
+            if pos >= self.count:
+                return _NOTHING
             token = items[pos][0]
             if kind == KEYWORD:
                 return self._terminal(pos, token.type == IDENT
@@ -258,7 +266,7 @@ class Matcher:
                 return self._terminal(pos, token.type == DELIM and token.value == node.value)
             if kind == FUNC:
                 if token.type != FUNCTION or token.value.lower() != node.value:
-                    return frozenset()
+                    return _NOTHING
                 inner = Matcher(self.arguments(items[pos]), self.types, self.builtins,
                                 self.arguments)
                 if len(inner.items) > MAX_ITEMS:
@@ -282,7 +290,7 @@ class Matcher:
                 for at in current:
                     following |= self.ends(child, at)
                 if not following:
-                    return frozenset()
+                    return _NOTHING
                 current = frozenset(following)
             return current
         if kind == ONE:
@@ -323,7 +331,7 @@ class Matcher:
                 continue
             start = at
             if node.comma and count > 0:
-                if at >= len(items) or items[at][0].type != COMMA:
+                if at >= self.count or items[at][0].type != COMMA:
                     continue
                 start = at + 1
             for after in self.ends(child, start):
