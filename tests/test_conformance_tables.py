@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import markup5
 from markup5.conformance import _tables, check
@@ -273,3 +275,134 @@ def test_work_grows_linearly_with_the_table(
     work = _count_searches(monkeypatch)
     small, large = work(family(200)), work(family(800))
     assert large <= 5 * small
+
+
+# -- the sparse positioning against the algorithm's slot grid ---------------------------
+
+def _reference(table: Element) -> tuple[set[int], set[int], set[int], set[int], set[int]]:
+    """§4.9.12.1 step by step on a grid of slots (small tables only): the
+    cells that overlap earlier ones, the earlier cells overlapped, the empty
+    trs, the cells spanning past their row group, and the columns (0-based)
+    in which no cell is anchored.  Cells are numbered in tree order."""
+    grid: dict[tuple[int, int], list[int]] = {}
+    anchored: set[int] = set()
+    overlapping: set[int] = set()
+    overlapped: set[int] = set()
+    empty_rows: set[int] = set()
+    past: set[int] = set()
+    x_width = 0
+    number = 0
+    row_number = 0
+
+    def group(rows: list[Element], y_start: int) -> int:
+        nonlocal x_width, number, row_number
+        y_current = y_start
+        y_height = y_start
+        growing: list[tuple[int, int, int]] = []
+        spans: list[tuple[int, int]] = []
+        for tr in rows:
+            if y_height == y_current:
+                y_height += 1
+            for index, x, width in growing:
+                for dx in range(width):
+                    grid.setdefault((x + dx, y_current), []).append(index)
+            cells = [c for c in tr.children if isinstance(c, Element)
+                     and c.local_name in ("td", "th")]
+            if not cells:
+                empty_rows.add(row_number)
+            x_current = 0
+            for c in cells:
+                while x_current < x_width and grid.get((x_current, y_current)):
+                    x_current += 1
+                if x_current == x_width:
+                    x_width += 1
+                colspan = parse_span(c.attrs.get("colspan"), 1000, 1)
+                rowspan = parse_span(c.attrs.get("rowspan"), 65534, 0)
+                grows = rowspan == 0
+                rowspan = max(rowspan, 1)
+                x_width = max(x_width, x_current + colspan)
+                y_height = max(y_height, y_current + rowspan)
+                for y in range(y_current, y_current + rowspan):
+                    for x in range(x_current, x_current + colspan):
+                        before = grid.setdefault((x, y), [])
+                        if before:
+                            overlapping.add(number)
+                            overlapped.update(before)
+                        before.append(number)
+                anchored.add(x_current)
+                if grows:
+                    growing.append((number, x_current, colspan))
+                else:
+                    spans.append((y_current + rowspan, number))
+                x_current += colspan
+                number += 1
+            y_current += 1
+            row_number += 1
+        past.update(n for bottom, n in spans if bottom > y_current)
+        return y_height
+
+    y = 0
+    children = [c for c in table.children if isinstance(c, Element)]
+    loose: list[Element] = []
+    rows_seen = False
+    for child in children:
+        if child.local_name == "colgroup" and not rows_seen:
+            cols = [c for c in child.children if isinstance(c, Element) and c.local_name == "col"]
+            for span_of in cols or [child]:
+                x_width += parse_span(span_of.attrs.get("span"), 1000, 1)
+            continue
+        rows_seen = rows_seen or child.local_name in ("tr", "thead", "tbody", "tfoot")
+        if child.local_name == "tr":
+            loose.append(child)
+            continue
+        if loose:
+            y = group(loose, y)
+            loose = []
+        if child.local_name in ("thead", "tbody", "tfoot"):
+            y = group([r for r in child.children
+                       if isinstance(r, Element) and r.local_name == "tr"], y)
+    if loose:
+        group(loose, y)
+    empty_columns = set(range(x_width)) - anchored
+    return overlapping, overlapped, empty_rows, past, empty_columns
+
+
+def _ours(table: Element) -> tuple[set[int], set[int], set[int], set[int], set[int]]:
+    cells = [c for c in table.select("td, th")]
+    rows = [r for r in table.select("tr")]
+    found = form(table)
+    number = {id(c): k for k, c in enumerate(cells)}
+    row_number = {id(r): k for k, r in enumerate(rows)}
+    overlapping = {number[id(n)] for _, _, m, n in found if m.endswith("an earlier table cell.")}
+    overlapped = {number[id(n)] for _, _, m, n in found if m.endswith("by later table cell.")}
+    empty_rows = {row_number[id(n)] for c, _, _, n in found if c == "table-row-empty"}
+    past = {number[id(n)] for c, _, _, n in found if c == "table-cell-past-row-group"}
+    empty_columns: set[int] = set()
+    for code, _, message, _ in found:
+        if code == "table-column-empty":
+            numbers = message.split(" established")[0].split()[-1].split("…")
+            empty_columns.update(range(int(numbers[0]) - 1, int(numbers[-1])))
+    return overlapping, overlapped, empty_rows, past, empty_columns
+
+
+_SPAN = st.sampled_from(["", " colspan=2", " colspan=3", " rowspan=0", " rowspan=2",
+                         " rowspan=3", " colspan=2 rowspan=2", " colspan=0", " rowspan=9"])
+_ROW = st.lists(_SPAN, max_size=4).map(lambda cells: "<tr>" + "".join(
+    f"<td{attrs}>" for attrs in cells))
+_GROUP = st.tuples(st.sampled_from(["tbody", "thead", "tfoot"]),
+                   st.lists(_ROW, min_size=1, max_size=4)).map(
+    lambda g: f"<{g[0]}>" + "".join(g[1]) + f"</{g[0]}>")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_GROUP, min_size=1, max_size=3),
+       st.sampled_from(["", "<colgroup span=2></colgroup>", "<colgroup><col><col span=3>"
+                        "</colgroup>"]))
+def test_positions_agree_with_the_slot_grid(groups: list[str], columns: str) -> None:
+    table = markup5.parse("<table>" + columns + "".join(groups) + "</table>").select("table")[0]
+    reference = _reference(table)
+    ours = _ours(table)
+    assert ours[0] == reference[0]              # the cells that overlap
+    assert ours[1] <= reference[1]              # earlier cells overlapped (the longest each)
+    assert bool(ours[1]) == bool(reference[1])
+    assert ours[2:] == reference[2:]            # empty rows, spans past groups, empty columns
