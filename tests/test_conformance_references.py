@@ -181,3 +181,7 @@ def test_one_meta_description_per_document() -> None:
         == []
     assert [m.code for m in check(head.format(one * 2))
             if m.code == "duplicate-meta-description"] == ["duplicate-meta-description"]
+    # "Names are case-insensitive, and must be compared in an ASCII case-insensitive manner."
+    other_case = "<meta name=DEScription content=b>"
+    assert [m.code for m in check(head.format(one + other_case))
+            if m.code == "duplicate-meta-description"] == ["duplicate-meta-description"]

@@ -194,6 +194,9 @@ OUTDATED: dict[str, str] = {
     "html/elements/map/model-isvalid.html":
         "HTML §4.8.13: a map's name must not equal the name of another map in the same "
         "tree (the file has two maps named foo)",
+    "html/elements/meta/names-standard-isvalid.html":
+        "HTML §4.2.5.1: at most one meta name=description per document, names compared ASCII "
+        "case-insensitively (the file has description, DESCRIPTION and dEScrIpTiON)",
     "html/elements/picture/video-source-media-src-novalid.html":
         "HTML §4.8.8 (source): media is allowed on a source in audio or video again since "
         "2023 (whatwg/html pull request 9341); the file was generated before",
