@@ -32,11 +32,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..selectors.tokenizer import (BAD_STRING, BAD_URL, COMMA, DELIM, FUNCTION, IDENT,
-                                   WHITESPACE, Token)
+from ..selectors.tokenizer import DELIM, FUNCTION, IDENT, WHITESPACE, Token
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
-from ._properties import (BUILTINS, CSS_WIDE_KEYWORDS, KNOWN_FUNCTIONS, DEFERRED_FUNCTIONS,
-                          grammar_for, type_grammar)
+from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
 from ._syntax import _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
 from ._values import MAX_ITEMS, Grammar, Item, Matcher
 
@@ -204,10 +202,10 @@ class _Checker:
                 return None  # a vendor keyword (-moz-pre-wrap, -webkit-fit-content...)
             if token.type == FUNCTION:
                 function = token.value.lower()
-                if function in DEFERRED_FUNCTIONS or function.startswith("-") \
-                        or function not in KNOWN_FUNCTIONS:
-                    if function in DEFERRED_FUNCTIONS or function.startswith("-"):
-                        return None
+                if function in DEFERRED_FUNCTIONS or function.startswith("-"):
+                    return None
+        # (A function no CSS spec defines, as expression() or alpha(), is
+        # kept: no grammar matches it.)
         return self.level(first, last)
 
     def level(self, first: int, last: int) -> list[Item]:

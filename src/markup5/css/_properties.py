@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..selectors.tokenizer import DIMENSION, FUNCTION, HASH, IDENT, NUMBER, PERCENTAGE, STRING, URL
-from ..selectors.tokenizer import Token
+from ..selectors.tokenizer import (DIMENSION, FUNCTION, HASH, IDENT, NUMBER, PERCENTAGE, STRING,
+                                   URL, Token)
 from ._values import Builtin, Grammar, Matcher, compile_grammar
 
 __all__ = ["PROPERTIES", "grammar_for", "type_grammar", "BUILTINS", "CHECKED_FUNCTIONS",
@@ -231,7 +231,8 @@ TYPES: dict[str, str] = {
     "margin-value": "<length-percentage> | auto",
     "padding-value": "<length-percentage [0,∞]>",
     "size-value": "auto | <length-percentage [0,∞]> | min-content | max-content "
-                  "| fit-content | <track-function> | stretch | fit-content( <length-percentage> )",
+                  "| fit-content | <track-function> | stretch "
+                  "| fit-content( <length-percentage> )",
     "max-size-value": "none | <length-percentage [0,∞]> | min-content | max-content "
                       "| fit-content | stretch | <track-function>",
     "inset-value": "auto | <length-percentage> | <anchor-function>",
@@ -303,15 +304,18 @@ TYPES: dict[str, str] = {
     "transform-list": "<transform-function>+",
     "transform-function": "matrix( <number>#{6} ) | matrix3d( <number>#{16} ) "
                           "| translate( <length-percentage> [ , <length-percentage> ]? ) "
-                          "| translatex( <length-percentage> ) | translatey( <length-percentage> ) "
+                          "| translatex( <length-percentage> ) "
+                          "| translatey( <length-percentage> ) "
                           "| translatez( <length> ) "
                           "| translate3d( <length-percentage> , <length-percentage> , <length> ) "
                           "| scale( [ <number> | <percentage> ]#{1,2} ) "
-                          "| scalex( <number> | <percentage> ) | scaley( <number> | <percentage> ) "
+                          "| scalex( <number> | <percentage> ) "
+                          "| scaley( <number> | <percentage> ) "
                           "| scalez( <number> | <percentage> ) "
                           "| scale3d( [ <number> | <percentage> ]#{3} ) "
                           "| rotate( <angle> ) | rotatex( <angle> ) | rotatey( <angle> ) "
-                          "| rotatez( <angle> ) | rotate3d( <number> , <number> , <number> , <angle> ) "
+                          "| rotatez( <angle> ) "
+                          "| rotate3d( <number> , <number> , <number> , <angle> ) "
                           "| skew( <angle> [ , <angle> ]? ) | skewx( <angle> ) | skewy( <angle> ) "
                           "| perspective( <length [0,∞]> | none )",
     "filter-list": "[ <filter-function> | <url> ]+",

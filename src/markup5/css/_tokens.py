@@ -73,7 +73,8 @@ def tokenize(s: str) -> list[Token]:
                 value = s[pos:end]
                 if "\x00" in value:
                     value = value.replace("\x00", "\ufffd")
-                if len(value) == 3 and value.lower() == "url" and _QUOTE_AFTER.match(s, end + 1) is None:
+                if len(value) == 3 and value.lower() == "url" \
+                        and _QUOTE_AFTER.match(s, end + 1) is None:
                     url = _SIMPLE_URL.match(s, end + 1)
                     if url is not None:
                         append(Token(URL, url.group(1), pos, url.end()))
@@ -171,7 +172,8 @@ def _by_reference(s: str, pos: int) -> Token:
 
 
 _ESCAPED_RUN = re.compile(
-    f"[#@]?-?(?:[{_NAME}]|\\\\(?:[0-9a-fA-F]{{1,6}}(?:\\r\\n|[ \\t\\n\\r\\f])?|[^\\n\\r\\f]|\\Z))+")
+    f"[#@]?-?(?:[{_NAME}]"
+    "|\\\\(?:[0-9a-fA-F]{1,6}(?:\\r\\n|[ \\t\\n\\r\\f])?|[^\\n\\r\\f]|\\Z))+")
 
 
 def _token_end(s: str, pos: int) -> int:

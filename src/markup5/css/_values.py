@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..selectors.tokenizer import (COMMA, DELIM, DIMENSION, FUNCTION, HASH, IDENT, NUMBER,
-                                   PERCENTAGE, STRING, URL, Token)
+from ..selectors.tokenizer import COMMA, DELIM, FUNCTION, IDENT, Token
 
 __all__ = ["Grammar", "Matcher", "compile_grammar", "MAX_ITEMS", "Item"]
 
