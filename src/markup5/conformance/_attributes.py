@@ -41,6 +41,7 @@ from ._elements import (
     RDFA_ATTRIBUTES,
 )
 from ._messages import Report
+from ..bcp47 import language_tag_fault
 from ._urls import url_fault
 
 __all__ = ["AttributeChecker"]
@@ -66,21 +67,6 @@ pointermove pointerrawupdate pointerup pointercancel pointerout pointerleave
 gotpointercapture lostpointercapture touchstart touchend touchmove touchcancel
 focusin focusout selectstart selectionchange
 """.split())
-
-#: RFC 5646 §2.1 "Language-Tag" (well-formedness only; registry validity
-#: is not checked): langtag / privateuse / grandfathered.
-_LANGUAGE_TAG = re.compile(r"""
-(?:
-  (?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4}|[a-z]{5,8})   # language (extlang)
-  (?:-[a-z]{4})?                                          # script
-  (?:-(?:[a-z]{2}|[0-9]{3}))?                             # region
-  (?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*                # variant
-  (?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*                     # extension
-  (?:-x(?:-[a-z0-9]{1,8})+)?                              # privateuse
-| x(?:-[a-z0-9]{1,8})+                                    # privateuse
-| en-gb-oed|i-ami|i-bnn|i-default|i-enochian|i-hak|i-klingon|i-lux|i-mingo|i-navajo
-| i-pwn|i-tao|i-tay|i-tsu|sgn-be-fr|sgn-be-nl|sgn-ch-de    # irregular grandfathered
-)\Z""", re.VERBOSE | re.ASCII | re.IGNORECASE)
 
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
 #: XML 1.0 (fifth edition) NameChar without ":" (§2.3 "Names and Tokens"),
@@ -685,6 +671,10 @@ def _value_rules(name: str) -> dict[str, _ValueRule]:
         rules[attribute] = (_URL, non_empty)
     if name == "img":
         rules["usemap"] = (_HASH_NAME, None)
+    if name in ("a", "area", "link"):
+        rules["hreflang"] = (_LANG, True)
+    if name == "track":
+        rules["srclang"] = (_LANG, True)
     if name in _MIME_TYPE_ELEMENTS:
         rules["type"] = (_MIME_TYPE, None)
     if name in ("input", "select", "textarea"):
@@ -938,9 +928,13 @@ class AttributeChecker:
                 if _RDFA_PREFIX_LIST.match(value) is None:
                     self._bad_value(element, name, attribute, value)
             elif kind == _LANG:
-                if value and _LANGUAGE_TAG.match(value) is None:
-                    self._bad_value(element, name, attribute, value,
-                                    "Bad language tag: not a well-formed BCP 47 tag.")
+                # §3.2.6.2 lang (or ""), §4.6.7 hreflang, §4.8.11 srclang: "a valid
+                # BCP 47 language tag" (RFC 5646 §2.2.9: subtags registered).
+                if value or data:
+                    fault = language_tag_fault(value)
+                    if fault:
+                        self._bad_value(element, name, attribute, value,
+                                        f"Bad language tag: {fault}")
         if name == "meta":
             charset = attrs.get("charset")
             if charset is not None and charset.lower() != "utf-8":
