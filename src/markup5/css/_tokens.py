@@ -14,24 +14,27 @@ import re
 
 from ..selectors import tokenizer as reference
 from ..selectors.tokenizer import (AT_KEYWORD, CDC, CDO, DELIM, DIMENSION, EOF, FUNCTION, HASH,
-                                   IDENT, NUMBER, PERCENTAGE, URL, WHITESPACE, Token)
+                                   IDENT, NUMBER, PERCENTAGE, URL, Token)
 
 __all__ = ["tokenize"]
 
 _NAME_START = "A-Za-z_\u0080-\U0010ffff\x00"
 _NAME = "A-Za-z0-9_\\-\u0080-\U0010ffff\x00"
 _IDENT = f"(?:--|-?[{_NAME_START}])[{_NAME}]*"
+# Whitespace and comments before the token (one character or one comment
+# per step: no nested quantifier to backtrack into), then the token or the
+# end of the text: the expression never fails, so it never backtracks.
 _TOKEN = re.compile(
-    r"(?P<ws>[ \t\n\r\f]+)"
-    r"|(?P<comment>/\*(?:.*?\*/|.*\Z))"
-    r"|(?P<num>[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
+    r"(?:[ \t\n\r\f]|/\*(?:.*?\*/|.*\Z))*"
+    r"(?:(?P<num>[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
     r"|(?P<cdc>-->)"
     f"|(?P<ident>{_IDENT})"
     f"|(?P<hash>#[{_NAME}]+)"
     f"|(?P<at>@{_IDENT})"
     r"|(?P<cdo><!--)"
     r"|(?P<punct>[()\[\]{},:;])"
-    r"|(?P<other>[\s\S])",
+    r"|(?P<other>[\s\S])"
+    r"|(?P<eof>\Z))",
     re.DOTALL)
 # Unquoted url( contents without escapes or odd characters, then ')'.
 _SIMPLE_URL = re.compile(r"[ \t\n\r\f]*([^\"'()\\ \t\n\r\f\x00-\x08\x0b\x0e-\x1f\x7f]*)"
@@ -45,8 +48,10 @@ _EXACT_INTEGER = 40
 
 
 def tokenize(s: str) -> list[Token]:
-    """The CSS tokens of ``s`` ending with one EOF token (comments dropped),
-    as :func:`markup5.selectors.tokenizer.tokenize` gives them."""
+    """The CSS tokens of ``s`` but whitespace and comments, ending with one
+    EOF token, as :func:`markup5.selectors.tokenizer.tokenize` gives them
+    (the checker needs no whitespace token: selectors are read from the
+    text, values ignore it, and adjacency shows in the offsets)."""
     tokens: list[Token] = []
     append = tokens.append
     match = _TOKEN.match
@@ -54,14 +59,12 @@ def tokenize(s: str) -> list[Token]:
     pos = 0
     while pos < n:
         m = match(s, pos)
-        assert m is not None  # the last alternative takes any character
+        assert m is not None  # the last alternatives take any character or the end
         kind = m.lastgroup
-        end = m.end()
-        if kind == "ws":
-            append(Token(WHITESPACE, s[pos:end], pos, end))
-        elif kind == "comment":
-            pass
-        elif kind == "punct":
+        if kind == "eof" or kind is None:
+            break
+        pos, end = m.span(kind)
+        if kind == "punct":
             c = s[pos]
             append(Token(_PUNCT[c], c, pos, end))
         elif kind == "ident":
