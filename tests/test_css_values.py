@@ -61,6 +61,9 @@ def test_valid_declarations(declaration: str) -> None:
     ("background: linear-gradient(top, #fff, #000)", "linear-gradient(top, #fff, #000)"),
     ("overflow: none", "none"),
     ("margin: 1px 2px 3px 4px 5px", "5px"),      # {1,4}
+    ("grid-column: span 0", "0"),                # span takes an integer >= 1 (Grid 2 §8.3)
+    ("z-index: 1.5", "1.5"),                     # an <integer>
+    ("line-height: -1", "-1"),                   # [0,∞]
     ("transform: translateY(360deg)", "translateY(360deg)"),  # a <length-percentage>
     ("transform: translate(none, -25%)", "translate(none, -25%)"),
     ("_width: expression(this.offsetWidth)", "expression(this.offsetWidth)"),  # IE6 hack

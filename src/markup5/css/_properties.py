@@ -150,6 +150,11 @@ def _custom_ident(token: Token, matcher: Matcher, pos: int) -> bool:
             and token.value.lower() != "default")
 
 
+def _grid_ident(token: Token, matcher: Matcher, pos: int) -> bool:
+    """A <custom-ident> of a grid line: not ``span`` or ``auto`` (Grid 2 §8.3)."""
+    return _custom_ident(token, matcher, pos) and token.value.lower() not in ("span", "auto")
+
+
 def _dashed_ident(token: Token, matcher: Matcher, pos: int) -> bool:
     return token.type == IDENT and token.value.startswith("--")
 
@@ -185,7 +190,7 @@ BUILTINS: dict[str, Builtin] = {
     "length": _length, "percentage": _percentage, "length-percentage": _length_percentage,
     "number": _number, "integer": _integer, "angle": _angle, "time": _time,
     "resolution": _resolution, "flex": _flex, "string": _string, "url": _url,
-    "custom-ident": _custom_ident, "dashed-ident": _dashed_ident, "hex-color": _hex_color,
+    "custom-ident": _custom_ident, "grid-ident": _grid_ident, "dashed-ident": _dashed_ident, "hex-color": _hex_color,
     "color": _color, "image-function": _image_function,
     "filter-function": _any_function(frozenset({
         "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert",
@@ -331,8 +336,8 @@ TYPES: dict[str, str] = {
     "flex-direction-value": "row | row-reverse | column | column-reverse",
     "flex-wrap-value": "nowrap | wrap | wrap-reverse",
     "outline-offset-value": "<length>",
-    "grid-line": "auto | <custom-ident> | [ <integer> && <custom-ident>? ] "
-                 "| [ span && [ <integer [1,∞]> || <custom-ident> ] ]",
+    "grid-line": "auto | <grid-ident> | [ <integer> && <grid-ident>? ] "
+                 "| [ span && [ <integer [1,∞]> || <grid-ident> ] ]",
 }
 
 
