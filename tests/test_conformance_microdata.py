@@ -94,3 +94,34 @@ def test_deep_trees_are_checked_without_recursion() -> None:
     body = "<div itemscope>" + "<div>" * depth + "<span itemprop=a>x</span>" \
         + "</div>" * depth + "</div>" + "<div>" * depth + "<b itemprop=b>y</b>"
     assert [code for code, _, _ in found(body)] == ["itemprop-without-item"]
+
+
+REDUNDANT = "The “itemref” attribute contained redundant references."
+
+
+@pytest.mark.parametrize("body, redundant", [
+    # §5.2.5: the crawl reaches an element already in memory (a microdata error)
+    ("<div itemscope itemref=a><p id=a itemprop=x>1</p></div>", True),   # a descendant
+    ("<div itemscope id=i itemref=i></div>", True),                      # the item itself
+    ("<section id=s><div itemscope itemref=s></div><p itemprop=x>1</p></section>",
+     True),                                                              # an ancestor
+    ("<div itemscope itemref=\"a b\"></div><div id=a><p id=b itemprop=x>1</p></div>",
+     True),                                                              # one inside another
+    # a nested item stops the crawl: its descendants are not reached twice
+    ("<div itemscope itemref=b><div itemscope itemprop=n><p id=b itemprop=x>1</p></div></div>",
+     False),
+    ("<div itemscope itemref=\"a b\"></div><div id=a itemscope itemprop=q>"
+     "<p id=b itemprop=x>1</p></div>", False),
+    ("<div itemscope itemref=\"a b\"></div><p id=a itemprop=x>1</p><p id=b itemprop=y>2</p>",
+     False),
+])
+def test_crawls_that_reach_an_element_twice(body: str, redundant: bool) -> None:
+    assert [m for _, _, m in found(body) if m == REDUNDANT] == ([REDUNDANT] if redundant else [])
+
+
+def test_crawl_checks_stay_linear_on_itemref_webs() -> None:
+    # n items naming the same deep element: the walks up share one budget
+    depth, items = 3000, 3000
+    body = "<div id=top>" + "<div>" * depth + "<p id=deep itemprop=x>1</p>" + "</div>" * depth \
+        + "</div>" + "<div itemscope itemref=\"deep\"></div>" * items
+    assert found(body) == []

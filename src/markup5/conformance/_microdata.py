@@ -35,6 +35,8 @@ __all__ = ["MicrodataRules"]
 #: set test.
 _MICRODATA = frozenset({"itemprop", "itemscope", "itemtype", "itemid", "itemref"})
 
+_REDUNDANT = "The “itemref” attribute contained redundant references."
+
 
 def _scope_step(element: Element, above: tuple[bool, bool]) -> tuple[bool, bool]:
     """(an inclusive ancestor is an item, inside template contents)."""
@@ -61,8 +63,12 @@ class MicrodataRules:
         self._unscoped: list[Element] = []
         self._itemref_tokens: set[str] = set()
         self._root: Node | None = None   # the document (found once)
+        # items with itemref (and unique tokens): their crawls are checked after the walk
+        self._referring: list[tuple[Element, list[str]]] = []
+        self._elements = 0
 
     def element(self, element: Element) -> None:
+        self._elements += 1
         attrs = element.attrs
         if not attrs or _MICRODATA.isdisjoint(attrs) or element.namespace != HTML_NAMESPACE:
             return
@@ -97,19 +103,24 @@ class MicrodataRules:
             else:
                 tokens = itemref.split()
                 if len(set(tokens)) < len(tokens):
-                    report("bad-attribute-value", "error", element,
-                           "The “itemref” attribute contained redundant references.")
+                    report("bad-attribute-value", "error", element, _REDUNDANT)
+                elif tokens:
+                    self._referring.append((element, tokens))
                 self._itemref_tokens.update(tokens)
         if "itemprop" in attrs and not scoped:
             self._unscoped.append(element)
 
     def finish(self) -> None:
         """Itemprop elements outside every item are properties only when an
-        item's itemref names them or an ancestor of theirs."""
+        item's itemref names them or an ancestor of theirs; the crawls of
+        items with itemref must not reach an element twice."""
+        targets = self._targets() if self._itemref_tokens else {}
+        if self._referring and targets:
+            self._check_crawls(targets)
         unscoped = self._unscoped
         if not unscoped:
             return
-        referenced = self._referenced()
+        referenced = {id(element) for element in targets.values()}
         if referenced:
             fold: AncestorFold[bool] = AncestorFold(
                 lambda element, above: above or id(element) in referenced,
@@ -120,26 +131,61 @@ class MicrodataRules:
                          "The “itemprop” attribute was specified, but the element is not a "
                          "property of any item.")
 
-    def _referenced(self) -> set[int]:
-        """The elements itemref names: for each token, the first element in
-        the document (tree order) with that ID (ids of every element are
-        looked at once, and only when an item has itemref)."""
+    def _targets(self) -> dict[str, Element]:
+        """What itemref tokens name: for each, the first element in the
+        document (tree order) with that ID (the ids of the document's elements
+        are looked at in one pass, and only when an item has itemref)."""
         tokens = self._itemref_tokens
         root = self._root
+        found: dict[str, Element] = {}
         if not tokens or root is None:
-            return set()
-        found: set[int] = set()
-        seen: set[str] = set()
+            return found
         stack: list[Node] = list(reversed(root.children)) if isinstance(root, ParentNode) \
             else []
-        while stack and len(seen) < len(tokens):
+        while stack and len(found) < len(tokens):
             node = stack.pop()
             if not isinstance(node, Element):
                 continue
             value = node.attrs.get("id") if node.attrs else None
-            if value is not None and value in tokens and value not in seen:
-                seen.add(value)
-                found.add(id(node))
+            if value is not None and value in tokens and value not in found:
+                found[value] = node
             if node.children:
                 stack.extend(reversed(node.children))
         return found
+
+    def _check_crawls(self, targets: dict[str, Element]) -> None:
+        """§5.2.5 "the properties of an item" flags a microdata error when
+        its crawl reaches an element already in memory: the item itself, or
+        an element named by itemref that the item's own crawl (its
+        descendants, down to and including nested items) or another named
+        element's crawl also reaches.  One element's crawl reaches a
+        descendant when no element between them (the named element
+        included, the item not) has itemscope: walking up from each start
+        to the first ancestor with itemscope finds every such overlap.  The
+        walks share a budget linear in the document's size; past it the
+        remaining items are not checked (hostile itemref webs only)."""
+        budget = 4 * self._elements + 64
+        for item, tokens in self._referring:
+            starts = [targets[token] for token in tokens if token in targets]
+            if not starts:
+                continue
+            named = {id(start) for start in starts}
+            redundant = id(item) in named
+            for start in [*starts, item]:
+                if redundant:
+                    break
+                ancestor = start.parent
+                while isinstance(ancestor, Element):
+                    budget -= 1
+                    if budget < 0:
+                        return
+                    if ancestor.namespace == HTML_NAMESPACE and "itemscope" in ancestor.attrs:
+                        # the item's own crawl reaches a named element below it
+                        redundant = ancestor is item and start is not item
+                        break
+                    if id(ancestor) in named:
+                        redundant = True   # a named element's crawl reaches this start
+                        break
+                    ancestor = ancestor.parent
+            if redundant:
+                self._report("bad-attribute-value", "error", item, _REDUNDANT)
