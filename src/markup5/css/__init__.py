@@ -74,6 +74,7 @@ def check_declarations(text: str) -> list[CssError]:
 # sheets repeat their declarations.  Bounded: cleared when full.
 _VERDICTS: dict[tuple[str, str], tuple[int, str] | None] = {}
 _VERDICTS_KEPT = 20000
+_VERDICT_VALUE_KEPT = 200  # (longer values are checked each time: the memory stays small)
 
 
 class _Checker:
@@ -151,9 +152,10 @@ class _Checker:
             verdict = _VERDICTS[key]
         else:
             verdict = self.verdict(checked, grammar, first, last)
-            if len(_VERDICTS) >= _VERDICTS_KEPT:
-                _VERDICTS.clear()
-            _VERDICTS[key] = verdict
+            if len(value) <= _VERDICT_VALUE_KEPT:
+                if len(_VERDICTS) >= _VERDICTS_KEPT:
+                    _VERDICTS.clear()
+                _VERDICTS[key] = verdict
         if verdict is not None:
             # The span: from the first component that does not fit to the
             # end of the value.

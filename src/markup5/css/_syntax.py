@@ -443,8 +443,20 @@ PLAIN_SELECTOR_LIST = re.compile(
     _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*,[ \t\n\r\f]*" + _PLAIN_COMPLEX + ")*", re.IGNORECASE)
 
 
-@lru_cache(maxsize=4096)
 def _is_selector_list(prelude: str, nested: bool) -> bool:
+    """Whether ``prelude`` is a selector list (see :func:`_selector_list`);
+    short preludes' answers are cached (style sheets repeat selectors)."""
+    if len(prelude) <= 300:
+        return _cached_selector_list(prelude, nested)
+    return _selector_list(prelude, nested)
+
+
+@lru_cache(maxsize=4096)
+def _cached_selector_list(prelude: str, nested: bool) -> bool:
+    return _selector_list(prelude, nested)
+
+
+def _selector_list(prelude: str, nested: bool) -> bool:
     """Whether ``prelude`` is a <selector-list> (a <relative-selector-list>
     when ``nested``).  Vendor-prefixed pseudo-classes and pseudo-elements
     are vendor extensions, accepted as vnu accepts them: they are put in as
