@@ -22,7 +22,8 @@ web-platform-tests conformance-checkers suite.  Invariants:
   and ``check(text.encode("utf-8"), encoding="utf-8")`` equals
   ``check(text)`` (text without lone surrogates or a leading BOM);
 * checking the tree parsed without source locations finds the same
-  messages (code, severity, text), all at 1:1;
+  messages (code, severity, text), all at 1:1, but for the rules that
+  judge a position in the source (:data:`NEEDS_LOCATIONS`);
 * a second check of the same input gives the same messages; every output
   format renders them (JSON that parses, one text line per message).
 """
@@ -278,8 +279,16 @@ def _order_fault(messages: list[Message], parse_errors: int) -> str | None:
     return None
 
 
+#: Rules that judge a position in the source, so a tree without source
+#: locations cannot give them: a meta charset (or a Content-Type pragma)
+#: after the first 1024 bytes (HTML §4.2.5.4; found by this harness, seed
+#: 45, when the invariant below did not know it).
+NEEDS_LOCATIONS = frozenset({"misplaced-charset"})
+
+
 def _found(messages: list[Message]) -> list[tuple[str, str, str]]:
-    return sorted((m.code, m.severity, m.message) for m in messages)
+    return sorted((m.code, m.severity, m.message) for m in messages
+                  if m.code not in NEEDS_LOCATIONS)
 
 
 def check_target(data: bytes) -> str:

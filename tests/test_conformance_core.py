@@ -258,3 +258,22 @@ def test_srcset_trailing_comma_is_found_after_whitespace_only() -> None:
     many = ", ".join(f"i{k}.png {k + 1}w" for k in range(2000))
     assert srcset_fault(many) == ("", True)
     assert srcset_fault(many + ", ")[0].startswith("Empty image-candidate string")
+
+
+def test_a_rule_on_source_positions_needs_locations() -> None:
+    # A meta charset after the first 1024 bytes is reported from its source
+    # location; a tree parsed without locations cannot tell, and gives no
+    # message (the fuzz harness's "same messages without locations" leaves
+    # such rules out: it found this on seed 45, input 12359).
+    import sys
+    from pathlib import Path
+    text = _DOC.replace("<head>", "<head><!--" + "x" * 1100 + "-->") + "<p>x"
+    text = text.replace("<title>", "<meta charset=utf-8><title>")
+    assert "misplaced-charset" in [m.code for m in check(text)]
+    assert "misplaced-charset" not in [m.code for m in check(markup5.parse(text))]
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    try:
+        from fuzz.harnesses import HARNESSES
+    finally:
+        sys.path.pop(0)
+    assert HARNESSES["check"].target(b"\x00\x00" + text.encode("utf-8")) == "errors"
