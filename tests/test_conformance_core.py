@@ -277,3 +277,34 @@ def test_a_rule_on_source_positions_needs_locations() -> None:
     finally:
         sys.path.pop(0)
     assert HARNESSES["check"].target(b"\x00\x00" + text.encode("utf-8")) == "errors"
+
+
+def test_a_tree_check_parsed_itself_is_freed_without_the_collector(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # check(text) owns the tree it parses: it cuts the references up to
+    # each parent (and from template contents to their template), so
+    # reference counting frees the tree on return, deep or not, and the
+    # collector has no cycles to walk.
+    import gc
+    import weakref
+    from markup5.conformance import _check
+    made: list[weakref.ref[markup5.Document]] = []
+    elements: list[weakref.ref[markup5.Element]] = []
+
+    def parse(*args: object, **kwargs: object) -> markup5.Document:
+        document = markup5.parse(*args, **kwargs)  # type: ignore[arg-type]
+        made.append(weakref.ref(document))
+        for element in document.select("template, p, svg *"):
+            elements.append(weakref.ref(element))
+        return document
+
+    monkeypatch.setattr(_check, "parse", parse)
+    gc.disable()
+    try:
+        messages = check(_DOC + "<template><p>a</template><p>b<svg><g/></svg>"
+                         + "<div>" * 5000)
+        assert made and made[0]() is None
+        assert elements and all(ref() is None for ref in elements)
+    finally:
+        gc.enable()
+    assert [m.code for m in messages] == ["eof-with-open-elements"]

@@ -849,6 +849,12 @@ class HTMLParser(InsertionModes):
         which is done."""
         self.tokenizer.direct = None
         self.tokenizer._sink = None
+        sink = self.sink
+        if isinstance(sink, LocatingDomSink):
+            # (Its way back to this parser, for the spans: with it, the
+            # parser and the sink made a cycle holding the tree, which only
+            # the collector could free.)
+            sink.builder = None
         return _ErrorsOfParse(self.tokenizer, self.errors)
 
 
