@@ -308,3 +308,18 @@ def test_a_tree_check_parsed_itself_is_freed_without_the_collector(
     finally:
         gc.enable()
     assert [m.code for m in messages] == ["eof-with-open-elements"]
+
+
+def test_findings_about_content_are_placed_at_the_end_tag() -> None:
+    # A missing child is known once the element's content has been read: reported at its
+    # end tag, where the Nu Html Checker reports it; without an end tag, at the start tag.
+    from markup5.conformance import check
+    from markup5.conformance._check import AT_END_TAG
+    assert "missing-required-child" in AT_END_TAG
+    source = "<!DOCTYPE html><html lang=en><title>t</title><p><ruby>x</ruby>"
+    (message,) = [m for m in check(source) if m.code == "missing-required-child"]
+    assert source[message.col - 1:message.end_col] == "</ruby>"
+    assert message.offset == source.index("</ruby>")
+    source = "<!DOCTYPE html><html lang=en><title>t</title><p><ruby>x"
+    (message,) = [m for m in check(source) if m.code == "missing-required-child"]
+    assert source[message.col - 1:message.end_col] == "<ruby>"

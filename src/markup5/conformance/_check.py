@@ -35,6 +35,15 @@ RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
 )
 
 
+#: The codes reported at the element's end tag when it has one, where the
+#: Nu Html Checker reports them: a finding about what the element turned
+#: out to hold is known once its content has been read (a missing child, an
+#: empty element, text content in the wrong format, a table row, a figure's
+#: caption).  Without an end tag, the start tag.
+AT_END_TAG = frozenset({"missing-required-child", "empty-element", "bad-text-content",
+                        "table-row-empty", "table-row-width", "figure-role-with-figcaption"})
+
+
 def _content_rule() -> ContentRule | None:
     """The content-model rules of one walk: the ``check_element`` of a
     ``_content.ContentChecker`` made for it (its state is per document:
@@ -143,6 +152,16 @@ def _check_document(document: Document) -> list[Message]:
     found: list[tuple[int, int, int, Message]] = []
 
     def report(code: str, severity: Severity, node: Node, message: str) -> None:
+        if code in AT_END_TAG and isinstance(node, Element):
+            end = node.end_tag_location
+            if end is not None:
+                end_col = end.end_col
+                if end_col > 1 and end.end_offset > end.offset:
+                    end_col -= 1
+                found.append((end.line, end.col, len(found),
+                              Message(code, severity, message, end.line, end.col,
+                                      end.end_line, end_col, end.offset)))
+                return
         line, col, end_line, end_col, offset = _position(node)
         if code == "duplicate-id-first" and found:
             key_line, key_col = found[-1][0], found[-1][1]
