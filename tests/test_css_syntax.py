@@ -114,6 +114,10 @@ def _work(text: str) -> int:
     "x{margin:" + "1px " * 50 + "}",           # long value lists
     "*{;:}{[(]})",                             # garbage
     ".a&gt; b { background: url(x) no-repeat, linear-gradient(to top, red, blue) }",
+    # each rule left by the fast path to the full path, or taken by it
+    "a { b { c: d } }\n", "a{b:c\\9}", "@media x { a { b: c } d&gt;e { f: g } }",
+    "<![CDATA[ a { b: c } ]]>", "@media (max-device-width: 1px) { a { b: c } }",
+    "a { content: \"x\n\" }", "@unknown { ( }", "a{b:(c[d(e)])}",
 ])
 def test_work_is_linear_in_the_input(unit: str) -> None:
     once = _work(unit * 200)
@@ -186,3 +190,121 @@ def test_the_plain_selector_fast_path_accepts_only_what_the_selector_parser_acce
 
     run()
     assert PLAIN_SELECTOR_LIST.fullmatch("ul > li.a:hover::before, b ~ c[d='e']") is not None
+
+
+# The fast path (markup5.css._fast: regular expressions over the text, the
+# full path for a top-level rule it does not take) gives the full path's
+# findings (tokens, then the structure), offsets included ----------------------
+
+def _same_both_ways(text: str) -> None:
+    from markup5.css import _clear_caches, _full
+    from markup5.css._syntax import _RULES, _STYLE
+
+    # (No cache shared between the two: each finding is computed both ways.)
+    _clear_caches()
+    fast = check_stylesheet(text)
+    _clear_caches()
+    assert fast == _full(text, _RULES), text
+    _clear_caches()
+    fast = check_declarations(text)
+    _clear_caches()
+    assert fast == _full(text, _STYLE), text
+
+
+_CSS_PIECES = [
+    "a", ".b", "#c", "div > p", " ", "\n", "\t", "{", "}", ";", ":", ",", "(", ")", "[", "]",
+    "color", "color: red", "color:#FFF", "margin: 0 auto", "margin: 0 10", "cursor: hand",
+    "width: calc(1px + (2px * 3))", "width: calc((1px + (2px * (3))))", "!important",
+    "! important", "!IMPORTANT", "!", "important", "/* c */", "/*", "*/", "/* { } ; */",
+    '"s"', "'s'", '"', "'", '"a\\"b"', '"\\\n"', '"\\31\n"', "\\9", "\\", "\\;", "\\7b",
+    "\\75 rl(", "ur\\6c(x/*)", "url(x.png)", "url( 'q' )", 'url("a;b")', "url(a/*b)",
+    "url(a b)", "url(a", "URL(x)", "#url(", ".url(", "<!--url(x/*)", "-->url(x/*)", "<!--",
+    "-->", "<![CDATA[", "]]>", "@media screen", "@media (max-device-width: 1px)",
+    "@media (-webkit-min-device-pixel-ratio: 2)", "@font-face", "@keyframes k", "from", "to",
+    "50%", "0%, 100%", "@charset \"x\";", "@import url(x);", "@layer a;", "@unknown x",
+    "@supports (display:grid)", "@-webkit-keyframes k", "@page", "*zoom: 1", "#zoom:1",
+    "+top: 0", "* zoom: 1", "_width: 10px", "-webkit-x: y", "--x: {a}", "--y:", "foo: bar",
+    "filter: progid:DXImageTransform.Microsoft.gradient(startColorstr='#1')",
+    "filter: alpha(opacity=50)", "&gt;", "&:hover", "&", ":hover", "::before", "[type=x]",
+    "[title='a,b']", ":not(.a)", ":nth-child(2n+1)", "color: ", "padding;0", "\x00", "é",
+    "\r\n", "\f", "border: 1px solid #ccc", "background: url(a.png) no-repeat 0 0 #fff",
+    "display: block\\0/IE9", "font: 12px/1.5 'Helvetica Neue', Arial", "@media print {",
+    "a { b { color: red } }", "a:hover { color: blue }", "content: '\\e900'", "x{}", "}}",
+]
+
+
+def test_fast_path_matches_the_full_path_on_generated_text() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=3000, deadline=None)
+    @given(st.lists(st.sampled_from(_CSS_PIECES), max_size=16))
+    def run(pieces: list[str]) -> None:
+        _same_both_ways("".join(pieces))
+
+    run()
+
+
+_SELECTORS = ["a", ".b", "#c", "a > b", "a&gt; b", "*", "p:hover", "[x='1']", ":not(a)", "",
+              "a, b", "::-moz-selection", "a;b"]
+_DECLARATIONS = ["color: red", "color: FFFFFF", "margin: 0 auto", "margin: none",
+                 "width: 10px !important", "foo: 1", "color: ", "float", "*zoom: 1",
+                 "_height: 1%", "-webkit-box-flex: 1", "--v: x", "filter: alpha(opacity=5)",
+                 "background: url(a.png)", "content: '\\201C'", "top: 3px\\9",
+                 "width: calc(100% - (2 * 10px))", "color: red /* c */", "b { c: d }",
+                 "&:hover { color: red }", "@media print { color: red }", "display: grid"]
+
+
+def test_fast_path_matches_the_full_path_on_generated_style_sheets() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    declarations = st.lists(st.sampled_from(_DECLARATIONS), max_size=5).map(";".join)
+    rule = st.builds("{} {{ {} }}".format, st.sampled_from(_SELECTORS), declarations)
+    wrapped = st.builds("{} {{ {} }}".format, st.sampled_from(
+        ["@media screen", "@media (max-device-width: 2px)", "@supports (x: y)", "@font-face",
+         "@keyframes k", "@unknown", "@-moz-document url-prefix()", "@layer x"]),
+        st.lists(rule, max_size=3).map(" ".join))
+    keyframes = st.builds("@keyframes k {{ {} {{ {} }} }}".format, st.sampled_from(
+        ["from", "to", "50%", "0%, 100%", "from to", "middle", "10.5%"]), declarations)
+    noise = st.sampled_from(_CSS_PIECES)
+
+    @settings(max_examples=1500, deadline=None)
+    @given(st.lists(st.one_of(rule, wrapped, keyframes, noise), max_size=8))
+    def run(parts: list[str]) -> None:
+        _same_both_ways("\n".join(parts))
+
+    run()
+
+
+@pytest.mark.parametrize("sheet", [
+    "<![CDATA[\na { color: red }\n@media print { b { margin: 0 } }\n]]>",
+    "\n@charset 'x'; a { color: red }",
+    '@charset "x"; a { color: red }',
+    "a { color: red } } b { color: FFF }",
+    "a { color: red; b { c: d } }",
+    "a { width: calc(1px + ( }",
+    "a { content: \"x\n\" } b { cursor: hand }",
+    "a { background: url(x{y).png) }",
+    "a { background: url( 'x{y'  ) }",
+    "a:not(b { color: red } c { d: e }",
+    "@media (max-device-width: 2px) { a { color: FFF } }",
+    "@media screen { a { color: FFF } ",
+    "@media screen { a&gt; b { color: FFF } c { cursor: hand } }",
+    "@font-face { font-family: x; src: url(a) format('woff'); foo: bar }",
+    "@keyframes k { from { opacity: 2px } 50% { color: FFF } }",
+    "@unknown { a { b } } a { color: FFF }",
+    ".a { *zoom: 1; #zoom: 1; _height: 1%; * height: 1% }",
+    ".a { filter: progid:DXImageTransform.Microsoft.Alpha(opacity=80); -ms-filter: x }",
+    ".a { top: 3px\\9; color: red\\9 !important; display: block\\0/IE9 }",
+    ".a { color: red !important; margin: !important; width: 1px ! important }",
+    ".a { color: red /* c */ ; margin: /* c */ 0 /* d */ auto }",
+    "a { color: red }\n/* unclosed",
+    "a { color: red /* unclosed",
+    "<!-- a { color: red } --> <!-- b { cursor: hand } -->",
+    "a { x: y }" * 50 + "b { color: \\",
+    ".sm\\:flex { display: flex } [ng\\:cloak] { display: none }",
+    "a\x00b { col\x00or: red; color: re\x00d }",
+])
+def test_fast_path_matches_the_full_path_on_tricky_sheets(sheet: str) -> None:
+    _same_both_ways(sheet)

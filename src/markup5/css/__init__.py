@@ -32,10 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..selectors.tokenizer import DELIM, FUNCTION, IDENT, WHITESPACE, Token
+from ..selectors.tokenizer import DELIM, EOF, FUNCTION, IDENT, RIGHT_CURLY, WHITESPACE, Token
+from . import _tokens
+from ._fast import ATTRIBUTE, FastSheet
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
-from ._syntax import _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
+from ._syntax import _CLOSER, _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
 from ._values import MAX_ITEMS, Grammar, Item, Matcher
 
 __all__ = ["CssError", "check_stylesheet", "check_declarations", "KNOWN_PROPERTIES"]
@@ -59,7 +61,7 @@ def check_stylesheet(text: str) -> list[CssError]:
     ``<style>`` element), in the order of their offsets."""
     if not isinstance(text, str):
         raise TypeError(f"check_stylesheet() takes a str, not {type(text).__name__}")
-    return _Checker(text).run(_RULES)
+    return _Checker(text, _NO_TOKENS).run_fast()
 
 
 def check_declarations(text: str) -> list[CssError]:
@@ -67,7 +69,38 @@ def check_declarations(text: str) -> list[CssError]:
     value), in the order of their offsets."""
     if not isinstance(text, str):
         raise TypeError(f"check_declarations() takes a str, not {type(text).__name__}")
-    return _Checker(text).run(_STYLE)
+    if len(text) <= _VERDICT_VALUE_KEPT:
+        found = _ATTRIBUTES.get(text)
+        if found is None:
+            found = _check_attribute(text)
+            if len(_ATTRIBUTES) >= _ATTRIBUTES_KEPT:
+                _ATTRIBUTES.clear()
+            _ATTRIBUTES[text] = found
+        return list(found)
+    return _check_attribute(text)
+
+
+def _check_attribute(text: str) -> list[CssError]:
+    checker = _Checker(text, _NO_TOKENS)
+    fast = FastSheet(text, checker.text_declaration, checker.report)
+    if fast.block(0, _KEYFRAME, ATTRIBUTE) >= 0:
+        checker.errors.sort(key=lambda error: error.start)
+        return checker.errors
+    return _full(text, _STYLE)
+
+
+def _full(text: str, kind: int) -> list[CssError]:
+    """The full path alone (tokens, then the structure): what the fast path
+    is held to (``kind``: _RULES for a style sheet, _STYLE for a style
+    attribute)."""
+    return _Checker(text).run(kind)
+
+
+def _clear_caches() -> None:
+    """Forget every cached verdict (for tests comparing the two paths)."""
+    _VERDICTS.clear()
+    _DECLARATIONS.clear()
+    _ATTRIBUTES.clear()
 
 
 # Verdicts on values already checked, by (property, value text): style
@@ -75,15 +108,82 @@ def check_declarations(text: str) -> list[CssError]:
 _VERDICTS: dict[tuple[str, str], tuple[int, str] | None] = {}
 _VERDICTS_KEPT = 20000
 _VERDICT_VALUE_KEPT = 200  # (longer values are checked each time: the memory stays small)
+# The findings on short declarations (offsets from the name) and style
+# attributes, by their text (pages repeat them).
+_DECLARATIONS: dict[str, tuple[tuple[str, str, int, int], ...]] = {}
+_ATTRIBUTES: dict[str, list[CssError]] = {}
+_ATTRIBUTES_KEPT = 5000
+_NO_TOKENS: list[Token] = []
+_SPACES = " \t\n\r\f"
+# A first stretch of the text the full path tokenizes after the fast path
+# stopped (doubled until the rule ends).
+_SEGMENT = 256
 
 
 class _Checker:
     __slots__ = ("text", "errors", "sheet")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tokens: list[Token] | None = None) -> None:
+        # (``tokens`` _NO_TOKENS: the fast path, which tokenizes on demand.)
         self.text = text
         self.errors: list[CssError] = []
-        self.sheet = Sheet(text, self.report, self.declaration)
+        self.sheet = Sheet(text, self.report, self.declaration,
+                           [Token(EOF, "", 0, 0)] if tokens is _NO_TOKENS else None)
+
+    def run_fast(self) -> list[CssError]:
+        """Check a style sheet: each top-level rule by the fast path, or by
+        the full path over its tokens where the fast path stops."""
+        text = self.text
+        n = len(text)
+        fast = FastSheet(text, self.text_declaration, self.report)
+        errors = self.errors
+        pos = 0
+        while pos < n:
+            mark = len(errors)
+            after = fast.rule(pos)
+            if after >= 0:
+                pos = after
+                continue
+            del errors[mark:]  # (what the fast path found in that rule)
+            pos = self.segment(-1 - after)
+        errors.sort(key=lambda error: error.start)
+        return errors
+
+    def segment(self, pos: int) -> int:
+        """Check with the full path the top-level rule starting at ``pos``
+        (with what follows up to the end of its block, or of the text when
+        a block is never closed); return the offset after it."""
+        text = self.text
+        n = len(text)
+        tokens: list[Token] = []
+        expected: list[str] = []
+        seen = 0
+        size = _SEGMENT
+        cut = -1
+        while True:
+            pos = _tokens.scan(text, pos, pos + size, tokens)
+            for index in range(seen, len(tokens)):
+                kind = tokens[index].type
+                if kind in _CLOSER:
+                    expected.append(_CLOSER[kind])
+                elif expected and kind == expected[-1]:
+                    expected.pop()
+                    if not expected and kind == RIGHT_CURLY:
+                        cut = index  # a top-level rule's block closed: the rule ends
+                        break
+            if cut >= 0 or pos >= n:
+                break
+            seen = len(tokens)
+            size *= 2
+        if cut >= 0:
+            del tokens[cut + 1:]
+            stop = tokens[cut].end
+        else:
+            stop = n
+        tokens.append(Token(EOF, "", stop, stop))
+        self.sheet = Sheet(text, self.report, self.declaration, tokens)
+        self.sheet.run(0, len(tokens) - 1, _RULES)
+        return stop
 
     def run(self, kind: int) -> list[CssError]:
         sheet = self.sheet
@@ -98,6 +198,94 @@ class _Checker:
 
     def report(self, code: str, message: str, start: int, end: int) -> None:
         self.errors.append(CssError(code, message, start, max(end, start + 1)))
+
+    def text_declaration(self, name: str, name_start: int, name_end: int, value_start: int,
+                         value_end: int, kind: int) -> None:
+        """Check one declaration the fast path found: what
+        :meth:`declaration` does, from the text (the value is tokenized
+        only when it holds a comment or an escape, or its verdict is not
+        cached).  The findings on a short declaration are cached by its
+        text (from its name to the end of its value): pages repeat them."""
+        if kind == _DESCRIPTORS:
+            return  # a descriptor of @font-face, @page...: not checked
+        if value_end - name_start > _VERDICT_VALUE_KEPT:
+            self._text_declaration(name, name_start, name_end, value_start, value_end)
+            return
+        key = self.text[name_start:value_end]
+        found = _DECLARATIONS.get(key)
+        errors = self.errors
+        if found is None:
+            mark = len(errors)
+            self._text_declaration(name, name_start, name_end, value_start, value_end)
+            found = tuple((error.code, error.message, error.start - name_start,
+                           error.end - name_start) for error in errors[mark:])
+            if len(_DECLARATIONS) >= _VERDICTS_KEPT:
+                _DECLARATIONS.clear()
+            _DECLARATIONS[key] = found
+        elif found:
+            for code, message, start, end in found:
+                errors.append(CssError(code, message, name_start + start, name_start + end))
+
+    def _text_declaration(self, name: str, name_start: int, name_end: int, value_start: int,
+                          value_end: int) -> None:
+        if name.startswith("--"):
+            return  # a custom property: any value
+        if "\x00" in name:
+            name = name.replace("\x00", "\ufffd")  # (as in an ident token's value)
+        prop = name.lower()
+        checked = prop
+        if prop.startswith("_") and prop[1:] in KNOWN_PROPERTIES:
+            checked = prop[1:]  # (the underscore hack: see declaration)
+        elif prop.startswith(("-", "_")) or prop.startswith(VENDOR_PREFIXES):
+            return
+        elif prop not in KNOWN_PROPERTIES:
+            self.report("css-unknown-property", f"“{prop}”: Property “{prop}” doesn't exist.",
+                        name_start, name_end)
+            return
+        text = self.text
+        raw = text[value_start:value_end]
+        if "/*" in raw or "\\" in raw:
+            # Comments, escapes: the value lies between its first and last tokens.
+            tokens = _tokens.tokenize(raw)
+            last = len(tokens) - 1
+            if last >= 2 and tokens[last - 1].type == IDENT \
+                    and tokens[last - 1].value.lower() == "important" \
+                    and tokens[last - 2].type == DELIM and tokens[last - 2].value == "!":
+                last -= 2
+            if last <= 0:
+                value = ""
+                origin = value_start
+            else:
+                origin = value_start + tokens[0].start
+                value = raw[tokens[0].start:tokens[last - 1].end]
+        else:
+            value = raw.strip(_SPACES)
+            origin = value_end - len(raw.lstrip(_SPACES))
+            if value[-9:].lower() == "important":
+                bang = value.rfind("!")
+                if bang >= 0 and not value[bang + 1:-9].strip(_SPACES):
+                    value = value[:bang].rstrip(_SPACES)
+        if not value:
+            self.report("css-parse-error", f"“{prop}”: Parse Error.", name_start,
+                        value_end)
+            return
+        grammar = grammar_for(checked)
+        if grammar is None:
+            return
+        key = (checked, value)
+        if key in _VERDICTS:
+            verdict = _VERDICTS[key]
+        else:
+            checker = _Checker(value)
+            verdict = checker.verdict(checked, grammar, 0, len(checker.sheet.tokens) - 1)
+            if len(value) <= _VERDICT_VALUE_KEPT:
+                if len(_VERDICTS) >= _VERDICTS_KEPT:
+                    _VERDICTS.clear()
+                _VERDICTS[key] = verdict
+        if verdict is not None:
+            at, shown = verdict
+            self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
+                        origin + at, origin + len(value))
 
     def declaration(self, name: str, colon: int, end: int, kind: int) -> None:
         """Check one declaration: ``tokens[colon]`` is its colon,

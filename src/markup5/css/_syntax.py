@@ -86,9 +86,11 @@ class Sheet:
 
     __slots__ = ("text", "tokens", "match", "report", "declaration", "work")
 
-    def __init__(self, text: str, report: ReportFn, declaration: DeclarationFn) -> None:
+    def __init__(self, text: str, report: ReportFn, declaration: DeclarationFn,
+                 tokens: list[Token] | None = None) -> None:
         self.text = text
-        self.tokens: list[Token] = _tokens.tokenize(text)
+        # (``tokens``: a part of the text's tokens that ends with an EOF token.)
+        self.tokens: list[Token] = _tokens.tokenize(text) if tokens is None else tokens
         self.report = report
         self.declaration = declaration
         self.match = self._matching()

@@ -16,7 +16,7 @@ from ..selectors import tokenizer as reference
 from ..selectors.tokenizer import (AT_KEYWORD, CDC, CDO, DELIM, DIMENSION, EOF, FUNCTION, HASH,
                                    IDENT, NUMBER, PERCENTAGE, URL, Token)
 
-__all__ = ["tokenize"]
+__all__ = ["tokenize", "scan"]
 
 _NAME_START = "A-Za-z_\u0080-\U0010ffff\x00"
 _NAME = "A-Za-z0-9_\\-\u0080-\U0010ffff\x00"
@@ -53,16 +53,25 @@ def tokenize(s: str) -> list[Token]:
     (the checker needs no whitespace token: selectors are read from the
     text, values ignore it, and adjacency shows in the offsets)."""
     tokens: list[Token] = []
+    scan(s, 0, len(s), tokens)
+    tokens.append(Token(EOF, "", len(s), len(s)))
+    return tokens
+
+
+def scan(s: str, pos: int, limit: int, tokens: list[Token]) -> int:
+    """Append to ``tokens`` the tokens of ``s`` from ``pos`` (where a token
+    may start) until the scan reaches ``limit``; return where the last one ends
+    (``len(s)`` when the text ends first).  Scanning on from that offset
+    gives the tokens :func:`tokenize` would give there."""
     append = tokens.append
     match = _TOKEN.match
     n = len(s)
-    pos = 0
-    while pos < n:
+    while pos < limit:
         m = match(s, pos)
         assert m is not None  # the last alternatives take any character or the end
         kind = m.lastgroup
         if kind == "eof" or kind is None:
-            break
+            return n
         pos, end = m.span(kind)
         if kind == "punct":
             c = s[pos]
@@ -131,8 +140,7 @@ def tokenize(s: str) -> list[Token]:
             append(tok)
             end = tok.end
         pos = end
-    append(Token(EOF, "", n, n))
-    return tokens
+    return pos
 
 
 def _nul(text: str) -> str:
