@@ -1324,3 +1324,8 @@ HARNESSES.update((h.name, h) for h in _XML_DTD)
 from .conformance_check import HARNESSES as _CHECK  # noqa: E402
 
 HARNESSES.update((h.name, h) for h in _CHECK)
+
+# The CSS checker's harness (fuzz/css_check.py).
+from .css_check import HARNESSES as _CSS  # noqa: E402
+
+HARNESSES.update((h.name, h) for h in _CSS)

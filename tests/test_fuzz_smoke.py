@@ -30,7 +30,7 @@ import markup5  # noqa: E402
 COUNTS = {"tokenizer": 500, "parse": 400, "fragment": 400, "serialize": 400, "xml": 400,
           "microsyntax": 600, "sniff": 300, "cli": 200, "url": 600, "sanitize": 300,
           "forms": 300, "pattern": 400, "xml-iterparse": 300, "xml-pretty": 300, "dtd": 300,
-          "check": 200}
+          "check": 200, "css": 400}
 #: The scaling harness parses documents of thousands of repetitions (a
 #: second or more per input): here only its planted quadratic case runs.
 SLOW = {"scaling"}
