@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ..selectors.tokenizer import DELIM, EOF, FUNCTION, IDENT, RIGHT_CURLY, WHITESPACE, Token
 from . import _tokens
+from . import _fast
 from ._fast import ATTRIBUTE, FastSheet
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
@@ -82,7 +83,7 @@ def check_declarations(text: str) -> list[CssError]:
 
 def _check_attribute(text: str) -> list[CssError]:
     checker = _Checker(text, _NO_TOKENS)
-    fast = FastSheet(text, checker.text_declaration, checker.report)
+    fast = FastSheet(text, checker.text_declaration, checker.report, checker.errors)
     if fast.block(0, _KEYFRAME, ATTRIBUTE) >= 0:
         checker.errors.sort(key=lambda error: error.start)
         return checker.errors
@@ -100,6 +101,7 @@ def _clear_caches() -> None:
     """Forget every cached verdict (for tests comparing the two paths)."""
     _VERDICTS.clear()
     _DECLARATIONS.clear()
+    _fast._BLOCKS.clear()
     _ATTRIBUTES.clear()
 
 
@@ -135,7 +137,7 @@ class _Checker:
         the full path over its tokens where the fast path stops."""
         text = self.text
         n = len(text)
-        fast = FastSheet(text, self.text_declaration, self.report)
+        fast = FastSheet(text, self.text_declaration, self.report, self.errors)
         errors = self.errors
         pos = 0
         while pos < n:

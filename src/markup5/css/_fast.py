@@ -25,7 +25,8 @@ backtracks, and a scan costs work in proportion to the text it reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ._syntax import (_DESCRIPTOR_AT_RULES, _DESCRIPTORS, _KEYFRAME, _KEYFRAMES_AT_RULES,
                       _RULE_LIST_AT_RULES, _STYLE, ReportFn, _is_selector_list, _vendor_free)
@@ -36,6 +37,25 @@ __all__ = ["FastSheet"]
 #: one well-formed declaration, its value the raw text between the colon
 #: and the ';' (or the end of the block).
 TextDeclarationFn = Callable[[str, int, int, int, int, int], None]
+
+class Finding(Protocol):
+    """What ``report`` records (a :class:`markup5.css.CssError`)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+# The findings in short declaration blocks by (kind, text), offsets from
+# the block's start: pages repeat blocks.  Bounded: cleared when full.
+_BLOCKS: dict[tuple[int, str], tuple[tuple[str, str, int, int], ...]] = {}
+_BLOCKS_KEPT = 5000
+_BLOCK_KEPT = 2000
 
 # Rules nested deeper than this are left to the full path.
 _MAX_DEPTH = 8
@@ -52,24 +72,28 @@ _COMMENT = r"/\*[\s\S]*?\*/"
 _STRING = r'"(?:[^"\\\n\r\f]|\\[^\n\r\f])*+"' + "|" + r"'(?:[^'\\\n\r\f]|\\[^\n\r\f])*+'"
 _URL = r"[uU][rR][lL]"
 _ESCAPE = r"(?>\\(?:[0-9a-fA-F]{1,6}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F]))"
-# One token (or comment, or whitespace run) inside a value or a prelude,
-# at a place where a token starts, taken whole (an atomic group: as the
-# tokenizer, it does not reconsider where a token ends):
+# Where a "u" starts a token (so "url(" there is a url token or function):
+# after no name character, '#' or '@' (which would join it), or after a CDO.
+_TOKEN_START = f"(?:(?<!{_NAME})(?<![#@])|(?<=<!--))"
+# A stretch of tokens (or comments, or whitespace) inside a value or a
+# prelude, from a place where a token starts to one where a token ends,
+# taken whole (an atomic group: as the tokenizer, it does not reconsider
+# where a token ends):
 _ATOM = "(?>" + "|".join([
-    f"{_W}++",
-    _COMMENT,
-    _STRING,
+    # a run of characters that do not matter to the structure (names,
+    # numbers, whitespace, punctuation): all but brackets, ';', quotes,
+    # '\\', '/' (a comment's start) and "u" (url's)
+    "[^;{}()\\[\\]\\\\\"'/uU]++",
     # url( with an unquoted address: one url token (as _tokens._SIMPLE_URL)
-    _URL + r"\(" + _W + r"*+[^\"'()\\ \t\n\r\f\x00-\x08\x0b\x0e-\x1f\x7f]*+" + _W + r"*+\)",
+    _TOKEN_START + _URL + r"\(" + _W
+    + r"*+[^\"'()\\ \t\n\r\f\x00-\x08\x0b\x0e-\x1f\x7f]*+" + _W + r"*+\)",
     # url( with a quoted one: a function (its '(' is read as a bracket)
     _URL + r"(?=\(" + _W + "*+[\"'])",
-    # a name, number, hash or at-keyword, whole (any other url( is not taken)
-    f"(?!{_URL}\\()[#@]?{_NAME}++",
-    # any other character but brackets, ';', quotes, '\\', a comment's or
-    # a CDO's start
-    "[\\x01-\\x08\\x0b\\x0e-\\x1f!#$%&*+,.:=>?@^`|~\\x7f]",
+    # any other "u" (not a url( the two above do not take)
+    f"(?!{_TOKEN_START}{_URL}\\()[uU]",
+    _STRING,
+    _COMMENT,
     r"/(?!\*)",
-    r"<(?:!--)?",
     # an escape and the rest of its name (not followed by '(': that name
     # might be url)
     f"(?>{_ESCAPE}(?:{_NAME}|{_ESCAPE})*+)(?!\\()",
@@ -134,12 +158,15 @@ class FastSheet:
     """The fast path over one text; each declaration goes to
     ``declaration`` (the caller reports what it finds there)."""
 
-    __slots__ = ("text", "declaration", "report")
+    __slots__ = ("text", "declaration", "report", "errors")
 
-    def __init__(self, text: str, declaration: TextDeclarationFn, report: ReportFn) -> None:
+    def __init__(self, text: str, declaration: TextDeclarationFn, report: ReportFn,
+                 errors: Sequence[Finding]) -> None:
+        # (``errors``: where ``report`` puts its findings.)
         self.text = text
         self.declaration = declaration
         self.report = report
+        self.errors = errors
 
     def rule(self, pos: int) -> int:
         """Skip what lies between top-level rules from ``pos``, then read
@@ -275,7 +302,29 @@ class FastSheet:
     def block(self, pos: int, kind: int, pattern: re.Pattern[str]) -> int:
         """A declaration list after a block's '{' (``pattern`` BLOCK) or
         a style attribute's (ATTRIBUTE, from 0): the offset after its
-        end, or -1."""
+        end, or -1.  The findings in a short block are cached by its text
+        (a block the fast path takes ends at the first '}')."""
+        text = self.text
+        close = text.find("}", pos) if pattern is BLOCK else -1
+        if close < 0 or close - pos > _BLOCK_KEPT:
+            return self._block(pos, kind, pattern)
+        key = (kind, text[pos:close])
+        found = _BLOCKS.get(key)
+        if found is not None:
+            for code, message, start, end in found:
+                self.report(code, message, pos + start, pos + end)
+            return close + 1
+        errors = self.errors
+        mark = len(errors)
+        after = self._block(pos, kind, pattern)
+        if after == close + 1:
+            if len(_BLOCKS) >= _BLOCKS_KEPT:
+                _BLOCKS.clear()
+            _BLOCKS[key] = tuple((error.code, error.message, error.start - pos, error.end - pos)
+                                 for error in errors[mark:])
+        return after
+
+    def _block(self, pos: int, kind: int, pattern: re.Pattern[str]) -> int:
         text = self.text
         match = pattern.match
         declaration = self.declaration

@@ -35,7 +35,8 @@ KEYWORD, TYPE, LITERAL, SEQ, ALL, ANY, ONE, REPEAT, FUNC = range(9)
 class Grammar:
     """One node of a compiled grammar."""
 
-    __slots__ = ("kind", "value", "children", "low", "high", "comma", "minimum", "key")
+    __slots__ = ("kind", "value", "children", "low", "high", "comma", "minimum", "key",
+                 "keywords", "others")
 
     _count = 0
 
@@ -51,6 +52,11 @@ class Grammar:
         self.high = high
         self.comma = comma
         self.minimum = minimum
+        # For alternatives: the keyword ones as one set (matched with one
+        # lookup), and the others.
+        self.keywords = frozenset(child.value for child in self.children
+                                  if child.kind == KEYWORD)
+        self.others = tuple(child for child in self.children if child.kind != KEYWORD)
 
     def __repr__(self) -> str:
         return f"Grammar({self.kind}, {self.value!r}, {self.children!r})"
@@ -294,7 +300,13 @@ class Matcher:
             return current
         if kind == ONE:
             result: set[int] = set()
-            for child in node.children:
+            if node.keywords and pos < self.count:
+                # (What each keyword alternative's _terminal gives, at once.)
+                token = items[pos][0]
+                if self._terminal(pos, token.type == IDENT
+                                  and token.value.lower() in node.keywords):
+                    result.add(pos + 1)
+            for child in node.others:
                 result |= self.ends(child, pos)
             return frozenset(result)
         if kind == ALL or kind == ANY:
