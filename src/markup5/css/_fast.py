@@ -73,8 +73,10 @@ _STRING = r'"(?:[^"\\\n\r\f]|\\[^\n\r\f])*+"' + "|" + r"'(?:[^'\\\n\r\f]|\\[^\n\
 _URL = r"[uU][rR][lL]"
 _ESCAPE = r"(?>\\(?:[0-9a-fA-F]{1,6}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F]))"
 # Where a "u" starts a token (so "url(" there is a url token or function):
-# after no name character, '#' or '@' (which would join it), or after a CDO.
-_TOKEN_START = f"(?:(?<!{_NAME})(?<![#@])|(?<=<!--))"
+# after no name character, '#' or '@' (which would join it).  (After
+# "<!--" it depends on whether '<' starts a token, which an escape before
+# it decides: a "u" there is left to the full path.)
+_TOKEN_START = f"(?<!{_NAME})(?<![#@])"
 # A stretch of tokens (or comments, or whitespace) inside a value or a
 # prelude, from a place where a token starts to one where a token ends,
 # taken whole (an atomic group: as the tokenizer, it does not reconsider
@@ -90,7 +92,7 @@ _ATOM = "(?>" + "|".join([
     # url( with a quoted one: a function (its '(' is read as a bracket)
     _URL + r"(?=\(" + _W + "*+[\"'])",
     # any other "u" (not a url( the two above do not take)
-    f"(?!{_TOKEN_START}{_URL}\\()[uU]",
+    f"(?!{_TOKEN_START}{_URL}\\()(?<!<!--)[uU]",
     _STRING,
     _COMMENT,
     r"/(?!\*)",
