@@ -307,6 +307,7 @@ def test_fast_path_matches_the_full_path_on_generated_style_sheets() -> None:
     "a\x00b { col\x00or: red; color: re\x00d }",
     # (an escaped '<' is no CDO: "url(" after "<!--" is then inside a name)
     "\\<!--url(x/*)a { b { color: red } }a", "<!--url(x/*)a { color: red }",
+    "@media (\\6d ax-device-width: 1px) { a { color: red } }",
 ])
 def test_fast_path_matches_the_full_path_on_tricky_sheets(sheet: str) -> None:
     _same_both_ways(sheet)

@@ -196,8 +196,11 @@ class FastSheet:
                 return -1
             name = m.group("name").lower()
             base = _vendor_free(name)
-            if base == "media" and _DEPRECATED.search(text, pos, m.end()) is not None:
-                return -1  # (deprecated media features: the full path reports them)
+            if base == "media" and (_DEPRECATED.search(text, pos, m.end()) is not None
+                                    or "\\" in m.group("prelude")):
+                # (Deprecated media features, maybe written with escapes:
+                # the full path reports them.)
+                return -1
             after = m.end()
             if name == "charset" and (pos != 0 or depth > 0):
                 self.report("css-charset-position",
