@@ -229,6 +229,7 @@ _CSS_PIECES = [
     "[title='a,b']", ":not(.a)", ":nth-child(2n+1)", "color: ", "padding;0", "\x00", "é",
     "\r\n", "\f", "border: 1px solid #ccc", "background: url(a.png) no-repeat 0 0 #fff",
     "display: block\\0/IE9", "font: 12px/1.5 'Helvetica Neue', Arial", "@media print {",
+    "1e5e3", "1.5", ".5", "-0", "+.5e1", "2", "z-index: 3", "z-index: 1.5", "opacity:",
     "a { b { color: red } }", "a:hover { color: blue }", "content: '\\e900'", "x{}", "}}",
 ]
 
@@ -252,7 +253,15 @@ _DECLARATIONS = ["color: red", "color: FFFFFF", "margin: 0 auto", "margin: none"
                  "_height: 1%", "-webkit-box-flex: 1", "--v: x", "filter: alpha(opacity=5)",
                  "background: url(a.png)", "content: '\\201C'", "top: 3px\\9",
                  "width: calc(100% - (2 * 10px))", "color: red /* c */", "b { c: d }",
-                 "&:hover { color: red }", "@media print { color: red }", "display: grid"]
+                 "&:hover { color: red }", "@media print { color: red }", "display: grid",
+                 # numbers of each class (valid values are cached by their shape)
+                 "margin: 0 10px", "margin: 0 2", "opacity: .5", "opacity: 1.5e0",
+                 "z-index: 1.5", "z-index: -3", "z-index: +0", "line-height: -1",
+                 "line-height: 0.0", "width: -10px", "width: .0", "width: 5", "width: 0e5",
+                 "width: 1e5e3px", "width: 1e5e3", "flex: 1e5e3", "order: 1e3",
+                 "font-weight: 0", "font-weight: 700", "font-weight: .5e3", "flex-grow: -.5",
+                 "transform: rotate(45deg) scale(1.5)", "transform: rotate(0) scale(-1)",
+                 "background: url(a1.png) 0 0", "background-position: 5% -.5em"]
 
 
 def test_fast_path_matches_the_full_path_on_generated_style_sheets() -> None:

@@ -30,12 +30,13 @@ in the length of the text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..selectors.tokenizer import DELIM, EOF, FUNCTION, IDENT, RIGHT_CURLY, WHITESPACE, Token
 from . import _tokens
 from . import _fast
-from ._fast import ATTRIBUTE, FastSheet
+from ._fast import _NAME, ATTRIBUTE, FastSheet
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
 from ._syntax import _CLOSER, _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
@@ -100,6 +101,7 @@ def _full(text: str, kind: int) -> list[CssError]:
 def _clear_caches() -> None:
     """Forget every cached verdict (for tests comparing the two paths)."""
     _VERDICTS.clear()
+    _VALID_SHAPES.clear()
     _DECLARATIONS.clear()
     _fast._BLOCKS.clear()
     _ATTRIBUTES.clear()
@@ -110,6 +112,43 @@ def _clear_caches() -> None:
 _VERDICTS: dict[tuple[str, str], tuple[int, str] | None] = {}
 _VERDICTS_KEPT = 20000
 _VERDICT_VALUE_KEPT = 200  # (longer values are checked each time: the memory stays small)
+# Valid values by (property, shape): the value with each number replaced by
+# one of the same class (sign kept; zero, between 0 and 1, at least 1;
+# integer or not; with or without a leading '.'), which a grammar cannot
+# tell apart: property grammars look at numbers only through these (unit,
+# zero, is_integer, the minimums 0 and 1), and the replacement keeps every
+# token's extent.  Only for values without strings, escapes and comments,
+# whose tokens the expression below finds exactly.
+_VALID_SHAPES: set[tuple[str, str]] = set()
+_SHAPED = re.compile("[\"'\\\\]|/\\*")
+_NUMBER_SHAPE = re.compile(
+    # a url token (the fast path's: unquoted, up to the first ')'), a name,
+    # hash or at-keyword (whole: digits in them are not numbers), a number
+    f"(?<!{_NAME})(?<![#@])[uU][rR][lL]\\([^)]*\\)"
+    f"|[#@]?(?:--|-?(?:[A-Za-z_\\x00]|[^\\x00-\\x7f])){_NAME}*|#{_NAME}+"
+    "|(?P<number>[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+
+
+def _number_shape(match: re.Match[str]) -> str:
+    text = match.group("number")
+    if text is None:
+        return match.group(0)
+    sign = text[0] if text[0] in "+-" else ""
+    body = text[len(sign):]
+    magnitude = float(body)
+    if body[0] == ".":
+        shape = ".0e0" if magnitude == 0 else ".5e0" if magnitude < 1 else ".5e9"
+    elif "e" in body or "E" in body:
+        # (An exponent stays: "1e5e3" is 1e5 with the unit "e3", and
+        # "1.5e3" would be a number alone.)
+        shape = "0e0" if magnitude == 0 else "5e-1" if magnitude < 1 else "1e0"
+    elif "." in body:
+        shape = "0.0" if magnitude == 0 else "0.5" if magnitude < 1 else "1.5"
+    else:
+        shape = "0" if magnitude == 0 else "1"
+    return sign + shape
+
+
 # The findings on short declarations (offsets from the name) and style
 # attributes, by their text (pages repeat them).
 _DECLARATIONS: dict[str, tuple[tuple[str, str, int, int], ...]] = {}
@@ -278,8 +317,18 @@ class _Checker:
         if key in _VERDICTS:
             verdict = _VERDICTS[key]
         else:
-            checker = _Checker(value)
-            verdict = checker.verdict(checked, grammar, 0, len(checker.sheet.tokens) - 1)
+            shape = None
+            if len(value) <= _VERDICT_VALUE_KEPT and _SHAPED.search(value) is None:
+                shape = (checked, _NUMBER_SHAPE.sub(_number_shape, value))
+            if shape is not None and shape in _VALID_SHAPES:
+                verdict = None
+            else:
+                checker = _Checker(value)
+                verdict = checker.verdict(checked, grammar, 0, len(checker.sheet.tokens) - 1)
+                if verdict is None and shape is not None:
+                    if len(_VALID_SHAPES) >= _VERDICTS_KEPT:
+                        _VALID_SHAPES.clear()
+                    _VALID_SHAPES.add(shape)
             if len(value) <= _VERDICT_VALUE_KEPT:
                 if len(_VERDICTS) >= _VERDICTS_KEPT:
                     _VERDICTS.clear()
