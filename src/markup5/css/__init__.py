@@ -112,6 +112,15 @@ def _clear_caches() -> None:
 _VERDICTS: dict[tuple[str, str], tuple[int, str] | None] = {}
 _VERDICTS_KEPT = 20000
 _VERDICT_VALUE_KEPT = 200  # (longer values are checked each time: the memory stays small)
+
+
+def _remember_verdict(key: tuple[str, str], verdict: tuple[int, str] | None) -> None:
+    """Keep a (property, value) verdict, for a value short enough; the cache
+    is emptied when full (bounded memory)."""
+    if len(key[1]) <= _VERDICT_VALUE_KEPT:
+        if len(_VERDICTS) >= _VERDICTS_KEPT:
+            _VERDICTS.clear()
+        _VERDICTS[key] = verdict
 # Valid values by (property, shape): the value with each number replaced by
 # one of the same class (sign kept; zero, between 0 and 1, at least 1;
 # integer or not; with or without a leading '.'), which a grammar cannot
@@ -329,14 +338,8 @@ class _Checker:
                     if len(_VALID_SHAPES) >= _VERDICTS_KEPT:
                         _VALID_SHAPES.clear()
                     _VALID_SHAPES.add(shape)
-            if len(value) <= _VERDICT_VALUE_KEPT:
-                if len(_VERDICTS) >= _VERDICTS_KEPT:
-                    _VERDICTS.clear()
-                _VERDICTS[key] = verdict
-        if verdict is not None:
-            at, shown = verdict
-            self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
-                        origin + at, origin + len(value))
+            _remember_verdict(key, verdict)
+        self.bad_value(prop, value, origin, verdict)
 
     def declaration(self, name: str, colon: int, end: int, kind: int) -> None:
         """Check one declaration: ``tokens[colon]`` is its colon,
@@ -391,13 +394,14 @@ class _Checker:
             verdict = _VERDICTS[key]
         else:
             verdict = self.verdict(checked, grammar, first, last)
-            if len(value) <= _VERDICT_VALUE_KEPT:
-                if len(_VERDICTS) >= _VERDICTS_KEPT:
-                    _VERDICTS.clear()
-                _VERDICTS[key] = verdict
+            _remember_verdict(key, verdict)
+        self.bad_value(prop, value, origin, verdict)
+
+    def bad_value(self, prop: str, value: str, origin: int,
+                  verdict: tuple[int, str] | None) -> None:
+        """Report a value's verdict (None: it matched): from the first
+        component that does not fit to the end of the value."""
         if verdict is not None:
-            # The span: from the first component that does not fit to the
-            # end of the value.
             at, shown = verdict
             self.report("css-bad-value", f"“{prop}”: “{shown}” is not a “{prop}” value.",
                         origin + at, origin + len(value))
