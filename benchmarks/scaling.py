@@ -553,6 +553,8 @@ _HEAD = "<!DOCTYPE html><html lang=en><head><title>t</title></head><body>"
 #: messages (sorted at the end) grow with N too.
 CHECK_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("check: <div> x N (deep)", lambda n: _HEAD + "<div>" * n),
+    ("check: media condition nested N deep", lambda n: _HEAD + '<link rel=stylesheet href=a '
+     'media="' + "(" * 10 * n + "min-width:1px" + ")" * 10 * n + '">'),
     ("check: <span> x N (deep phrasing)", lambda n: _HEAD + "<p>" + "<span>" * n),
     ("check: <a href> x N (deep, nested interactive)", lambda n: _HEAD + "<a href=/x>" * n),
     ("check: <p>x</p> x N (siblings)", lambda n: _HEAD + "<p>x</p>" * n),

@@ -671,3 +671,35 @@ def test_encoding_declaration_content_and_position() -> None:
 ])
 def test_rdfa_prefix(value: str, bad: bool) -> None:
     assert only_codes(f"<div prefix='{value}'>x</div>") == (["bad-attribute-value"] if bad else [])
+
+
+@pytest.mark.parametrize(("media", "valid"), [
+    ("(" * 100_000 + "min-width: 1px" + ")" * 100_000, True),   # nested conditions
+    ("not " + "(" * 100_000 + "color" + ")" * 100_000, True),
+    ("(" * 100_000 + "min-width: 1px", False),                   # unbalanced
+    ("(" * 50_000 + "(a) (b)" + ")" * 50_000, False),            # two groups without and/or
+])
+def test_deeply_nested_media_conditions_are_read_without_recursion(media: str,
+                                                                   valid: bool) -> None:
+    # Media Queries 4 <media-condition> nests without bound: read in one pass with a stack
+    # (it was recursive, and a RecursionError on 1,000 levels).
+    from markup5.conformance import check
+    page = ("<!DOCTYPE html><html lang=en><title>t</title>"
+            f'<link rel=stylesheet href=a.css media="{media}">')
+    errors = [m for m in check(page) if m.severity == "error"]
+    assert (errors == []) == valid
+
+
+@pytest.mark.parametrize(("media", "valid"), [
+    # Media Queries 4: <media-not> = not <media-in-parens> is a media condition on its own
+    # (vnu 26.9 agrees on both), but takes no "and" after it at the top level.
+    ("not (color)", True),
+    ("not ((color))", True),
+    ("not (color) and (monochrome)", False),
+    ("not screen and (color)", True),
+])
+def test_not_before_a_media_condition(media: str, valid: bool) -> None:
+    from markup5.conformance import check
+    page = ("<!DOCTYPE html><html lang=en><title>t</title>"
+            f'<link rel=stylesheet href=a.css media="{media}">')
+    assert ([m for m in check(page) if m.severity == "error"] == []) == valid

@@ -192,18 +192,25 @@ _CSS_FUNCTION = re.compile(r"(?:calc|min|max|clamp)\(", re.IGNORECASE)
 _MEDIA_FEATURE = re.compile(r"[A-Za-z\-][^{}\[\];]*\Z")
 
 
+_PARENTHESIS = re.compile(r"[()]")
+#: The tokens of a media condition: a parenthesis, or a run of anything else
+#: but whitespace (a word).
+_CONDITION_TOKEN = re.compile(r"\s*(?:([()])|([^()\s]+))")
+
+
 def _balanced_groups(text: str) -> list[str] | None:
     """The top-level parenthesized groups and the words between them, or
     None when the parentheses do not balance."""
     parts: list[str] = []
     depth, start = 0, 0
-    for index, character in enumerate(text):
-        if character == "(":
+    for found in _PARENTHESIS.finditer(text):
+        index = found.start()
+        if found.group() == "(":
             if depth == 0:
                 parts.extend(text[start:index].split())
                 start = index
             depth += 1
-        elif character == ")":
+        else:
             depth -= 1
             if depth < 0:
                 return None
@@ -216,32 +223,70 @@ def _balanced_groups(text: str) -> list[str] | None:
     return parts
 
 
+# The states of one level of a media condition.
+_WANT_FIRST, _WANT_GROUP, _WANT_OPERATOR = 0, 1, 2
+
+
 def _is_media_condition(text: str) -> bool:
     """Media Queries 4 <media-condition>, as far as a checker without CSS
     can tell: ["not"] (group) [("and" | "or") (group)]..., each group a
     feature ``(name)`` / ``(name: value)`` / ``(range)`` or a nested
-    condition."""
-    parts = _balanced_groups(text)
-    if not parts:
-        return False
-    if parts[0].lower() == "not":
-        parts = parts[1:]
-        if len(parts) != 1:
-            return False
-    for index, part in enumerate(parts):
-        if index % 2:
-            if part.lower() not in ("and", "or"):
+    condition ("(" or "not " first).
+
+    One pass over the text with a stack of levels, no recursion: a nested
+    condition pushes a level, and a feature's text is matched once, where
+    it ends, so the work is linear however deep the nesting."""
+    # Per level: [state, negated].  A feature group is read to its matching
+    # ")" as one piece (its own parentheses, if any, balanced).
+    levels: list[list[int]] = [[_WANT_FIRST, 0]]
+    position, end = 0, len(text)
+    while True:
+        token = _CONDITION_TOKEN.match(text, position)
+        if token is None:  # (only whitespace left)
+            break
+        position = token.end()
+        level = levels[-1]
+        state = level[0]
+        if token.group(2) is not None:  # a word
+            word = token.group(2).lower()
+            if state == _WANT_FIRST and word == "not":
+                level[0], level[1] = _WANT_GROUP, 1
+            elif state == _WANT_OPERATOR and not level[1] and word in ("and", "or"):
+                level[0] = _WANT_GROUP
+            else:
                 return False
-            continue
-        if not (part.startswith("(") and part.endswith(")")):
-            return False
-        inner = part[1:-1].strip()
-        if inner.startswith("(") or inner.lower().startswith("not "):
-            if not _is_media_condition(inner):
+        elif token.group(1) == "(":
+            if state == _WANT_OPERATOR:
                 return False
-        elif _MEDIA_FEATURE.match(inner) is None:
-            return False
-    return len(parts) % 2 == 1
+            level[0] = _WANT_OPERATOR
+            # A nested condition starts with "(" or with "not" and a space (U+0020)
+            # before more of the group.
+            inner = _CONDITION_TOKEN.match(text, position)
+            after = (_CONDITION_TOKEN.match(text, inner.end())
+                     if inner is not None and inner.end() < end
+                     and text[inner.end()] == " " else None)
+            if inner is not None and (inner.group(1) == "(" or (
+                    inner.group(2) is not None and inner.group(2).lower() == "not"
+                    and after is not None and after.group(1) != ")")):
+                levels.append([_WANT_FIRST, 0])  # a nested condition
+                continue
+            # A feature: to the matching ")".
+            depth, close = 1, -1
+            for found in _PARENTHESIS.finditer(text, position):
+                depth += 1 if found.group() == "(" else -1
+                if depth == 0:
+                    close = found.start()
+                    break
+            if close < 0:
+                return False
+            if _MEDIA_FEATURE.match(text[position:close].strip()) is None:
+                return False
+            position = close + 1
+        else:  # ")": the end of a nested condition
+            if state != _WANT_OPERATOR or len(levels) == 1:
+                return False
+            levels.pop()
+    return len(levels) == 1 and levels[0][0] == _WANT_OPERATOR
 
 
 def _source_size_value_fault(value: str) -> str:
@@ -371,6 +416,15 @@ def media_query_list_fault(value: str) -> str:
             parts = _balanced_groups(query)
             rest_parts = parts or []
             kind_parts = rest_parts
+        elif first == "not" and len(words) == 2 and words[1].startswith("("):
+            # <media-not> = not <media-in-parens>: one group, no and/or after it.
+            parts = _balanced_groups(words[1])
+            if not parts or len(parts) != 1:
+                return f"Parse error in “{query}”."
+            fault = _media_feature_fault(parts[0])
+            if fault:
+                return fault
+            continue
         else:
             if first in ("not", "only"):
                 if len(words) < 2:
