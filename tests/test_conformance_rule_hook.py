@@ -57,3 +57,23 @@ def test_report_span_without_locations_falls_back_to_the_node(probe: None) -> No
     document = parse("<!doctype html><html lang=en><title>x</title><style>bad</style>")
     (message,) = [m for m in _check.check(document) if m.code == "probe-span"]
     assert (message.line, message.col, message.offset) == (1, 1, None)
+
+
+class _ReadsFirst(_Probe):
+    def element(self, element: Element) -> None:
+        if element.local_name == "style":
+            text = element.children[0]
+            assert isinstance(text, Text) and text.source_location is not None
+            assert text.source_location.line == 1  # (resolves the location first)
+        super().element(element)
+
+
+def test_report_span_after_the_location_was_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A location drops its position map once resolved; the span is still placed inside
+    # the text, counting UTF-16 units (an astral character is two).
+    monkeypatch.setattr(_check, "RULES", (_ReadsFirst,))
+    source = ("<!doctype html><html lang=en><title>x</title><style>\U0001F600a{}\n"
+              "\U0001F600 bad{}</style>")
+    (message,) = [m for m in _check.check(source) if m.code == "probe-span"]
+    assert (message.line, message.col, message.end_line, message.end_col) == (2, 4, 2, 6)
+    assert message.offset == source.index("bad")

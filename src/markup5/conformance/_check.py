@@ -4,6 +4,8 @@ for each element, in document order."""
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Callable
 
 from .._collector import collector_paused
@@ -54,6 +56,35 @@ def _content_rule() -> ContentRule | None:
     except ImportError:
         return None
     return ContentChecker().check_element
+
+
+class _TextLines:
+    """Line and column (UTF-16 code units, as the parser counts them) of an
+    index into a raw-text node's data, from the node's own start position:
+    the newlines and the characters outside the BMP are found once, and
+    each position is then two binary searches."""
+
+    __slots__ = ("_newlines", "_astral", "_line", "_col")
+
+    def __init__(self, data: str, line: int, col: int) -> None:
+        self._newlines = [found.start() for found in _NEWLINE.finditer(data)]
+        self._astral = ([found.start() for found in _ASTRAL.finditer(data)]
+                        if data.isascii() is False else [])
+        self._line, self._col = line, col
+
+    def line_col(self, index: int) -> tuple[int, int]:
+        before = bisect_left(self._newlines, index)
+        line_start = self._newlines[before - 1] + 1 if before else 0
+        astral = self._astral
+        wide = (bisect_left(astral, index) - bisect_left(astral, line_start)) if astral else 0
+        column = index - line_start + wide
+        if before == 0:
+            return self._line, self._col + column
+        return self._line + before, 1 + column
+
+
+_NEWLINE = re.compile("\n")
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 def _position(node: Node) -> tuple[int, int, int, int, int | None]:
@@ -170,6 +201,8 @@ def _check_document(document: Document) -> list[Message]:
         found.append((key_line, key_col, len(found),
                       Message(code, severity, message, line, col, end_line, end_col, offset)))
 
+    text_lines: dict[Text, _TextLines] = {}
+
     def report_span(code: str, severity: Severity, node: Node, start: int, end: int,
                     message: str) -> None:
         location = node.source_location if isinstance(node, Text) else None
@@ -178,17 +211,17 @@ def _check_document(document: Document) -> list[Message]:
             report(code, severity, node, message)
             return
         # A Text node's data maps one to one onto the stream from its start
-        # when it is raw text (<style>, <script>: no character references);
-        # its location's position map resolves the slice.
-        first, last = location.offset + start, location.offset + max(end - 1, start)
-        position_map = location._map  # noqa: SLF001 (same package family)
-        if position_map is None:
-            report(code, severity, node, message)
-            return
-        line, col = position_map.line_col(first)
-        end_line, end_col = position_map.line_col(last)
+        # when it is raw text (<style>, <script>: no character references),
+        # so a position inside it is the node's start moved on by the lines
+        # and UTF-16 code units before it (read off the node's text once).
+        lines = text_lines.get(node)
+        if lines is None:
+            lines = text_lines[node] = _TextLines(node.data, location.line, location.col)
+        line, col = lines.line_col(start)
+        end_line, end_col = lines.line_col(max(end - 1, start))
         found.append((line, col, len(found),
-                      Message(code, severity, message, line, col, end_line, end_col, first)))
+                      Message(code, severity, message, line, col, end_line, end_col,
+                              location.offset + start)))
 
     _walk(document, report, report_span)
     found.sort()
