@@ -69,7 +69,7 @@ class _TextLines:
     def __init__(self, data: str, line: int, col: int) -> None:
         self._newlines = [found.start() for found in _NEWLINE.finditer(data)]
         self._astral = ([found.start() for found in _ASTRAL.finditer(data)]
-                        if data.isascii() is False else [])
+                        if not data.isascii() else [])
         self._line, self._col = line, col
 
     def line_col(self, index: int) -> tuple[int, int]:
