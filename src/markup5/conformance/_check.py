@@ -12,6 +12,7 @@ from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, ParentNode, Text
 from ..html.parser import parse
 from ._aria import AriaRules
+from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._css import CssRules
@@ -21,8 +22,6 @@ from ._headings import HeadingRules
 from ._microdata import MicrodataRules
 
 __all__ = ["check"]
-
-ContentRule = Callable[[Element, Report], None]
 
 #: The rule families run by the walk besides the attribute and content-model
 #: rules: each is constructed once per check() as ``Rule(report, report_span)``
@@ -44,18 +43,6 @@ RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
 #: caption).  Without an end tag, the start tag.
 AT_END_TAG = frozenset({"missing-required-child", "empty-element", "bad-text-content",
                         "table-row-empty", "table-row-width", "figure-role-with-figcaption"})
-
-
-def _content_rule() -> ContentRule | None:
-    """The content-model rules of one walk: the ``check_element`` of a
-    ``_content.ContentChecker`` made for it (its state is per document:
-    concurrent checks share nothing, and no tree outlives its check), or
-    None when that module is not there."""
-    try:
-        from ._content import ContentChecker
-    except ImportError:
-        return None
-    return ContentChecker().check_element
 
 
 class _TextLines:
@@ -231,8 +218,11 @@ def _check_document(document: Document) -> list[Message]:
 
 def _walk(document: Document, report: Report, report_span: ReportSpan) -> None:
     """One pass over the tree in document order (template contents where
-    the template is), without recursion."""
-    content_rule = _content_rule()
+    the template is), without recursion.  Each element waits on the stack
+    with what the content-model rules computed for its parent (the entry
+    :meth:`~._content.ContentChecker.visit` returns), so no rule looks an
+    ancestor up."""
+    visit = ContentChecker().visit
     rules = [make(report, report_span) for make in RULES]
     every: list[Callable[[Element], None]] = [
         rule.element for rule in rules if rule.ELEMENTS is None]
@@ -244,31 +234,32 @@ def _walk(document: Document, report: Report, report_span: ReportSpan) -> None:
     checker = AttributeChecker(report)
     attributes = checker.check
     foreign = checker.check_foreign
-    stack: list[Node] = list(reversed(document.children))
+    stack = [(child, ROOT_ENTRY) for child in reversed(document.children)
+             if isinstance(child, Element)]
     pop = stack.pop
     extend = stack.extend
     html = HTML_NAMESPACE
     while stack:
-        node = pop()
-        if not isinstance(node, Element):
-            continue
+        node, parent_entry = pop()
         if node.namespace == html:
             attributes(node)
         else:
             foreign(node)
-        if content_rule is not None:
-            content_rule(node, report)
+        entry = visit(node, parent_entry, report)
         for call in every:
             call(node)
         named = by_name.get(node.local_name)
         if named is not None:
             for call in named:
                 call(node)
-        children = node.children
         contents = node.template_contents
         if contents is not None:
             children = contents.children
+            entry = TEMPLATE_ENTRY
+        else:
+            children = node.children
         if children:
-            extend(reversed(children))
+            extend([(child, entry) for child in reversed(children)
+                    if isinstance(child, Element)])
     for rule in rules:
         rule.finish()

@@ -365,7 +365,16 @@ def _name(element: Element) -> str:
 # ---------------------------------------------------------------------------
 # The checker
 
-_Entry = tuple[Element, int, str, str, "Element | None"]
+_Entry = tuple["Element | None", int, str, str, "Element | None"]
+"""What an element passes to its children: (the element, the mask of its
+ancestor kinds and its own, its children's model kind, the nearest inclusive
+ancestor that a main may not be in, the nearest inclusive ancestor label)."""
+
+#: The entry a child of the Document is visited with (:meth:`ContentChecker.visit`):
+#: the html element's place is the parser's affair.
+ROOT_ENTRY: _Entry = (None, 0, _ANY, "", None)
+#: The entry a child of template contents is visited with: its context is unknown.
+TEMPLATE_ENTRY: _Entry = (None, _BIT_TEMPLATE, _ANY, "", None)
 
 
 class ContentChecker:
@@ -483,7 +492,7 @@ class ContentChecker:
             return mask, _NOTHING
         if name in _SEQUENCE_MODELS:
             return mask, name
-        return mask, _ANY   # template, obsolete and unknown elements   # template, unknown elements: not checked here
+        return mask, _ANY   # template, obsolete and unknown elements: not checked here
 
     # -- the rules -------------------------------------------------------------
 
@@ -501,6 +510,33 @@ class ContentChecker:
         else:
             inherited, breaker, label = 0, "", None
         mask, model = self._entry(element)
+        self._check(element, inherited, breaker, label, mask, model, report)
+
+    def visit(self, element: Element, parent_entry: _Entry, report: Report) -> _Entry:
+        """:meth:`check_element` for a walk that keeps each element's entry
+        beside it: ``parent_entry`` is what ``visit`` returned for the
+        element's parent (:data:`ROOT_ENTRY` for a child of the Document,
+        :data:`TEMPLATE_ENTRY` for one of template contents), and the
+        element's own entry, returned, is what its children are visited
+        with.  The same rules and the same state as ``check_element``,
+        without looking the ancestors up."""
+        _, inherited, parent_model, breaker, label = parent_entry
+        mask, model = self._own_entry(element, inherited, parent_model)
+        name = element.local_name
+        html = element.namespace == HTML_NAMESPACE
+        entry = (element, mask, model,
+                 name if not html or (name not in _MAIN_ANCESTORS and "-" not in name)
+                 else breaker,
+                 element if html and name == "label" else label)
+        self._info[id(element)] = entry  # (for a rule that asks for its parent's)
+        self._check(element, inherited, breaker, label, mask, model, report)
+        return entry
+
+    def _check(self, element: Element, inherited: int, breaker: str, label: Element | None,
+               mask: int, model: str, report: Report) -> None:
+        """The rules for ``element``, from its parent's mask, nearest
+        main-breaking ancestor and nearest label (``inherited``,
+        ``breaker``, ``label``) and its own mask and model."""
         name = element.local_name
         if element.namespace == HTML_NAMESPACE and name not in KNOWN_ELEMENTS \
                 and not _is_custom(name) and not mask & _BIT_TEMPLATE:
