@@ -453,11 +453,15 @@ class ContentChecker:
     def _own_entry(self, element: Element, mask: int, model: str) -> tuple[int, str]:
         """The mask and model ``element`` gives its children, from what its
         parent gives it."""
-        if id(element) in self._bad and self._bad[id(element)] is element:
+        bad = self._bad
+        if bad and bad.get(id(element)) is element:
             mask |= _BIT_SUPPRESS
         if element.namespace != HTML_NAMESPACE:
             return mask | _BIT_NO_MAIN, _ANY
         name = element.local_name
+        plain = _PLAIN_ENTRIES.get(name)
+        if plain is not None:
+            return mask | plain[0], plain[1]
         mask |= _ANCESTOR_BITS.get(name, 0)
         if name not in _MAIN_ANCESTORS and not _is_custom(name):
             mask |= _BIT_NO_MAIN
@@ -472,27 +476,17 @@ class ContentChecker:
             if model == _ANY:
                 return mask, _ANY
             return mask, _FLOW
-        if name in _FLOW_MODEL:
-            if name == "div" and _html_local_name(element.parent) == "dl":
+        if name == "div":
+            if _html_local_name(element.parent) == "dl":
                 return mask, "dl-div"
-            if name == "div" and model in ("select", "select-div"):
+            if model in ("select", "select-div"):
                 return mask, "select-div"
-            if name == "div" and model == "option":
+            if model == "option":
                 return mask, "option"
             return mask, _FLOW
-        if name in _PHRASING_MODEL:
-            if name == "time" and "datetime" not in element.attrs:
-                return mask, _TEXT   # §4.5.14: without datetime, text only
-            return mask, _PHRASING
-        if name in ("legend", "summary"):
-            return mask, _PHRASING_HEADING
-        if name in _TEXT_MODEL:
-            return mask, _TEXT
-        if name in _NOTHING_MODEL:
-            return mask, _NOTHING
-        if name in _SEQUENCE_MODELS:
-            return mask, name
-        return mask, _ANY   # template, obsolete and unknown elements: not checked here
+        if name == "time" and "datetime" not in element.attrs:
+            return mask, _TEXT   # §4.5.14: without datetime, text only
+        return mask, _named_model(name)
 
     # -- the rules -------------------------------------------------------------
 
@@ -647,6 +641,9 @@ class ContentChecker:
     def _check_category(self, element: Element, mask: int, model: str,
                         report: Report) -> None:
         flow = model == _FLOW
+        # (the names the category takes whatever the context: most children)
+        plain = _FLOW_NAMES if flow else _PHRASING_NAMES
+        html = HTML_NAMESPACE
         first = True     # no element or text before this child
         for child in element.children:
             if isinstance(child, Text):
@@ -655,6 +652,8 @@ class ContentChecker:
                 continue
             if isinstance(child, Element):
                 was_first, first = first, False
+                if child.local_name in plain and child.namespace == html:
+                    continue
                 if flow:   # (a misplaced main is reported by its own check)
                     ok = is_flow_content(child, mask & ~_BIT_NO_MAIN)
                 else:
@@ -1276,3 +1275,38 @@ def check_element(element: Element, report: Report) -> None:
                 isinstance(parent, DocumentFragment) and parent.host is None):
             _DEFAULT.reset()
     _DEFAULT.check_element(element, report)
+
+
+def _named_model(name: str) -> str:
+    """The model kind of the children of an HTML element named ``name``
+    when its name alone decides it (not transparent, custom, ``div`` or
+    ``time`` without ``datetime``)."""
+    if name in _FLOW_MODEL:
+        return _FLOW
+    if name in _PHRASING_MODEL:
+        return _PHRASING
+    if name in ("legend", "summary"):
+        return _PHRASING_HEADING
+    if name in _TEXT_MODEL:
+        return _TEXT
+    if name in _NOTHING_MODEL:
+        return _NOTHING
+    if name in _SEQUENCE_MODELS:
+        return name
+    return _ANY   # template, obsolete and unknown elements: not checked here
+
+
+#: For each known HTML element whose entry depends on its name alone (what
+#: :meth:`ContentChecker._own_entry` works out for the others): the bits it
+#: adds to its children's mask and its children's model kind.
+_PLAIN_ENTRIES: dict[str, tuple[int, str]] = {
+    name: (_ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN),
+           _named_model(name))
+    for name in KNOWN_ELEMENTS
+    if name not in TRANSPARENT_ELEMENTS and name not in ("div", "time") and not _is_custom(name)}
+
+#: The HTML element names that are flow content, or phrasing content,
+#: wherever they are (is_flow_content and is_phrasing_content decide the
+#: others: conditional, custom and foreign elements).
+_FLOW_NAMES = FLOW_CONTENT | OBSOLETE_ELEMENTS
+_PHRASING_NAMES = PHRASING_CONTENT | OBSOLETE_ELEMENTS
