@@ -63,7 +63,8 @@ def check_stylesheet(text: str) -> list[CssError]:
     ``<style>`` element), in the order of their offsets."""
     if not isinstance(text, str):
         raise TypeError(f"check_stylesheet() takes a str, not {type(text).__name__}")
-    return _Checker(text, _NO_TOKENS).run_fast()
+    checker = _Checker(text, _NO_TOKENS)
+    return checker.release(checker.run_fast())
 
 
 def check_declarations(text: str) -> list[CssError]:
@@ -87,7 +88,8 @@ def _check_attribute(text: str) -> list[CssError]:
     fast = FastSheet(text, checker.text_declaration, checker.report, checker.errors)
     if fast.block(0, _KEYFRAME, ATTRIBUTE) >= 0:
         checker.errors.sort(key=lambda error: error.start)
-        return checker.errors
+        return checker.release(checker.errors)
+    checker.release([])
     return _full(text, _STYLE)
 
 
@@ -95,7 +97,8 @@ def _full(text: str, kind: int) -> list[CssError]:
     """The full path alone (tokens, then the structure): what the fast path
     is held to (``kind``: _RULES for a style sheet, _STYLE for a style
     attribute)."""
-    return _Checker(text).run(kind)
+    checker = _Checker(text)
+    return checker.release(checker.run(kind))
 
 
 def _clear_caches() -> None:
@@ -179,6 +182,13 @@ class _Checker:
         self.errors: list[CssError] = []
         self.sheet = Sheet(text, self.report, self.declaration,
                            [Token(EOF, "", 0, 0)] if tokens is _NO_TOKENS else None)
+
+    def release(self, errors: list[CssError]) -> list[CssError]:
+        """Drop the sheet, which holds this checker's bound methods (a
+        cycle only the garbage collector could free, paused while
+        ``markup5.conformance.check`` runs); return ``errors``."""
+        del self.sheet
+        return errors
 
     def run_fast(self) -> list[CssError]:
         """Check a style sheet: each top-level rule by the fast path, or by
@@ -334,6 +344,7 @@ class _Checker:
             else:
                 checker = _Checker(value)
                 verdict = checker.verdict(checked, grammar, 0, len(checker.sheet.tokens) - 1)
+                checker.release([])
                 if verdict is None and shape is not None:
                     if len(_VALID_SHAPES) >= _VERDICTS_KEPT:
                         _VALID_SHAPES.clear()
