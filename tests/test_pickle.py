@@ -151,3 +151,26 @@ def test_parse_errors_and_tokens_pickle_with_every_protocol():
         copy = pickle.loads(pickle.dumps(error, protocol=protocol))
         assert (copy.code, copy.offset, copy.line, copy.col) == \
             (error.code, error.offset, error.line, error.col) == ("unexpected-end-tag-before-html", 19, 2, 4)
+
+
+def test_located_tree_pickles_its_spans_without_the_line_table():
+    # The parser keeps spans as tuples holding the parse's line table until
+    # a location is read (markup5.locations): a pickle of a tree whose
+    # locations were never read has them all, as SourceLocations, and not
+    # the table (which holds the whole input).
+    source = "<p id=a>x\n<b>y</b>\n</p><!--c-->"
+    document = parse(source, source_locations=True)
+    data = pickle.dumps(document)
+    assert b"PositionMap" not in data
+    copy = pickle.loads(data)
+    fresh = parse(source, source_locations=True)
+    for node, original in zip(copy.iter(), fresh.iter()):
+        assert repr(node.source_location) == repr(original.source_location)
+        if isinstance(node, markup5.Element):
+            assert repr(node.end_tag_location) == repr(original.end_tag_location)
+    b = copy.get_elements_by_tag_name("b")[0]
+    assert (b.end_tag_location.line, b.end_tag_location.col) == (2, 5)
+    text = b.children[0]
+    assert (text.source_location.offset, text.source_location.end_offset) == (13, 14)
+    comment = copy.children[-1].children[-1].children[-1]
+    assert comment.source_location.offset == source.index("<!--")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .dom import Document, DocumentFragment, Element, Node, ParentNode, _ParseResult
+from .locations import settled
 
 #: In a path from a tree's root, the step from a template to its contents.
 CONTENTS = -1
@@ -58,6 +59,9 @@ def tree_records(root: Node) -> list[_Record]:
                 state[name] = slot.__get__(node)
             except AttributeError:  # (never set)
                 continue
+        location = state.get("_location")
+        if type(location) is tuple:  # (the parser's spans, made SourceLocations)
+            state["_location"] = settled(location)
         if isinstance(node, _ParseResult):
             state["_errors"] = node.errors  # (a list, not the parse it is worked out from)
         index = len(records)

@@ -32,6 +32,7 @@ from .domexceptions import (
     DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
     NoModificationAllowedError, NotFoundError,
 )
+from .locations import located as _located
 from .tokenlist import DOMTokenList, ordered_set as _ordered_set
 
 if TYPE_CHECKING:
@@ -84,7 +85,9 @@ class Node:
     # never set unless the parse was asked for source locations.)
     __slots__ = ("parent", "__weakref__", "_position_hint", "_location")
     _position_hint: int
-    _location: SourceLocation | tuple[SourceLocation | None, SourceLocation]
+    # (A SourceLocation, or the parser's Span tuple of one; an element
+    # closed by an end tag has the pair (start, end) of those.)
+    _location: Any
 
     def __init__(self) -> None:
         self.parent: ParentNode | None = None
@@ -101,9 +104,16 @@ class Node:
             location = self._location
         except AttributeError:
             return None
-        if isinstance(location, tuple):  # (an element's start and end tags)
-            return location[0]
-        return location
+        if type(location) is tuple:
+            if len(location) == 3:  # (the parser's Span: made a SourceLocation once read)
+                location = self._location = _located(location)
+                return location
+            start = location[0]  # (an element's start and end tags)
+            if type(start) is tuple:
+                start = _located(start)
+                self._location = (start, location[1])
+            return cast("SourceLocation | None", start)
+        return cast("SourceLocation", location)
 
     def __bool__(self) -> bool:
         """Always True: ``if doc.select_one("base"):`` is about whether a
@@ -1582,7 +1592,13 @@ class Element(_ElementSelectorMethods, ParentNode):
             location = self._location
         except AttributeError:
             return None
-        return location[1] if isinstance(location, tuple) else None
+        if type(location) is not tuple or len(location) != 2:
+            return None
+        end = location[1]
+        if type(end) is tuple:  # (the parser's Span: made a SourceLocation once read)
+            end = _located(end)
+            self._location = (location[0], end)
+        return cast("SourceLocation", end)
 
     def __init__(self, local_name: str, attrs: Mapping[str, str] | None = None,
                  namespace: str | None = HTML_NAMESPACE, prefix: str | None = None) -> None:

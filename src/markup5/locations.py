@@ -17,6 +17,14 @@ either way); columns count UTF-16 code units, as the html5lib-tests and
 ``ParseError.col`` do, so a character outside the Basic Multilingual Plane
 is two columns.  They are worked out when first read, from the line table
 the parse's errors use, which the locations share.
+
+The parser itself stores a span as a plain tuple ``(offset, end_offset,
+position_map)`` (a :data:`Span`) on the node: a parse locates nearly every
+node and most locations are never read, and a tuple costs a third of a
+:class:`SourceLocation` to make (no Python call) and to free (a tuple of
+ints and a map is not one more object with slots for the collector to
+track).  The node's properties make the :class:`SourceLocation` when first
+read (:func:`located`) and keep it in the tuple's place.
 """
 
 from __future__ import annotations
@@ -28,6 +36,10 @@ from .errors import PositionMap
 __all__ = ["SourceLocation"]
 
 _new = object.__new__
+
+#: A span as the parser stores it on a node: (offset, end_offset, the
+#: parse's line table), made a SourceLocation when first read.
+Span = tuple[int, int, PositionMap]
 
 
 class SourceLocation:
@@ -125,3 +137,26 @@ class SourceLocation:
         line, col, end_line, end_col = self._resolve()
         return (f"SourceLocation(line={line}, col={col}, offset={self._offset}, "
                 f"end_line={end_line}, end_col={end_col}, end_offset={self._end_offset})")
+
+
+def located(span: Span) -> SourceLocation:
+    """The :class:`SourceLocation` of a span the parser stored."""
+    location: SourceLocation = _new(SourceLocation)
+    location._offset = span[0]
+    location._end_offset = span[1]
+    location._map = span[2]
+    location._line_col = None
+    return location
+
+
+def settled(value: Any) -> Any:
+    """A node's ``_location`` with every :data:`Span` in it made a
+    :class:`SourceLocation` (for a pickle, which must not carry the line
+    table and the whole input with it)."""
+    if type(value) is tuple:
+        if len(value) == 3:
+            return located(value)
+        start, end = value
+        return (located(start) if type(start) is tuple else start,
+                located(end) if type(end) is tuple else end)
+    return value

@@ -20,7 +20,6 @@ from ...dom import _index as _child_index
 from ...dom import _sibling_position
 from ..._mypyc import mypyc_attr
 from ...errors import PositionMap
-from ...locations import SourceLocation
 
 __all__ = ["TreeSink", "DomSink", "LocatingDomSink"]
 
@@ -406,12 +405,15 @@ class LocatingDomSink(DomSink):
         else:
             node = children[_child_index(children, reference) - 1]
         start, end = builder._text_span(data)
-        positions = self.positions
-        assert positions is not None
         if len(children) > count:  # a new Text node
-            node._location = SourceLocation._make(start, end, positions)
+            node._location = (start, end, self.positions)
             return
-        old = node.source_location
-        if old is not None:  # (a copy made without one keeps none)
-            node._location = SourceLocation._make(min(start, old.offset),
-                                                  max(end, old.end_offset), positions)
+        try:
+            old = node._location
+        except AttributeError:  # (a copy made without one keeps none)
+            return
+        if type(old) is tuple:
+            old_start, old_end = old[0], old[1]
+        else:
+            old_start, old_end = old.offset, old.end_offset
+        node._location = (min(start, old_start), max(end, old_end), self.positions)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...dom import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ...errors import ParseError
-from ...locations import SourceLocation
+from ...locations import Span
 from ...tokens import Comment, ProcessingInstruction, StartTag
 from .. import constants as C
 from ..states import State
@@ -352,19 +352,19 @@ class TreeBuilderCore(SelectednessMixin):
         self._text_data = text
         self._end_tag_name = end_tag
 
-    def _location(self) -> SourceLocation:
-        """The span of the token being handled."""
-        return SourceLocation._make(self._token_start, self._loc_end, self.tokenizer._positions)
+    def _span(self) -> Span:
+        """The span of the token being handled, as nodes keep it (see
+        :mod:`markup5.locations`)."""
+        return (self._token_start, self._loc_end, self.tokenizer._positions)
 
     def _locate(self, node: Any) -> None:
         """Give ``node``, made for the token being handled, its span."""
-        node._location = SourceLocation._make(self._token_start, self._loc_end,
-                                              self.tokenizer._positions)
+        node._location = (self._token_start, self._loc_end, self.tokenizer._positions)
 
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
         token is handled: if the tag is of its name, its span is the
-        element's end tag location."""
+        element's end tag location (the pair (start tag's, end tag's))."""
         name = self._end_tag_name
         if name is None or element.local_name.lower() != name:
             return
@@ -372,9 +372,9 @@ class TreeBuilderCore(SelectednessMixin):
             start = element._location
         except AttributeError:
             start = None
-        if isinstance(start, tuple):
+        if type(start) is tuple and len(start) == 2:  # (a pair already)
             start = start[0]
-        element._location = (start, self._location())
+        element._location = (start, self._span())
 
     def _text_span(self, data: str) -> tuple[int, int]:
         """The span of the source that ``data``, inserted as text for the
