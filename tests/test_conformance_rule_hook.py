@@ -77,3 +77,53 @@ def test_report_span_after_the_location_was_read(monkeypatch: pytest.MonkeyPatch
     (message,) = [m for m in _check.check(source) if m.code == "probe-span"]
     assert (message.line, message.col, message.end_line, message.end_col) == (2, 4, 2, 6)
     assert message.offset == source.index("bad")
+
+
+class _ByAttribute:
+    """Called for ``b`` elements and for elements with ``title`` or an
+    attribute starting ``x-`` (any namespace)."""
+
+    ELEMENTS = frozenset({"b"})
+    ATTRIBUTES = frozenset({"title"})
+    ATTRIBUTE_PREFIXES = ("x-",)
+    seen: list[str] = []
+
+    def __init__(self, report: Report, report_span: ReportSpan) -> None:
+        self._report = report
+
+    def element(self, element: Element) -> None:
+        _ByAttribute.seen.append(element.local_name)
+        self._report("by-attribute", "info", element, "second")
+
+    def finish(self) -> None:
+        pass
+
+
+class _Every:
+    """Called for every element; reports before _ByAttribute (listed first)."""
+
+    ELEMENTS = None
+
+    def __init__(self, report: Report, report_span: ReportSpan) -> None:
+        self._report = report
+
+    def element(self, element: Element) -> None:
+        if element.local_name == "i":
+            self._report("every", "info", element, "first")
+
+    def finish(self) -> None:
+        pass
+
+
+def test_rule_called_by_attribute_and_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ByAttribute.seen = []
+    monkeypatch.setattr(_check, "RULES", (_Every, _ByAttribute))
+    source = ("<!doctype html><html lang=en><title>x</title><p><b>1</b><i title=t>2</i>"
+              "<span x-y=1 title=t>3</span><u>4</u><svg><g x-z=1></g><b/></svg>")
+    messages = _check.check(source)
+    # each once, in document order; u (no trigger) not at all
+    assert _ByAttribute.seen == ["b", "i", "span", "g", "b"]
+    # at one element, the families report in the order of RULES
+    at_i = [m.code for m in messages
+            if m.code in ("every", "by-attribute") and m.offset == source.index("<i")]
+    assert at_i == ["every", "by-attribute"]

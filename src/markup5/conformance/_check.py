@@ -25,14 +25,15 @@ __all__ = ["check"]
 
 #: The rule families run by the walk besides the attribute and content-model
 #: rules: each is constructed once per check() as ``Rule(report, report_span)``
-#: (see :class:`~markup5.conformance._messages.Rule`).  One line per family.
+#: (see :class:`~markup5.conformance._messages.Rule`).  One line per family;
+#: for one element they are called in this order, and so report in it.
 RULES: tuple[Callable[[Report, ReportSpan], Rule], ...] = (
     References,
     CssRules,
-    TableRules,
-    HeadingRules,
     MicrodataRules,
     AriaRules,
+    TableRules,
+    HeadingRules,
 )
 
 
@@ -212,23 +213,46 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
     return messages
 
 
+def _dispatch(rules: list[Rule]) -> tuple[int, dict[str, int], dict[str, int],
+                                          tuple[tuple[str, int], ...]]:
+    """Which families' ``element()`` the walk calls for which elements,
+    as bit masks (bit ``i``: ``rules[i]``): the families called for every
+    element, those called by element name (:attr:`Rule.ELEMENTS`), by
+    attribute name (:attr:`Rule.ATTRIBUTES`) and by attribute name prefix
+    (:attr:`Rule.ATTRIBUTE_PREFIXES`)."""
+    every = 0
+    by_name: dict[str, int] = {}
+    by_attribute: dict[str, int] = {}
+    by_prefix: dict[str, int] = {}
+    for index, rule in enumerate(rules):
+        bit = 1 << index
+        if rule.ELEMENTS is None:
+            every |= bit
+            continue
+        for name in rule.ELEMENTS:
+            by_name[name] = by_name.get(name, 0) | bit
+        for name in getattr(rule, "ATTRIBUTES", ()):
+            by_attribute[name] = by_attribute.get(name, 0) | bit
+        for prefix in getattr(rule, "ATTRIBUTE_PREFIXES", ()):
+            by_prefix[prefix] = by_prefix.get(prefix, 0) | bit
+    return every, by_name, by_attribute, tuple(by_prefix.items())
+
+
 def _walk(document: Document, report: Report, report_span: ReportSpan,
           elements: list[Element]) -> None:
     """One pass over the tree in document order (template contents where
     the template is), without recursion; each element visited is appended
-    to ``elements``.  Each element waits on the stack
-    with what the content-model rules computed for its parent (the entry
+    to ``elements``.  Each element waits on the stack with what the
+    content-model rules computed for its parent (the entry
     :meth:`~._content.ContentChecker.visit` returns), so no rule looks an
-    ancestor up."""
+    ancestor up.  The rule families are called for the elements they ask
+    for (:func:`_dispatch`), in the order of :data:`RULES`."""
     visit = ContentChecker().visit
     rules = [make(report, report_span) for make in RULES]
-    every: list[Callable[[Element], None]] = [
-        rule.element for rule in rules if rule.ELEMENTS is None]
-    by_name: dict[str, list[Callable[[Element], None]]] = {}
-    for rule in rules:
-        if rule.ELEMENTS is not None:
-            for name in rule.ELEMENTS:
-                by_name.setdefault(name, []).append(rule.element)
+    every, by_name, by_attribute, by_prefix = _dispatch(rules)
+    methods = [rule.element for rule in rules]
+    # The element methods to call for a mask of families, as they are met.
+    calls_for: dict[int, tuple[Callable[[Element], None], ...]] = {}
     checker = AttributeChecker(report)
     attributes = checker.check
     foreign = checker.check_foreign
@@ -246,11 +270,20 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
         else:
             foreign(node)
         entry = visit(node, parent_entry, report)
-        for call in every:
-            call(node)
-        named = by_name.get(node.local_name)
-        if named is not None:
-            for call in named:
+        wanted = every | by_name.get(node.local_name, 0)
+        attrs = node.attrs
+        if attrs and (by_attribute or by_prefix):
+            for attribute in attrs:
+                wanted |= by_attribute.get(attribute, 0)
+                for prefix, bit in by_prefix:
+                    if attribute.startswith(prefix):
+                        wanted |= bit
+        if wanted:
+            calls = calls_for.get(wanted)
+            if calls is None:
+                calls = calls_for[wanted] = tuple(
+                    method for index, method in enumerate(methods) if wanted >> index & 1)
+            for call in calls:
                 call(node)
         contents = node.template_contents
         if contents is not None:

@@ -22,7 +22,8 @@ class CssRules:
     """Checks the CSS of ``<style>`` elements (each finding at its place in
     the style sheet) and ``style`` attributes (at the element)."""
 
-    ELEMENTS: frozenset[str] | None = None
+    ELEMENTS: frozenset[str] | None = frozenset({"style"})
+    ATTRIBUTES = frozenset({"style"})
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report

@@ -68,7 +68,15 @@ class Rule(Protocol):
     where the template is) whose local name is in :attr:`ELEMENTS` (all
     elements, in any namespace, when ``ELEMENTS`` is None), then
     :meth:`finish` once after the walk (for rules that need the whole
-    document: references that must resolve, say)."""
+    document: references that must resolve, say).
+
+    With ``ELEMENTS`` a set, a family may also define ``ATTRIBUTES`` (a
+    frozenset of attribute names) and ``ATTRIBUTE_PREFIXES`` (a tuple of
+    prefixes, such as ``"aria-"``): :meth:`element` is then also called for
+    any element that has an attribute so named, in any namespace.  A family
+    called for some elements only must not need to have seen the others: what
+    it needs to know about an element's ancestors it folds down them when
+    asked (:class:`~markup5.conformance._ancestry.AncestorFold`)."""
 
     ELEMENTS: frozenset[str] | None
 
