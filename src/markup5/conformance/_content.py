@@ -515,9 +515,14 @@ class ContentChecker:
         with.  The same rules and the same state as ``check_element``,
         without looking the ancestors up."""
         _, inherited, parent_model, breaker, label = parent_entry
-        mask, model = self._own_entry(element, inherited, parent_model)
         name = element.local_name
         html = element.namespace == HTML_NAMESPACE
+        plain = _PLAIN_ENTRIES.get(name) if html else None
+        bad = self._bad
+        if plain is not None and not (bad and bad.get(id(element)) is element):
+            mask, model = inherited | plain[0], plain[1]  # (_own_entry's first case)
+        else:
+            mask, model = self._own_entry(element, inherited, parent_model)
         entry = (element, mask, model,
                  name if not html or (name not in _MAIN_ANCESTORS and "-" not in name)
                  else breaker,
