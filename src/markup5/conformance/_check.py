@@ -250,6 +250,7 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
     visit = ContentChecker().visit
     rules = [make(report, report_span) for make in RULES]
     every, by_name, by_attribute, by_prefix = _dispatch(rules)
+    triggers = frozenset(by_attribute)
     methods = [rule.element for rule in rules]
     # The element methods to call for a mask of families, as they are met.
     calls_for: dict[int, tuple[Callable[[Element], None], ...]] = {}
@@ -272,12 +273,15 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
         entry = visit(node, parent_entry, report)
         wanted = every | by_name.get(node.local_name, 0)
         attrs = node.attrs
-        if attrs and (by_attribute or by_prefix):
-            for attribute in attrs:
-                wanted |= by_attribute.get(attribute, 0)
-                for prefix, bit in by_prefix:
-                    if attribute.startswith(prefix):
-                        wanted |= bit
+        if attrs:
+            if not triggers.isdisjoint(attrs):
+                for attribute in attrs:
+                    wanted |= by_attribute.get(attribute, 0)
+            if by_prefix:
+                for attribute in attrs:
+                    for prefix, bit in by_prefix:
+                        if attribute.startswith(prefix):
+                            wanted |= bit
         if wanted:
             calls = calls_for.get(wanted)
             if calls is None:
