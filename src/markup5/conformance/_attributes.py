@@ -765,6 +765,27 @@ def _q(text: str) -> str:
     return f"“{text}”"
 
 
+# What check() does besides the attribute names and values, per element.
+_META, _BUT_CONFORMING, _NEEDS_REQUIRED = 1, 2, 4
+#: §16.1: the attribute without which an obsolete-but-conforming rule has
+#: nothing to say.
+_BUT_CONFORMING_TRIGGER = {"a": "name", "style": "type", "script": "type"}
+
+#: Per listed HTML element, check()'s plan: (the obsolete-element message or
+#: None, the attribute names it takes, whether it takes any attribute
+#: without ":" (embed), its value rules, _META | _BUT_CONFORMING |
+#: _NEEDS_REQUIRED).  Built once.
+_Plan = tuple[str | None, frozenset[str], bool, dict[str, _ValueRule], int]
+_PLANS: dict[str, _Plan] = {
+    name: ((f"The {_q(name)} element is obsolete. {OBSOLETE_ELEMENTS[name]}".rstrip()
+            if name in OBSOLETE_ELEMENTS else None),
+           own, name in ANY_ATTRIBUTE_ELEMENTS, _VALUE_RULES[name],
+           (_META if name == "meta" else 0)
+           | (_BUT_CONFORMING if name in _OBSOLETE_BUT_CONFORMING else 0)
+           | (_NEEDS_REQUIRED if name in _REQUIRED else 0))
+    for name, own in _ALLOWED.items()}
+
+
 class AttributeChecker:
     """The attribute rules over one document.  ``check(element)`` is called
     for each element in document order (the walk is the caller's); the
@@ -779,51 +800,75 @@ class AttributeChecker:
         self._figures: dict[int, Element | None] = {}
 
     def check(self, element: Element) -> None:
-        """All attribute rules for one HTML element."""
-        report = self._report
+        """All attribute rules for one HTML element.  (One lookup of the
+        element's plan, _PLANS; an element with no attributes that no rule
+        needs costs nothing more, and the value rules run only when an
+        attribute has one.)"""
         name = element.local_name
         attrs = element.attrs
+        plan = _PLANS.get(name)
+        if plan is None:
+            self._check_unlisted(element, name, attrs)
+            return
+        obsolete, own, any_attribute, rules, flags = plan
+        if obsolete is not None:
+            self._report("obsolete-element", "error", element, obsolete)
+        if attrs:
+            if not own.issuperset(attrs):
+                self._not_allowed(element, name, attrs, own, any_attribute)
+            if "id" in attrs:
+                self._id(element, name, attrs["id"])
+            if not rules.keys().isdisjoint(attrs):
+                self._values(element, name, attrs, rules)
+            if flags:
+                if flags & _META:
+                    self._meta_values(element, attrs)
+                if flags & _BUT_CONFORMING and _BUT_CONFORMING_TRIGGER[name] in attrs:
+                    self._obsolete_but_conforming(element, name, attrs)
+        if flags & _NEEDS_REQUIRED:
+            self._required(element, name, attrs)
+
+    def _check_unlisted(self, element: Element, name: str, attrs: dict[str, str]) -> None:
+        """check() for an element without a plan: an obsolete element not
+        in the tables, an unknown element, a custom element (its global
+        attributes' values)."""
         replacement = OBSOLETE_ELEMENTS.get(name)
         if replacement is not None:
-            report("obsolete-element", "error", element,
-                   f"The {_q(name)} element is obsolete. {replacement}".rstrip())
-        own = _ALLOWED.get(name)
-        if own is not None:
-            any_attribute = name in ANY_ATTRIBUTE_ELEMENTS
-            for attribute in attrs:
-                if attribute in own:
-                    continue
-                if attribute.startswith("data-") and len(attribute) > 5:
-                    if _XML_NAME_CHARACTERS.match(attribute, 5) is None:
-                        # §3.2.6.6: a custom data attribute's name is
-                        # XML-compatible (an XML Name without ":").
-                        report("bad-attribute-name", "error", element,
-                               "“data-*” attribute names must be XML 1.0 4th ed. plus "
-                               "Namespaces NCNames.")
-                    continue
-                if attribute == "xmlns" or attribute == "xml:lang":
-                    self._xml_attribute(element, name, attribute, attrs)
-                    continue
-                obsolete = OBSOLETE_ATTRIBUTES.get((name, attribute))
-                if obsolete is not None:
-                    report("obsolete-attribute", "error", element,
-                           f"The {_q(attribute)} attribute on the {_q(name)} element is "
-                           f"obsolete. {obsolete}".rstrip())
-                elif not (any_attribute and ":" not in attribute):
-                    report("attribute-not-allowed", "error", element,
-                           f"Attribute {_q(attribute)} not allowed on element {_q(name)} "
-                           f"at this point.")
+            self._report("obsolete-element", "error", element,
+                         f"The {_q(name)} element is obsolete. {replacement}".rstrip())
         if "id" in attrs:
             self._id(element, name, attrs["id"])
-        if own is not None:
-            if attrs:
-                self._values(element, name, attrs)
-                if name in _OBSOLETE_BUT_CONFORMING:
-                    self._obsolete_but_conforming(element, name, attrs)
-            if name in _REQUIRED:
-                self._required(element, name, attrs)
-        elif "-" in name:  # a custom element: the global attributes' values
-            self._values(element, name, attrs)
+        if "-" in name:  # a custom element: the global attributes' values
+            self._values(element, name, attrs, _GLOBAL_VALUE_RULES)
+
+    def _not_allowed(self, element: Element, name: str, attrs: dict[str, str],
+                     own: frozenset[str], any_attribute: bool) -> None:
+        """The attributes not in the element's own set: data-*, xmlns and
+        xml:lang, obsolete ones, and those not allowed."""
+        report = self._report
+        for attribute in attrs:
+            if attribute in own:
+                continue
+            if attribute.startswith("data-") and len(attribute) > 5:
+                if _XML_NAME_CHARACTERS.match(attribute, 5) is None:
+                    # §3.2.6.6: a custom data attribute's name is
+                    # XML-compatible (an XML Name without ":").
+                    report("bad-attribute-name", "error", element,
+                           "“data-*” attribute names must be XML 1.0 4th ed. plus "
+                           "Namespaces NCNames.")
+                continue
+            if attribute == "xmlns" or attribute == "xml:lang":
+                self._xml_attribute(element, name, attribute, attrs)
+                continue
+            obsolete = OBSOLETE_ATTRIBUTES.get((name, attribute))
+            if obsolete is not None:
+                report("obsolete-attribute", "error", element,
+                       f"The {_q(attribute)} attribute on the {_q(name)} element is "
+                       f"obsolete. {obsolete}".rstrip())
+            elif not (any_attribute and ":" not in attribute):
+                report("attribute-not-allowed", "error", element,
+                       f"Attribute {_q(attribute)} not allowed on element {_q(name)} "
+                       f"at this point.")
 
     def check_foreign(self, element: Element) -> None:
         """The rules for an element in another namespace (SVG, MathML): its
@@ -884,17 +929,21 @@ class AttributeChecker:
         self._report("bad-attribute-value", "error", element,
                      f"{text}: {detail}" if detail else text + ".")
 
-    def _values(self, element: Element, name: str, attrs: dict[str, str]) -> None:
+    def _values(self, element: Element, name: str, attrs: dict[str, str],
+                rules: dict[str, _ValueRule]) -> None:
         """§2.3.2 boolean and §2.3.3 enumerated attributes, numbers (§2.3.4),
-        navigable target names (§7.3.1.5), language tags (§3.2.6.2), meta
-        charset (§4.2.5.4): one table lookup per attribute."""
-        rules = _VALUE_RULES.get(name, _GLOBAL_VALUE_RULES)
+        navigable target names (§7.3.1.5), language tags (§3.2.6.2), URLs,
+        ...: one table lookup per attribute (``rules``: the element's)."""
         for attribute, value in attrs.items():
             rule = rules.get(attribute)
             if rule is None:
                 continue
             kind, data = rule
-            if kind == _BOOLEAN:
+            if kind == _URL:  # (the most frequent first)
+                fault = url_fault(value, non_empty=data is True)
+                if fault:
+                    self._bad_value(element, name, attribute, value, f"Bad URL: {fault}")
+            elif kind == _BOOLEAN:
                 if not is_boolean_attribute_value_valid(value, attribute):
                     self._bad_value(element, name, attribute, value)
             elif kind == _ENUMERATED:
@@ -911,10 +960,6 @@ class AttributeChecker:
                 detail = _navigable_target_fault(value)
                 if detail:
                     self._bad_value(element, name, attribute, value, detail)
-            elif kind == _URL:
-                fault = url_fault(value, non_empty=data is True)
-                if fault:
-                    self._bad_value(element, name, attribute, value, f"Bad URL: {fault}")
             elif kind == _ABSOLUTE_URLS:
                 # §5.2.2 itemtype: unique space-separated absolute URLs (one or more).
                 if not value.split():
@@ -989,32 +1034,36 @@ class AttributeChecker:
                     if fault:
                         self._bad_value(element, name, attribute, value,
                                         f"Bad language tag: {fault}")
-        if name == "meta":
-            charset = attrs.get("charset")
-            if charset is not None and charset.lower() != "utf-8":
-                self._report("bad-attribute-value", "error", element,
-                             "The only allowed value for the “charset” attribute for the "
-                             "“meta” element is “utf-8”.")
-            content_type = attrs.get("http-equiv", "").lower() == "content-type"
-            if content_type and "content" in attrs:
-                # §4.2.5.3 Encoding declaration state: content is "text/html;",
-                # optional ASCII whitespace, "charset=utf-8" (ASCII case-insensitive).
-                content = attrs["content"]
-                if _CONTENT_TYPE_UTF8.match(content) is None:
-                    self._bad_value(element, name, "content", content,
-                                    "“charset=” must be followed by “utf-8”."
-                                    if "charset=" in content.lower() else
-                                    "Expected “text/html; charset=utf-8”.")
-            location = element.source_location
-            if ((charset is not None or content_type) and location is not None
-                    and location.end_offset > 1024):
-                # §4.2.5.4: the element containing the character encoding
-                # declaration must be serialized completely within the first
-                # 1024 bytes (an offset in characters past 1024 is past 1024
-                # bytes too).
-                self._report("misplaced-charset", "error", element,
-                             f"A “{'charset' if charset is not None else 'http-equiv'}” "
-                             f"attribute on a “meta” element found after the first 1024 bytes.")
+
+    def _meta_values(self, element: Element, attrs: dict[str, str]) -> None:
+        """§4.2.5.4 meta charset, §4.2.5.3 the encoding declaration's
+        content, and where they may be (after the other value rules)."""
+        name = "meta"
+        charset = attrs.get("charset")
+        if charset is not None and charset.lower() != "utf-8":
+            self._report("bad-attribute-value", "error", element,
+                         "The only allowed value for the “charset” attribute for the "
+                         "“meta” element is “utf-8”.")
+        content_type = attrs.get("http-equiv", "").lower() == "content-type"
+        if content_type and "content" in attrs:
+            # §4.2.5.3 Encoding declaration state: content is "text/html;",
+            # optional ASCII whitespace, "charset=utf-8" (ASCII case-insensitive).
+            content = attrs["content"]
+            if _CONTENT_TYPE_UTF8.match(content) is None:
+                self._bad_value(element, name, "content", content,
+                                "“charset=” must be followed by “utf-8”."
+                                if "charset=" in content.lower() else
+                                "Expected “text/html; charset=utf-8”.")
+        location = element.source_location
+        if ((charset is not None or content_type) and location is not None
+                and location.end_offset > 1024):
+            # §4.2.5.4: the element containing the character encoding
+            # declaration must be serialized completely within the first
+            # 1024 bytes (an offset in characters past 1024 is past 1024
+            # bytes too).
+            self._report("misplaced-charset", "error", element,
+                         f"A “{'charset' if charset is not None else 'http-equiv'}” "
+                         f"attribute on a “meta” element found after the first 1024 bytes.")
 
     def _missing(self, element: Element, name: str, attribute: str) -> None:
         self._report("missing-required-attribute", "error", element,
@@ -1028,6 +1077,19 @@ class AttributeChecker:
 
     def _required(self, element: Element, name: str, attrs: dict[str, str]) -> None:
         """Attributes an element must have (each element's section)."""
+        if name == "a" or name == "area":  # (the most frequent first)
+            if name == "area":
+                self._area_coords(element, attrs)
+            elif attrs.get("name") == "":
+                self._bad_value(element, name, "name", "", "Bad id: An ID must not be the "
+                                "empty string.")
+            if "href" not in attrs:
+                if any(a in attrs for a in _HREF_DEPENDENT[name]):
+                    self._missing(element, name, "href")
+            elif name == "area" and "alt" not in attrs:
+                # §4.8.14: an area with href must have alt.
+                self._missing(element, name, "alt")
+            return
         if name in _FORM_CONTROL_NAMES and "name" in attrs:
             # §4.10.19.1: a form control's name is not empty and not "isindex".
             if attrs["name"] == "":
@@ -1135,18 +1197,6 @@ class AttributeChecker:
             self._script(element, attrs)
         elif name == "select":
             self._select(element, attrs)
-        elif name == "a" or name == "area":
-            if name == "area":
-                self._area_coords(element, attrs)
-            elif attrs.get("name") == "":
-                self._bad_value(element, name, "name", "", "Bad id: An ID must not be the "
-                                "empty string.")
-            if "href" not in attrs:
-                if any(a in attrs for a in _HREF_DEPENDENT[name]):
-                    self._missing(element, name, "href")
-            elif name == "area" and "alt" not in attrs:
-                # §4.8.14: an area with href must have alt.
-                self._missing(element, name, "alt")
         elif name == "base":
             if "href" not in attrs and "target" not in attrs:
                 self._missing_one_of(element, name, ("href", "target"))
