@@ -26,11 +26,13 @@ def pages(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_json_reports_the_three_contenders_and_the_ratios(
+def test_json_reports_the_four_contenders_and_the_ratios(
         bench: ModuleType, pages: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main([str(pages), "--rounds", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result["contenders"]) == {bench.PARSE, bench.PARSE_LOCATIONS, bench.CHECK}
+    assert set(result["contenders"]) == {bench.PARSE, bench.PARSE_LOCATIONS, bench.CHECK,
+                                         bench.CHECK_COLD}
+    assert result["cold_check_over_parse"] > 0
     assert result["goal"] == 2.0
     assert all(len(c["rounds_s"]) == 1 for c in result["contenders"].values())
     assert result["check_over_parse"] > 0
@@ -42,6 +44,7 @@ def test_table_and_phases(bench: ModuleType, pages: Path,
     assert bench.main([str(pages), "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert "check / parse:" in out and "2 files" in out
+    assert "check with the CSS caches cleared / parse:" in out
     found = bench.phases(bench.load_bytes(pages), 1)
     assert list(found) == ["parse with source locations", "parse errors (input stream scan)",
                            "the walk (check of the Document)", "freeing the tree (gc)"]
