@@ -861,28 +861,64 @@ class HTMLParser(InsertionModes):
 class _LocatingDirect:
     """The parser's tree building without tokens (``Tokenizer.direct``)
     with source locations: each run of text, tag or comment the tokenizer
-    offers has its span noted first (TreeBuilderCore._note_token), while
-    the tokenizer can say where it ends; a parse without locations calls
-    the parser's methods with no such step."""
+    offers has its span noted first, while the tokenizer can say where it
+    ends; a parse without locations calls the parser's methods with no such
+    step.  Each method is TreeBuilderCore._note_token with the tokenizer's
+    ``direct_token_end`` written out (three calls a token were a third of
+    what locations cost a parse): the token ends at the end of the data
+    state loop's match (its text group for the text), or where the state
+    that offers it said; it starts where the token before it ended, or after
+    a gap between the two."""
 
-    __slots__ = ("parser",)
+    __slots__ = ("parser", "tokenizer")
 
     def __init__(self, parser: HTMLParser) -> None:
         self.parser = parser
+        self.tokenizer = parser.tokenizer
 
     def direct_text(self, data: str) -> bool:
         parser = self.parser
-        parser._note_token(parser.tokenizer.direct_token_end(True), data, None)
+        tokenizer = self.tokenizer
+        match = tokenizer._direct_match
+        end = tokenizer._direct_end if match is None else tokenizer._base + match.end(1)
+        start = parser._prev_end
+        gaps = tokenizer._gaps
+        if gaps and len(gaps) > parser._gap_index:
+            start = parser._start_after_gaps(start, end)
+        parser._token_span = (start, end, tokenizer._positions)
+        parser._prev_end = end
+        parser._text_data = data
+        parser._end_tag_name = None
         return parser.direct_text(data)
 
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
         parser = self.parser
-        parser._note_token(parser.tokenizer.direct_token_end(False), None, None)
+        tokenizer = self.tokenizer
+        match = tokenizer._direct_match
+        end = tokenizer._direct_end if match is None else tokenizer._base + match.end()
+        start = parser._prev_end
+        gaps = tokenizer._gaps
+        if gaps and len(gaps) > parser._gap_index:
+            start = parser._start_after_gaps(start, end)
+        parser._token_span = (start, end, tokenizer._positions)
+        parser._prev_end = end
+        parser._text_data = None
+        parser._end_tag_name = None
         return parser.direct_start_tag(name, attrs, self_closing)
 
     def direct_end_tag(self, name: str) -> bool:
         parser = self.parser
-        parser._note_token(parser.tokenizer.direct_token_end(False), None, name)
+        tokenizer = self.tokenizer
+        match = tokenizer._direct_match
+        end = tokenizer._direct_end if match is None else tokenizer._base + match.end()
+        start = parser._prev_end
+        gaps = tokenizer._gaps
+        if gaps and len(gaps) > parser._gap_index:
+            start = parser._start_after_gaps(start, end)
+        parser._token_span = (start, end, tokenizer._positions)
+        parser._prev_end = end
+        parser._text_data = None
+        parser._end_tag_name = name
         return parser.direct_end_tag(name)
 
     def direct_comment(self, data: str) -> bool:
@@ -890,7 +926,7 @@ class _LocatingDirect:
         # (A comment the parser declines comes back as a token: its note
         # is taken back.)
         prev_end, gap_index = parser._prev_end, parser._gap_index
-        parser._note_token(parser.tokenizer.direct_token_end(False), None, None)
+        parser._note_token(self.tokenizer.direct_token_end(False), None, None)
         if parser.direct_comment(data):
             return True
         parser._prev_end, parser._gap_index = prev_end, gap_index

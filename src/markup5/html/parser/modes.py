@@ -1100,14 +1100,16 @@ class InsertionModes(TreeBuilderCore):
             if data:
                 self.pending_table_text.append(data)
                 if self._locating:
-                    start, end = self._text_span(data)
+                    start, end, _ = self._text_span(data)
                     span = self._table_text_span
                     self._table_text_span = (start if span is None else span[0], end)
             return None
         text = "".join(self.pending_table_text)
         self.pending_table_text = []
         if self._locating:  # (the text's span is the pending text's)
-            self._text_override = self._table_text_span
+            span = self._table_text_span
+            if span is not None:
+                self._text_override = (span[0], span[1], self.tokenizer._positions)
             self._table_text_span = None
         if text:
             if not _is_all_whitespace(text):

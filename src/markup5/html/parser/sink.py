@@ -368,45 +368,63 @@ class LocatingDomSink(DomSink):
         self.builder: Any = None
         self.positions: PositionMap | None = None
 
+    # (Each node made for the token being handled shares the builder's
+    # span of it, a markup5.locations.Span tuple: TreeBuilderCore._locate,
+    # written out.)
+
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
         element = DomSink.create_element(self, local_name, namespace, attrs, attr_namespaces)
-        if self.builder is not None:
-            self.builder._locate(element)
+        builder = self.builder
+        if builder is not None:
+            element._location = builder._token_span
         return element
 
     def create_comment(self, data: str) -> Comment:
         node = Comment(data)
-        if self.builder is not None:
-            self.builder._locate(node)
+        builder = self.builder
+        if builder is not None:
+            node._location = builder._token_span
         return node
 
     def create_processing_instruction(self, target: str, data: str) -> ProcessingInstruction:
         node = ProcessingInstruction(target, data)
-        if self.builder is not None:
-            self.builder._locate(node)
+        builder = self.builder
+        if builder is not None:
+            node._location = builder._token_span
         return node
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         node = DocumentType(name, public_id, system_id)
-        if self.builder is not None:
-            self.builder._locate(node)
+        builder = self.builder
+        if builder is not None:
+            node._location = builder._token_span
         self.append(self.document, node)
 
     def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
         children = parent.children
+        builder = self.builder
+        if reference is None and builder is not None and (
+                not children or type(children[-1]) is not Text):
+            # A new Text node at the end (DomSink.insert_text's, written
+            # out) with the span of the text.
+            text = _new(Text)
+            text.parent = parent
+            text.data = data
+            text._location = builder._text_span(data)
+            children.append(text)
+            return
         count = len(children)
         DomSink.insert_text(self, parent, data, reference)
-        builder = self.builder
         if builder is None:
             return
         if reference is None:
             node = children[-1]
         else:
             node = children[_child_index(children, reference) - 1]
-        start, end = builder._text_span(data)
+        start, end, positions = builder._text_span(data)
         if len(children) > count:  # a new Text node
-            node._location = (start, end, self.positions)
+            node._location = (start, end, positions)
             return
         try:
             old = node._location
@@ -416,4 +434,4 @@ class LocatingDomSink(DomSink):
             old_start, old_end = old[0], old[1]
         else:
             old_start, old_end = old.offset, old.end_offset
-        node._location = (min(start, old_start), max(end, old_end), self.positions)
+        node._location = (min(start, old_start), max(end, old_end), positions)

@@ -176,9 +176,9 @@ class TreeBuilderCore(SelectednessMixin):
                  "_foreign_positions", "_run_starts", "_on_stack", "_afe_kinds", "_afe_dead",
                  "_afe_positions", "_afe_position_of",
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
-                 "reconstruction_limit", "_copied", "_locating", "_token_start", "_prev_end",
+                 "reconstruction_limit", "_copied", "_locating", "_token_span", "_prev_end",
                  "_gap_index", "_text_data", "_end_tag_name", "_text_override",
-                 "_table_text_span", "_chunk_starts", "_loc_end", "_associate_form")
+                 "_table_text_span", "_chunk_starts", "_associate_form")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool,
                    reconstruction_limit: bool = True) -> None:
@@ -278,24 +278,25 @@ class TreeBuilderCore(SelectednessMixin):
         # the tokenizer offers directly (HTMLParser.direct_text ...), one of
         # the DIRECT_*_END values: _end_of_token asks the tokenizer.
         self._token_end = 0
-        # Source locations (see _note_token), when _locating: the stream
-        # offset where the token being handled starts, where the one before
-        # it ended, how many of the tokenizer's gaps have been passed, the
-        # data of a character token being handled, the name of an end tag
-        # token being handled, and the span of text inserted for several
-        # tokens at once (the table text), with the span of the pending
-        # table text.
+        # Source locations (see _note_token), when _locating: the span of
+        # the token being handled (a markup5.locations.Span, the tuple the
+        # nodes made for it share: typed Any, so that the compiled build
+        # keeps the one tuple rather than unboxing it into three fields and
+        # making a new tuple for every node), where the token before it
+        # ended, how many of the tokenizer's gaps have been passed, the data
+        # of a character token being handled, the name of an end tag token
+        # being handled, and the span of text inserted for several tokens
+        # at once (the table text), with the span of the pending table
+        # text.
         self._locating = False
-        self._token_start = 0
+        self._token_span: Any = None
         self._prev_end = 0
         self._gap_index = 0
         self._text_data: str | None = None
         self._end_tag_name: str | None = None
-        self._text_override: tuple[int, int] | None = None
+        self._text_override: Span | None = None
         self._table_text_span: tuple[int, int] | None = None
         self._chunk_starts: list[int] = [0]  # (see _source_window)
-        self._loc_end = 0  # (where the token being handled ends; _token_end
-        # may say "ask the tokenizer" instead)
         self._init_select()
 
     def _meta_encoding(self, attrs: dict[str, str]) -> None:
@@ -335,31 +336,43 @@ class TreeBuilderCore(SelectednessMixin):
     def _note_token(self, end: int, text: str | None, end_tag: str | None) -> None:
         """The token about to be handled ends at stream offset ``end``;
         ``text`` is a character token's data, ``end_tag`` an end tag
-        token's name (None for other tokens)."""
+        token's name (None for other tokens).  (HTMLParser's
+        _LocatingDirect writes this out for the tokens the tokenizer offers
+        without a token.)"""
         start = self._prev_end
         gaps = self.tokenizer._gaps
-        if gaps is not None:
-            i = self._gap_index
-            n = len(gaps)
-            while i < n and gaps[i] < end:
-                if gaps[i] > start:
-                    start = gaps[i]
-                i += 1
-            self._gap_index = i
-        self._token_start = start
-        self._token_end = self._loc_end = end
+        if gaps is not None and len(gaps) > self._gap_index:
+            start = self._start_after_gaps(start, end)
+        self._token_span = (start, end, self.tokenizer._positions)
+        self._token_end = end
         self._prev_end = end
         self._text_data = text
         self._end_tag_name = end_tag
 
+    def _start_after_gaps(self, start: int, end: int) -> int:
+        """Where the token ending at ``end`` starts, the one before it having
+        ended at ``start``: after the last gap between the two, if any (see
+        Tokenizer._gaps; passed gaps are counted in _gap_index)."""
+        gaps = self.tokenizer._gaps
+        assert gaps is not None
+        i = self._gap_index
+        n = len(gaps)
+        while i < n and gaps[i] < end:
+            if gaps[i] > start:
+                start = gaps[i]
+            i += 1
+        self._gap_index = i
+        return start
+
     def _span(self) -> Span:
         """The span of the token being handled, as nodes keep it (see
         :mod:`markup5.locations`)."""
-        return (self._token_start, self._loc_end, self.tokenizer._positions)
+        span: Span = self._token_span
+        return span
 
     def _locate(self, node: Any) -> None:
         """Give ``node``, made for the token being handled, its span."""
-        node._location = (self._token_start, self._loc_end, self.tokenizer._positions)
+        node._location = self._token_span
 
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
@@ -376,7 +389,7 @@ class TreeBuilderCore(SelectednessMixin):
             start = start[0]
         element._location = (start, self._span())
 
-    def _text_span(self, data: str) -> tuple[int, int]:
+    def _text_span(self, data: str) -> Span:
         """The span of the source that ``data``, inserted as text for the
         token being handled, came from: the whole token's, or the part of
         it that ``data`` is (leading whitespace split off by the rules, the
@@ -385,11 +398,11 @@ class TreeBuilderCore(SelectednessMixin):
         override = self._text_override
         if override is not None:
             return override
-        start = self._token_start
-        end = self._loc_end
         token = self._text_data
         if token is None or data == token:
-            return start, end
+            span: Span = self._token_span
+            return span
+        start, end, positions = self._token_span
         # The part of the token's text that data is, from index ``first``
         # up to ``last``.
         size = len(token)
@@ -412,12 +425,12 @@ class TreeBuilderCore(SelectednessMixin):
         elif token.startswith(data):
             first, last = 0, len(data)
         else:  # (NULL dropped: the whole token)
-            return start, end
+            return start, end, positions
         if end - start == size:  # the source is the text as it is
-            return start + first, start + last
+            return start + first, start + last, positions
         # Character references (or "</>") in the source: read it.
         return (start if first == 0 else self._source_after(start, first),
-                end if last == size else self._source_after(start, last))
+                end if last == size else self._source_after(start, last), positions)
 
     def _source_after(self, offset: int, count: int) -> int:
         """The stream offset just past ``count`` characters of text whose
