@@ -350,6 +350,17 @@ _TABLE_STRICT_ROLES = frozenset({"", "table", "grid", "treegrid"})
 #: without ``role`` or ``aria-*`` attributes.
 _CONTEXT_ELEMENTS = frozenset(_CONTEXT_IMPLICIT) | _SECTIONING | {"figcaption", "summary"}
 
+#: Every ``aria-*`` attribute a rule here reads (an element whose other
+#: ``aria-*`` names are unknown gets no ARIA message for them: the attribute
+#: rules report them as not allowed), and ``role``: an element with none of
+#: these and outside _CONTEXT_ELEMENTS only passes its context on.
+#: (tests/test_conformance_aria_fast.py checks that every "aria-..." name
+#: this module spells is here.)
+_WATCHED: frozenset[str] = (
+    GLOBAL_ATTRIBUTES | _ROLE_SPECIFIC | frozenset(TOKEN_VALUES) | frozenset(TOKEN_LIST_VALUES)
+    | frozenset(INTEGER_VALUES) | NUMBER_VALUES | IDREF | IDREF_LIST
+    | frozenset(_NATIVE_EQUIVALENT) | {"role"})
+
 
 class _Context:
     """What an element inherits: the roles (explicit or implicit) of its
@@ -392,21 +403,22 @@ class AriaRules:
     def element(self, element: Element) -> None:
         """The rules for one element (any namespace), in document order."""
         attrs = element.attrs
-        # (the parent's context: a Document or a template's contents have none)
-        context = self._contexts.get(id(element.parent), _ROOT)
-        aria = False
-        if attrs:
-            if "id" in attrs and attrs["id"]:
-                self._ids.add(attrs["id"])
-            for attribute in attrs:
-                if attribute[:5] == "aria-":
-                    aria = True
-                    break
         name = element.local_name
-        if element.namespace != HTML_NAMESPACE or not (
-                aria or "role" in attrs or name in _CONTEXT_ELEMENTS):
-            self._contexts[id(element)] = context
+        if attrs:
+            ident = attrs.get("id")
+            if ident:
+                self._ids.add(ident)
+            watched = not _WATCHED.isdisjoint(attrs)
+        else:
+            watched = False
+        if not watched and name not in _CONTEXT_ELEMENTS:
+            # The common case: nothing to check, and the element's children
+            # inherit its parent's context (found when one needs it).
             return
+        context = self._parent_context(element)
+        if element.namespace != HTML_NAMESPACE:
+            return  # (it passes its parent's context on, like the common case)
+        aria = watched and any(attribute[:5] == "aria-" for attribute in attrs)
         parent = element.parent
         if name == "summary":
             # (the first summary child of a details is its summary)
@@ -463,6 +475,29 @@ class AriaRules:
                                  if above in context.roles}
             context = _Context(roles, sectioned, table, figure)
         self._contexts[id(element)] = context
+
+    def _parent_context(self, element: Element) -> _Context:
+        """The context ``element`` inherits: that of its nearest ancestor
+        whose context is known (an element with a rule run, in document
+        order before it, stores its own), else of the tree's top (a
+        Document or a template's contents: none).  The elements passed on
+        the way up only hand their parent's context down: each is
+        remembered with it, so no element is passed twice in a document
+        and the lookups stay linear."""
+        contexts = self._contexts
+        passed: list[Element] = []
+        node = element.parent
+        context = _ROOT
+        while isinstance(node, Element):
+            known = contexts.get(id(node))
+            if known is not None:
+                context = known
+                break
+            passed.append(node)
+            node = node.parent
+        for node in passed:
+            contexts[id(node)] = context
+        return context
 
     def finish(self) -> None:
         """ID references that must resolve; required context roles that an
