@@ -113,6 +113,18 @@ def test_headers() -> None:
     # A th of another table (here, a nested one) is not in the same table.
     assert codes("<table><tr><td headers=n><table><tr><th id=n>N</table></table>") == [
         "reference-missing"]
+    # The nested table's cells look up their own table, the outer table's
+    # cells theirs again after it (the nearest table ancestor, looked up
+    # only for cells with headers or th with an ID).
+    assert codes("<table><tr><th id=o>O<td><table><tr><th id=n>N<td headers=n>1</table>"
+                 "<td headers=o>2</table>") == []
+    assert codes("<table><tr><th id=o>O<td><table><tr><td headers=o>1</table></table>") == [
+        "reference-missing"]
+    # Cells in template contents are not in the document: neither checked
+    # nor counted.
+    assert codes("<template><table><tr><td headers=x>1</table></template>") == []
+    assert codes("<table><tr><td headers=t>1</table>"
+                 "<template><table><tr><th id=t>T</table></template>") == ["reference-missing"]
 
 
 # §4.10.12 output for, §6.12.2 commandfor, §6.12.3 popovertarget: IDs in the tree.

@@ -19,7 +19,8 @@ references are the ARIA family's.
 
 from __future__ import annotations
 
-from ..dom import HTML_NAMESPACE, DocumentFragment, Element
+from ..dom import HTML_NAMESPACE, DocumentFragment, Element, Node
+from ._ancestry import AncestorFold
 from ._messages import Report, ReportSpan
 
 __all__ = ["References"]
@@ -44,8 +45,23 @@ _URL_ATTRIBUTES: frozenset[str] = frozenset({
     "ping", "itemid", "itemtype"})
 
 
+#: The HTML elements whose attributes make references or take part in a
+#: rule here (besides IDs, itemref and base's position).
+_REFERRING: frozenset[str] = frozenset({
+    "meta", "label", "td", "th", "form", "datalist", "map", "a", "img", "object"}) | FORM_OWNERS
+
+
 def _q(text: str) -> str:
     return f"“{text}”"
+
+
+def _table_step(element: Element, above: Element | None) -> Element | None:
+    return element if (element.local_name == "table"
+                       and element.namespace == HTML_NAMESPACE) else above
+
+
+def _no_table(node: Node | None) -> Element | None:
+    return None
 
 
 def _is_labelable(element: Element) -> bool:
@@ -64,7 +80,7 @@ class References:
 
     ELEMENTS: frozenset[str] | None = None
 
-    __slots__ = ("_report", "_first_id", "_skip", "_table_of", "_labels", "_lists",
+    __slots__ = ("_report", "_first_id", "_skip", "_tables", "_labels", "_lists",
                  "_datalist_ids", "_forms", "_form_ids",
                  "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs",
                  "_anchor_names", "_url_seen", "_description")
@@ -75,8 +91,9 @@ class References:
         self._first_id: dict[str, Element] = {}
         #: id() of the elements in template contents.
         self._skip: set[int] = set()
-        #: id() of an element inside a table -> the nearest table ancestor.
-        self._table_of: dict[int, Element] = {}
+        #: A node's nearest inclusive ancestor that is a table (for cells
+        #: with headers or, if th, an ID only).
+        self._tables: AncestorFold[Element | None] = AncestorFold(_table_step, _no_table)
         self._labels: list[tuple[Element, str]] = []
         self._lists: list[tuple[Element, str]] = []
         self._datalist_ids: set[str] = set()
@@ -98,32 +115,24 @@ class References:
 
     def element(self, element: Element) -> None:
         """Record the element's ID and the references it makes."""
-        parent = element.parent
-        key = id(parent)
-        if key in self._skip or (isinstance(parent, DocumentFragment)
-                                 and parent.host is not None):
-            self._skip.add(id(element))
-            return
         attrs = element.attrs
-        table = self._table_of.get(key)
-        if attrs:
-            ident = attrs.get("id")
-            if ident is not None and ident not in self._first_id:
-                self._first_id[ident] = element
-            itemref = attrs.get("itemref")
-            if itemref is not None:
-                self._itemrefs.append((element, itemref))
-        if element.namespace != HTML_NAMESPACE:
-            if table is not None:
-                self._table_of[id(element)] = table
+        parent = element.parent
+        skip = self._skip
+        if id(parent) in skip or (isinstance(parent, DocumentFragment)
+                                  and parent.host is not None):
+            if element.children:
+                skip.add(id(element))  # (what its children look up)
             return
-        name = element.local_name
-        if name == "table":
-            self._table_of[id(element)] = element
-        elif table is not None:
-            self._table_of[id(element)] = table
         if not attrs:
             return
+        ident = attrs.get("id")
+        if ident is not None:
+            self._first_id.setdefault(ident, element)
+        if "itemref" in attrs:
+            self._itemrefs.append((element, attrs["itemref"]))
+        if element.namespace != HTML_NAMESPACE:
+            return
+        name = element.local_name
         if not self._url_seen:
             if name == "base":
                 if "href" in attrs:
@@ -137,6 +146,8 @@ class References:
             self._report("misplaced-base", "error", element,
                          "The “base” element must come before any “link” or “script” elements "
                          "in the document.")
+        if name not in _REFERRING:
+            return
         if name == "meta" and (attrs.get("name") or "").lower() == "description":
             # §4.2.5.1: "There must not be more than one meta element with its
             # name attribute set to the value description per document", and names
@@ -153,11 +164,15 @@ class References:
             if value is not None:
                 self._labels.append((element, value))
         elif name == "td" or name == "th":
-            if name == "th" and table is not None and "id" in attrs:
-                self._th_ids.add((id(table), attrs["id"]))
             headers = attrs.get("headers")
-            if headers is not None and table is not None:
-                self._headers.append((element, table, headers))
+            if headers is not None or (name == "th" and "id" in attrs):
+                # (the nearest table ancestor, through any namespace)
+                table = self._tables.value(parent) if parent is not None else None
+                if table is not None:
+                    if name == "th" and "id" in attrs:
+                        self._th_ids.add((id(table), attrs["id"]))
+                    if headers is not None:
+                        self._headers.append((element, table, headers))
         elif name == "form":
             if "id" in attrs:
                 self._form_ids.add(attrs["id"])
