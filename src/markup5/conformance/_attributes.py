@@ -42,7 +42,7 @@ from ._elements import (
 )
 from ._messages import Report
 from ..bcp47 import language_tag_fault
-from ._urls import url_fault
+from ._urls import plainly_valid_url, url_fault
 
 __all__ = ["AttributeChecker"]
 
@@ -69,6 +69,7 @@ focusin focusout selectstart selectionchange
 """.split())
 
 _ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]")
+_WHITESPACE_CHARACTERS = frozenset("\t\n\f\r ")
 #: XML 1.0 (fifth edition) NameChar without ":" (§2.3 "Names and Tokens"),
 #: for the rest of an XML-compatible name (HTML §2.1.3 "XML-compatible").
 _XML_NAME_CHARACTERS = re.compile(
@@ -773,13 +774,14 @@ _BUT_CONFORMING_TRIGGER = {"a": "name", "style": "type", "script": "type"}
 
 #: Per listed HTML element, check()'s plan: (the obsolete-element message or
 #: None, the attribute names it takes, whether it takes any attribute
-#: without ":" (embed), its value rules, _META | _BUT_CONFORMING |
-#: _NEEDS_REQUIRED).  Built once.
-_Plan = tuple[str | None, frozenset[str], bool, dict[str, _ValueRule], int]
+#: without ":" (embed), its value rules and their attribute names,
+#: _META | _BUT_CONFORMING | _NEEDS_REQUIRED).  Built once.
+_Plan = tuple[str | None, frozenset[str], bool, dict[str, _ValueRule], frozenset[str], int]
 _PLANS: dict[str, _Plan] = {
     name: ((f"The {_q(name)} element is obsolete. {OBSOLETE_ELEMENTS[name]}".rstrip()
             if name in OBSOLETE_ELEMENTS else None),
-           own, name in ANY_ATTRIBUTE_ELEMENTS, _VALUE_RULES[name],
+           own, name in ANY_ATTRIBUTE_ELEMENTS,
+           _VALUE_RULES[name], frozenset(_VALUE_RULES[name]),
            (_META if name == "meta" else 0)
            | (_BUT_CONFORMING if name in _OBSOLETE_BUT_CONFORMING else 0)
            | (_NEEDS_REQUIRED if name in _REQUIRED else 0))
@@ -810,22 +812,27 @@ class AttributeChecker:
         if plan is None:
             self._check_unlisted(element, name, attrs)
             return
-        obsolete, own, any_attribute, rules, flags = plan
+        obsolete, own, any_attribute, rules, rule_names, flags = plan
         if obsolete is not None:
             self._report("obsolete-element", "error", element, obsolete)
         if attrs:
             if not own.issuperset(attrs):
                 self._not_allowed(element, name, attrs, own, any_attribute)
-            if "id" in attrs:
-                self._id(element, name, attrs["id"])
-            if not rules.keys().isdisjoint(attrs):
+            ident = attrs.get("id")
+            if ident is not None and not (
+                    ident and _WHITESPACE_CHARACTERS.isdisjoint(ident)
+                    and self._ids.setdefault(ident, element) is element):
+                self._id(element, name, ident)  # (empty, spaces, or seen before)
+            if not rule_names.isdisjoint(attrs):
                 self._values(element, name, attrs, rules)
             if flags:
                 if flags & _META:
                     self._meta_values(element, attrs)
                 if flags & _BUT_CONFORMING and _BUT_CONFORMING_TRIGGER[name] in attrs:
                     self._obsolete_but_conforming(element, name, attrs)
-        if flags & _NEEDS_REQUIRED:
+        if flags & _NEEDS_REQUIRED and not (
+                # (an a with href and without name: nothing required)
+                name == "a" and "href" in attrs and "name" not in attrs):
             self._required(element, name, attrs)
 
     def _check_unlisted(self, element: Element, name: str, attrs: dict[str, str]) -> None:
@@ -940,6 +947,8 @@ class AttributeChecker:
                 continue
             kind, data = rule
             if kind == _URL:  # (the most frequent first)
+                if value and plainly_valid_url(value) is not None:
+                    continue
                 fault = url_fault(value, non_empty=data is True)
                 if fault:
                     self._bad_value(element, name, attribute, value, f"Bad URL: {fault}")
