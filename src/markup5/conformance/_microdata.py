@@ -65,10 +65,8 @@ class MicrodataRules:
         self._root: Node | None = None   # the document (found once)
         # items with itemref (and unique tokens): their crawls are checked after the walk
         self._referring: list[tuple[Element, list[str]]] = []
-        self._elements = 0
 
     def element(self, element: Element) -> None:
-        self._elements += 1
         attrs = element.attrs
         if not attrs or _MICRODATA.isdisjoint(attrs) or element.namespace != HTML_NAMESPACE:
             return
@@ -164,7 +162,7 @@ class MicrodataRules:
         to the first ancestor with itemscope finds every such overlap.  The
         walks share a budget linear in the document's size; past it the
         remaining items are not checked (hostile itemref webs only)."""
-        budget = 4 * self._elements + 64
+        budget = 4 * _count_elements(self._root) + 64
         for item, tokens in self._referring:
             starts = [targets[token] for token in tokens if token in targets]
             if not starts:
@@ -189,3 +187,22 @@ class MicrodataRules:
                     ancestor = ancestor.parent
             if redundant:
                 self._report("bad-attribute-value", "error", item, _REDUNDANT)
+
+
+def _count_elements(root: Node | None) -> int:
+    """The number of elements the walk visits under ``root`` (template
+    contents where the template is, as the walk goes), counted when an
+    item's crawl needs a budget: one pass, no recursion."""
+    count = 0
+    stack: list[Node] = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element):
+            count += 1
+            contents = node.template_contents
+            if contents is not None:
+                stack.extend(contents.children)
+                continue
+        if isinstance(node, ParentNode):
+            stack.extend(node.children)
+    return count
