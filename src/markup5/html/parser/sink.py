@@ -411,7 +411,13 @@ class LocatingDomSink(DomSink):
             text = _new(Text)
             text.parent = parent
             text.data = data
-            text._location = builder._text_span(data)
+            # (The builder's _text_span, whose usual answer is the token's
+            # span: the token's whole text inserted, no table text.)
+            token_text = builder._text_data
+            if builder._text_override is None and (token_text is None or token_text == data):
+                text._location = builder._token_span
+            else:
+                text._location = builder._text_span(data)
             children.append(text)
             return
         count = len(children)

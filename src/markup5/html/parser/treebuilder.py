@@ -379,7 +379,10 @@ class TreeBuilderCore(SelectednessMixin):
         token is handled: if the tag is of its name, its span is the
         element's end tag location (the pair (start tag's, end tag's))."""
         name = self._end_tag_name
-        if name is None or element.local_name.lower() != name:
+        if name is None:
+            return
+        local_name = element.local_name
+        if local_name != name and local_name.lower() != name:
             return
         try:
             start = element._location
@@ -387,7 +390,7 @@ class TreeBuilderCore(SelectednessMixin):
             start = None
         if type(start) is tuple and len(start) == 2:  # (a pair already)
             start = start[0]
-        element._location = (start, self._span())
+        element._location = (start, self._token_span)
 
     def _text_span(self, data: str) -> Span:
         """The span of the source that ``data``, inserted as text for the
