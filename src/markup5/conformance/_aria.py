@@ -3,13 +3,16 @@
 for use of ARIA attributes in HTML") and WAI-ARIA 1.2 (§5 roles, §6 states
 and properties) require them.
 
-One rule family (:class:`AriaRules`, see ``_check.RULES``), called for every
-element in document order.  What an element may carry depends on a little of
-its ancestry (``header`` inside ``article``, ``td`` inside a ``table``,
-``li`` in a list, required context roles): each element's inherited
-:class:`_Context` is computed from its parent's once, so the family is linear
-in the document.  ID references resolve in :meth:`AriaRules.finish`, against
-the ids of the whole document.
+One rule family (:class:`AriaRules`, see ``_check.RULES``), called in
+document order for the elements with an ID, a ``role`` or an ``aria-*``
+attribute it reads, and for the elements that give their descendants a
+context.  What an element may carry depends on a little of its ancestry
+(``header`` inside ``article``, ``td`` inside a ``table``, ``li`` in a list,
+required context roles): each such element's :class:`_Context` is computed
+once from its nearest ancestor's that has one (the elements between only
+pass it on, and are remembered when passed), so the family is linear in the
+document.  ID references resolve in :meth:`AriaRules.finish`, against the
+ids of the whole document.
 
 The tables below are this module's own reading of the two specifications
 (element rows of ARIA in HTML §4, role and attribute definitions of
@@ -384,7 +387,13 @@ _ROOT = _Context(frozenset(), False, None, None)
 class AriaRules:
     """The ARIA rules over one document (a ``_check.RULES`` family)."""
 
-    ELEMENTS: frozenset[str] | None = None
+    #: Called (the walk's dispatch) for the context elements and for the
+    #: elements with an ID, a role or an aria-* name a rule reads; the
+    #: others only pass their parent's context on, which is looked up when
+    #: needed (_parent_context).  (Called for every element, it gives the
+    #: same messages: element() returns early for the others.)
+    ELEMENTS: frozenset[str] | None = _CONTEXT_ELEMENTS
+    ATTRIBUTES: frozenset[str] = _WATCHED | {"id"}
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report

@@ -54,7 +54,10 @@ class MicrodataRules:
     """Microdata's document rules (a rule family of
     :data:`markup5.conformance._check.RULES`)."""
 
-    ELEMENTS: frozenset[str] | None = None
+    #: Called for the elements with a microdata attribute only (the walk's
+    #: ATTRIBUTES dispatch); the item scope above one is folded on demand.
+    ELEMENTS: frozenset[str] | None = frozenset()
+    ATTRIBUTES: frozenset[str] = _MICRODATA
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report

@@ -19,8 +19,8 @@ references are the ARIA family's.
 
 from __future__ import annotations
 
-from ..dom import HTML_NAMESPACE, DocumentFragment, Element, Node
-from ._ancestry import AncestorFold
+from ..dom import HTML_NAMESPACE, Element, Node
+from ._ancestry import AncestorFold, in_template_contents
 from ._messages import Report, ReportSpan
 
 __all__ = ["References"]
@@ -64,6 +64,10 @@ def _no_table(node: Node | None) -> Element | None:
     return None
 
 
+def _same(element: Element, above: bool) -> bool:
+    return above
+
+
 def _is_labelable(element: Element) -> bool:
     """§4.10.2: whether ``element`` is a labelable element (an input whose
     type attribute is in the Hidden state is not)."""
@@ -78,9 +82,16 @@ def _is_labelable(element: Element) -> bool:
 class References:
     """The references family over one document (see the module docstring)."""
 
-    ELEMENTS: frozenset[str] | None = None
+    #: Called (the walk's dispatch) for the elements with an attribute a
+    #: rule here reads, and for templates (after which elements are looked
+    #: up as in template contents or not).  (Called for every element, it
+    #: gives the same messages.)
+    ELEMENTS: frozenset[str] | None = frozenset({"template"})
+    ATTRIBUTES: frozenset[str] = frozenset({
+        "id", "itemref", "name", "for", "headers", "usemap", "form", "list", "commandfor",
+        "popovertarget"}) | _URL_ATTRIBUTES
 
-    __slots__ = ("_report", "_first_id", "_skip", "_tables", "_labels", "_lists",
+    __slots__ = ("_report", "_first_id", "_templates", "_in_template", "_tables", "_labels", "_lists",
                  "_datalist_ids", "_forms", "_form_ids",
                  "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs",
                  "_anchor_names", "_url_seen", "_description")
@@ -89,8 +100,11 @@ class References:
         self._report = report
         #: The first element (any namespace) with each ID, in tree order.
         self._first_id: dict[str, Element] = {}
-        #: id() of the elements in template contents.
-        self._skip: set[int] = set()
+        #: Whether a template came (before it no element can be in template
+        #: contents), and whether a node is (its tree's top a template's
+        #: contents), folded when asked.
+        self._templates = False
+        self._in_template: AncestorFold[bool] = AncestorFold(_same, in_template_contents)
         #: A node's nearest inclusive ancestor that is a table (for cells
         #: with headers or, if th, an ID only).
         self._tables: AncestorFold[Element | None] = AncestorFold(_table_step, _no_table)
@@ -115,16 +129,12 @@ class References:
 
     def element(self, element: Element) -> None:
         """Record the element's ID and the references it makes."""
+        if element.local_name == "template":
+            self._templates = True
         attrs = element.attrs
+        if not attrs or (self._templates and self._in_template.value(element)):
+            return
         parent = element.parent
-        skip = self._skip
-        if id(parent) in skip or (isinstance(parent, DocumentFragment)
-                                  and parent.host is not None):
-            if element.children:
-                skip.add(id(element))  # (what its children look up)
-            return
-        if not attrs:
-            return
         ident = attrs.get("id")
         if ident is not None:
             self._first_id.setdefault(ident, element)
