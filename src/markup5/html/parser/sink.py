@@ -11,7 +11,7 @@ DOM (:mod:`markup5.dom`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...dom import (HTML_NAMESPACE, Comment, Document, DocumentFragment, DocumentType, Element, Node,
                     ParentNode, ProcessingInstruction, Text)
@@ -20,6 +20,9 @@ from ...dom import _index as _child_index
 from ...dom import _sibling_position
 from ..._mypyc import mypyc_attr
 from ...errors import PositionMap
+
+if TYPE_CHECKING:  # (typed, so that the compiled build reads its spans natively)
+    from .treebuilder import TreeBuilderCore
 
 __all__ = ["TreeSink", "DomSink", "LocatingDomSink"]
 
@@ -365,7 +368,7 @@ class LocatingDomSink(DomSink):
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__(document)
-        self.builder: Any = None
+        self.builder: TreeBuilderCore | None = None
         self.positions: PositionMap | None = None
 
     # (Each node made for the token being handled shares the builder's
