@@ -526,6 +526,12 @@ def autocomplete_fault(value: str) -> str:
     return ""
 
 
+#: A run of ASCII whitespace, or of anything else, from a position (srcset
+#: scanning in one call a run, not a character at a time).
+_WHITESPACE_RUN = re.compile(r"[\t\n\f\r ]*").match
+_NON_WHITESPACE_RUN = re.compile(r"[^\t\n\f\r ]*").match
+
+
 def srcset_fault(value: str) -> tuple[str, bool]:
     """(what is wrong with a srcset value, or ""; whether it uses width
     descriptors): §4.8.4.2 "image candidate strings" separated by commas,
@@ -537,13 +543,11 @@ def srcset_fault(value: str) -> tuple[str, bool]:
     widths: set[int] = set()
     densities: set[float] = set()
     while True:
-        while position < end and value[position] in whitespace:
-            position += 1
+        position = _WHITESPACE_RUN(value, position).end()
         if position == end:
             break
         start = position
-        while position < end and value[position] not in whitespace:
-            position += 1
+        position = _NON_WHITESPACE_RUN(value, position).end()
         url = value[start:position]
         if url.startswith(","):
             return ("Starts with empty image-candidate string." if not (widths or densities)
@@ -561,7 +565,8 @@ def srcset_fault(value: str) -> tuple[str, bool]:
             descriptor = value[position:stop].strip(whitespace)
             position = stop + 1 if comma >= 0 else end
             trailing_comma = comma >= 0
-        fault = url_fault(url, non_empty=True)
+        fault = ("" if url and plainly_valid_url(url) is not None
+                 else url_fault(url, non_empty=True))
         if fault:
             return f"Bad image-candidate URL: “{url}”: {fault}", bool(widths)
         if not descriptor:
@@ -588,10 +593,7 @@ def srcset_fault(value: str) -> tuple[str, bool]:
         if trailing_comma:
             # (only whitespace left? a scan, not a slice of the rest: the
             # loop's next step skips the same whitespace, so linear)
-            rest = position
-            while rest < end and value[rest] in whitespace:
-                rest += 1
-            if rest == end:
+            if _WHITESPACE_RUN(value, position).end() == end:
                 return f"Empty image-candidate string at “{value}”.", bool(widths)
     if not (widths or densities):
         return "Must contain one or more image candidate strings.", False
