@@ -544,7 +544,9 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
-        if self._end_tag_name is not None:  # (never set without source locations)
+        end_tag_name = self._end_tag_name  # (never set without source locations)
+        if end_tag_name is not None and (node.local_name == end_tag_name
+                                         or node.local_name.lower() == end_tag_name):
             self._close_location(node)
         name = node.local_name
         virtual = self._virtual
