@@ -527,9 +527,11 @@ def autocomplete_fault(value: str) -> str:
 
 
 #: A run of ASCII whitespace, or of anything else, from a position (srcset
-#: scanning in one call a run, not a character at a time).
-_WHITESPACE_RUN = re.compile(r"[\t\n\f\r ]*").match
-_NON_WHITESPACE_RUN = re.compile(r"[^\t\n\f\r ]*").match
+#: scanning in one call a run, not a character at a time; a run may be
+#: empty, so there is always a match).
+_RunMatch = Callable[[str, int], "re.Match[str]"]
+_WHITESPACE_RUN = cast(_RunMatch, re.compile(r"[\t\n\f\r ]*").match)
+_NON_WHITESPACE_RUN = cast(_RunMatch, re.compile(r"[^\t\n\f\r ]*").match)
 
 
 def srcset_fault(value: str) -> tuple[str, bool]:
