@@ -78,14 +78,6 @@ _ALONE = {
     "list": ("<input list=zz>", "reference-missing"),
     "commandfor": ("<button commandfor=zz command=show-modal>x</button>", "reference-missing"),
     "popovertarget": ("<button popovertarget=zz>x</button>", "reference-missing"),
-    **{attribute: (f"<{element} {attribute}=http://a/x{extra}><base href=/>", "misplaced-base")
-       for attribute, element, extra in (
-           ("href", "a", ">x</a"), ("src", "img", " alt=a"), ("srcset", "img", " alt=a"),
-           ("imagesrcset", "link", " rel=preload as=image"), ("cite", "q", ">x</q"),
-           ("action", "form", "></form"), ("formaction", "button", ">x</button"),
-           ("poster", "video", "></video"), ("data", "object", "></object"),
-           ("ping", "a", ">x</a"), ("itemid", "div", " itemscope></div"),
-           ("itemtype", "div", " itemscope></div"))},
 }
 
 
@@ -104,3 +96,58 @@ def test_each_attribute_alone(attribute: str, monkeypatch: pytest.MonkeyPatch) -
         assert _messages(document) == dispatched
     monkeypatch.setattr(References, "ATTRIBUTES", References.ATTRIBUTES - {attribute})
     assert _messages(document) != dispatched  # (the case needs the trigger)
+
+
+#: base's position rule (§4.2.3) reads the document before a base with href
+#: itself: each URL attribute, alone on an element before it, makes it
+#: misplaced.
+_URL_BEFORE = [
+    (attribute, f"<{element} {attribute}=http://a/x{extra}>")
+    for attribute, element, extra in (
+        ("href", "a", ">x</a"), ("src", "img", " alt=a"), ("srcset", "img", " alt=a"),
+        ("imagesrcset", "link", " rel=preload as=image"), ("cite", "q", ">x</q"),
+        ("action", "form", "></form"), ("formaction", "button", ">x</button"),
+        ("poster", "video", "></video"), ("data", "object", "></object"),
+        ("ping", "a", ">x</a"), ("itemid", "div", " itemscope></div"),
+        ("itemtype", "div", " itemscope></div"))]
+
+
+def _misplaced_bases(body: str) -> list[int]:
+    document = ("<!DOCTYPE html><html lang=en><title>t</title>" + body).encode()
+    found = [m.col for m in check(document) if m.code == "misplaced-base"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(References, "ELEMENTS", None)
+        assert [m.col for m in check(document) if m.code == "misplaced-base"] == found
+    return found
+
+
+def test_every_url_attribute_has_a_case() -> None:
+    from markup5.conformance._references import _URL_ATTRIBUTES
+    assert {attribute for attribute, _ in _URL_BEFORE} == _URL_ATTRIBUTES
+
+
+@pytest.mark.parametrize(("attribute", "element"), _URL_BEFORE)
+def test_a_url_attribute_before_base(attribute: str, element: str) -> None:
+    assert len(_misplaced_bases(element + "<base href=/>")) == 1
+    assert _misplaced_bases("<base href=/>" + element) == []
+
+
+@pytest.mark.parametrize(("body", "misplaced"), [
+    ("<base href=/><base href=/x>", 1),             # the first base's href counts
+    ("<base target=_top><base href=/>", 0),         # a base without href does not
+    ("<base href=/><p>x</p><base href=/x><base href=/y>", 2),
+    ("<template><a href=/>x</a></template><base href=/>", 0),  # template contents: not here
+    ("<svg><a href=/x></a></svg><base href=/>", 0),   # an SVG a is not an HTML element
+    ("<svg><foreignObject><a href=/x>y</a></foreignObject></svg><base href=/>", 1),
+    ("<div><p><base href=/></p><img src=x alt=y></div><base href=/y>", 1),
+    ("<template><base href=/></template><a href=/>x</a><base href=/>", 1),
+])
+def test_base_positions(body: str, misplaced: int) -> None:
+    assert len(_misplaced_bases(body)) == misplaced
+
+
+def test_the_html_elements_url_attributes_are_not_before_base() -> None:
+    # ("except the html element")
+    document = (b"<!DOCTYPE html><html lang=en itemscope itemtype=http://a/ itemid=http://a/x>"
+                b"<title>t</title><base href=/>")
+    assert [m for m in check(document) if m.code == "misplaced-base"] == []

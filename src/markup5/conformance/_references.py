@@ -19,7 +19,7 @@ references are the ARIA family's.
 
 from __future__ import annotations
 
-from ..dom import HTML_NAMESPACE, Element, Node
+from ..dom import HTML_NAMESPACE, Element, Node, ParentNode
 from ._ancestry import AncestorFold, in_template_contents
 from ._messages import Report, ReportSpan
 
@@ -83,18 +83,20 @@ class References:
     """The references family over one document (see the module docstring)."""
 
     #: Called (the walk's dispatch) for the elements with an attribute a
-    #: rule here reads, and for templates (after which elements are looked
-    #: up as in template contents or not).  (Called for every element, it
-    #: gives the same messages.)
-    ELEMENTS: frozenset[str] | None = frozenset({"template"})
+    #: rule here reads, for templates (after which elements are looked up
+    #: as in template contents or not) and for base elements (whether an
+    #: element with a URL attribute came before is then read off the
+    #: document, once: _url_before).  (Called for every element, it gives
+    #: the same messages.)
+    ELEMENTS: frozenset[str] | None = frozenset({"template", "base"})
     ATTRIBUTES: frozenset[str] = frozenset({
         "id", "itemref", "name", "for", "headers", "usemap", "form", "list", "commandfor",
-        "popovertarget"}) | _URL_ATTRIBUTES
+        "popovertarget"})
 
     __slots__ = ("_report", "_first_id", "_templates", "_in_template", "_tables", "_labels", "_lists",
                  "_datalist_ids", "_forms", "_form_ids",
                  "_map_names", "_usemaps", "_itemrefs", "_headers", "_th_ids", "_idrefs",
-                 "_anchor_names", "_url_seen", "_description")
+                 "_anchor_names", "_url_seen", "_unscanned", "_description")
 
     def __init__(self, report: Report, report_span: ReportSpan) -> None:
         self._report = report
@@ -122,8 +124,11 @@ class References:
         self._idrefs: list[tuple[Element, str, str]] = []
         #: (a element, its non-empty name), in document order.
         self._anchor_names: list[tuple[Element, str]] = []
-        #: Whether an element with a URL attribute came before (base's rule).
+        #: Whether an element with a URL attribute (or a base with href)
+        #: came before (base's rule), and the nodes not yet looked at for
+        #: it, in document order (a stack; None: not started).
         self._url_seen = False
+        self._unscanned: list[Node] | None = None
         #: Whether a meta name=description came before.
         self._description = False
 
@@ -143,19 +148,15 @@ class References:
         if element.namespace != HTML_NAMESPACE:
             return
         name = element.local_name
-        if not self._url_seen:
-            if name == "base":
-                if "href" in attrs:
-                    self._url_seen = True
-            elif name != "html" and not _URL_ATTRIBUTES.isdisjoint(attrs):
-                self._url_seen = True
-        elif name == "base" and "href" in attrs:
+        if name == "base" and "href" in attrs:
             # §4.2.3: "A base element, if it has an href attribute, must come
             # before any other elements in the tree that have attributes
             # defined as taking URLs, except the html element".
-            self._report("misplaced-base", "error", element,
-                         "The “base” element must come before any “link” or “script” elements "
-                         "in the document.")
+            if self._url_seen or self._url_before(element):
+                self._report("misplaced-base", "error", element,
+                             "The “base” element must come before any “link” or “script” "
+                             "elements in the document.")
+            self._url_seen = True  # (this base's href, for the bases after it)
         if name not in _REFERRING:
             return
         if name == "meta" and (attrs.get("name") or "").lower() == "description":
@@ -216,6 +217,36 @@ class References:
                     value = attrs.get(attribute)
                     if value is not None:
                         self._idrefs.append((element, attribute, value))
+
+    def _url_before(self, base: Element) -> bool:
+        """Whether an HTML element other than html with a URL attribute, or
+        a base with href, comes before ``base`` in document order (template
+        contents left out, as everywhere here).  The document is read from
+        where the last call stopped, up to ``base``, and not at all once
+        one is found: linear over all the calls."""
+        stack = self._unscanned
+        if stack is None:
+            root: Node = base
+            while root.parent is not None:
+                root = root.parent
+            stack = self._unscanned = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Element):
+                if node.template_contents is None and node.children:
+                    stack.extend(reversed(node.children))
+                if node is base:
+                    return False
+                attrs = node.attrs
+                if attrs and node.namespace == HTML_NAMESPACE:
+                    name = node.local_name
+                    if ((name == "base" and "href" in attrs)
+                            or (name != "html" and not _URL_ATTRIBUTES.isdisjoint(attrs))):
+                        self._url_seen = True
+                        return True
+            elif isinstance(node, ParentNode):
+                stack.extend(reversed(node.children))
+        return False
 
     def _map(self, element: Element, attrs: dict[str, str]) -> None:
         """§4.8.13: a map's name is non-empty, without ASCII whitespace,
