@@ -20,11 +20,10 @@ the parse's errors use, which the locations share.
 
 The parser itself stores a span as a plain tuple ``(offset, end_offset,
 position_map)`` (a :data:`Span`) on the node: a parse locates nearly every
-node and most locations are never read, and a tuple costs a third of a
-:class:`SourceLocation` to make (no Python call) and to free (a tuple of
-ints and a map is not one more object with slots for the collector to
-track).  The node's properties make the :class:`SourceLocation` when first
-read (:func:`located`) and keep it in the tuple's place.
+node and most locations are never read, and a tuple is made without a
+Python call or attribute stores, once per token (the nodes made for one
+token share it).  The node's properties make the :class:`SourceLocation`
+when first read (:func:`located`) and keep it in the tuple's place.
 """
 
 from __future__ import annotations
@@ -64,17 +63,6 @@ class SourceLocation:
         self._end_offset = end_offset
         self._map = position_map
         self._line_col = line_col
-
-    @classmethod
-    def _make(cls, offset: int, end_offset: int, position_map: PositionMap) -> SourceLocation:
-        """What the parser makes: the constructor without its checks (a
-        parse makes one for nearly every node)."""
-        location: SourceLocation = _new(cls)
-        location._offset = offset
-        location._end_offset = end_offset
-        location._map = position_map
-        location._line_col = None
-        return location
 
     def _resolve(self) -> tuple[int, int, int, int]:
         lc = self._line_col
@@ -140,7 +128,8 @@ class SourceLocation:
 
 
 def located(span: Span) -> SourceLocation:
-    """The :class:`SourceLocation` of a span the parser stored."""
+    """The :class:`SourceLocation` of a span the parser stored (the
+    constructor without its checks)."""
     location: SourceLocation = _new(SourceLocation)
     location._offset = span[0]
     location._end_offset = span[1]

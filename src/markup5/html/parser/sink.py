@@ -372,8 +372,8 @@ class LocatingDomSink(DomSink):
         self.positions: PositionMap | None = None
 
     # (Each node made for the token being handled shares the builder's
-    # span of it, a markup5.locations.Span tuple: TreeBuilderCore._locate,
-    # written out.)
+    # span of it, a markup5.locations.Span tuple: builder._token_span, see
+    # TreeBuilderCore._note_token.)
 
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:

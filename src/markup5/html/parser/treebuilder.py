@@ -364,16 +364,6 @@ class TreeBuilderCore(SelectednessMixin):
         self._gap_index = i
         return start
 
-    def _span(self) -> Span:
-        """The span of the token being handled, as nodes keep it (see
-        :mod:`markup5.locations`)."""
-        span: Span = self._token_span
-        return span
-
-    def _locate(self, node: Any) -> None:
-        """Give ``node``, made for the token being handled, its span."""
-        node._location = self._token_span
-
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
         token is handled: if the tag is of its name, its span is the
