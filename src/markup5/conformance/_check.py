@@ -11,6 +11,7 @@ from collections.abc import Callable
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
+from ..locations import SourceLocation
 from ._aria import AriaRules
 from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker
 from ._attributes import AttributeChecker
@@ -83,12 +84,19 @@ def _position(node: Node) -> tuple[int, int, int, int, int | None]:
     while current is not None:
         location = current.source_location
         if location is not None:
-            end_line, end_col = location.end_line, location.end_col
-            if end_col > 1 and location.end_offset > location.offset:
-                end_col -= 1  # (the last character, inclusive, as vnu's lastColumn)
-            return location.line, location.col, end_line, end_col, location.offset
+            return _span(location)
         current = current.parent
     return 1, 1, 1, 1, None
+
+
+def _span(location: SourceLocation) -> tuple[int, int, int, int, int]:
+    """(line, col, end line, inclusive end col, offset) of ``location``
+    (its four numbers worked out at once)."""
+    line, col, end_line, end_col = location._resolve()
+    offset = location.offset
+    if end_col > 1 and location.end_offset > offset:
+        end_col -= 1  # (the last character, inclusive, as vnu's lastColumn)
+    return line, col, end_line, end_col, offset
 
 
 def check(source: Document | str | bytes, *, encoding: str | None = None) -> list[Message]:
@@ -170,12 +178,10 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
         if code in AT_END_TAG and isinstance(node, Element):
             end = node.end_tag_location
             if end is not None:
-                end_col = end.end_col
-                if end_col > 1 and end.end_offset > end.offset:
-                    end_col -= 1
-                found.append((end.line, end.col, len(found),
-                              Message(code, severity, message, end.line, end.col,
-                                      end.end_line, end_col, end.offset)))
+                line, col, end_line, end_col, offset = _span(end)
+                found.append((line, col, len(found),
+                              Message(code, severity, message, line, col, end_line, end_col,
+                                      offset)))
                 return
         line, col, end_line, end_col, offset = _position(node)
         if code == "duplicate-id-first" and found:
