@@ -178,10 +178,8 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
         if code in AT_END_TAG and isinstance(node, Element):
             end = node.end_tag_location
             if end is not None:
-                line, col, end_line, end_col, offset = _span(end)
-                found.append((line, col, len(found),
-                              Message(code, severity, message, line, col, end_line, end_col,
-                                      offset)))
+                at = _span(end)
+                found.append((at[0], at[1], len(found), Message(code, severity, message, *at)))
                 return
         line, col, end_line, end_col, offset = _position(node)
         if code == "duplicate-id-first" and found:
