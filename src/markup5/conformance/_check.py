@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
 from ..locations import SourceLocation
 from ._aria import AriaRules
-from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker
+from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker, _Entry
 from ._attributes import AttributeChecker
 from ._messages import Message, Report, ReportSpan, Rule, Severity
 from ._css import CssRules
@@ -246,10 +246,10 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
           elements: list[Element]) -> None:
     """One pass over the tree in document order (template contents where
     the template is), without recursion; each element visited is appended
-    to ``elements``.  Each element waits on the stack with what the
-    content-model rules computed for its parent (the entry
-    :meth:`~._content.ContentChecker.visit` returns), so no rule looks an
-    ancestor up.  The rule families are called for the elements they ask
+    to ``elements``.  Each open parent waits on the stack with what the
+    content-model rules computed for it (the entry
+    :meth:`~._content.ContentChecker.visit` returns), which its children
+    are visited with, so no rule looks an ancestor up.  The rule families are called for the elements they ask
     for (:func:`_dispatch`), in the order of :data:`RULES`."""
     visit = ContentChecker().visit
     rules = [make(report, report_span) for make in RULES]
@@ -261,14 +261,22 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
     checker = AttributeChecker(report)
     attributes = checker.check
     foreign = checker.check_foreign
-    stack = [(child, ROOT_ENTRY) for child in reversed(document.children)
-             if isinstance(child, Element)]
+    # Depth first, in document order: for each open parent, what the
+    # content rules computed for it and an iterator over its children
+    # (no list of pending children is built: a third of the traversal).
+    stack: list[tuple[_Entry, Iterator[Node]]] = [(ROOT_ENTRY, iter(document.children))]
+    push = stack.append
     pop = stack.pop
-    extend = stack.extend
     html = HTML_NAMESPACE
     visited = elements.append
     while stack:
-        node, parent_entry = pop()
+        parent_entry, siblings = stack[-1]
+        for node in siblings:
+            if isinstance(node, Element):
+                break
+        else:
+            pop()
+            continue
         visited(node)
         if node.namespace == html:
             attributes(node)
@@ -300,7 +308,6 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
         else:
             children = node.children
         if children:
-            extend([(child, entry) for child in reversed(children)
-                    if isinstance(child, Element)])
+            push((entry, iter(children)))
     for rule in rules:
         rule.finish()
