@@ -217,6 +217,9 @@ _EXCLUSIONS: tuple[tuple[int, str, frozenset[str], bool], ...] = (
     (_BIT_NOSCRIPT, "noscript", frozenset({"noscript"}), False),
 )
 _EXCLUDING_BITS = sum(exclusion[0] for exclusion in _EXCLUSIONS)
+# The exclusions that apply under a mask of excluding ancestors, in the
+# order of _EXCLUSIONS (filled as masks are met; at most 2**16 of them).
+_EXCLUSIONS_OF: dict[int, tuple[tuple[int, str, frozenset[str], bool], ...]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -461,6 +464,8 @@ class ContentChecker:
         name = element.local_name
         plain = _PLAIN_ENTRIES.get(name)
         if plain is not None:
+            if plain[1] == _TRANSPARENT:
+                return mask | plain[0], _TRANSPARENT_MODELS.get(model, _FLOW)
             return mask | plain[0], plain[1]
         mask |= _ANCESTOR_BITS.get(name, 0)
         if name not in _MAIN_ANCESTORS and not _is_custom(name):
@@ -471,11 +476,7 @@ class ContentChecker:
             if name == "noscript" and _html_local_name(parent) == "head":
                 return mask, "noscript-head"
             # transparent: the parent's model, reduced to a category
-            if model in (_PHRASING, _PHRASING_HEADING, "option"):
-                return mask, _PHRASING if model != _PHRASING_HEADING else model
-            if model == _ANY:
-                return mask, _ANY
-            return mask, _FLOW
+            return mask, _TRANSPARENT_MODELS.get(model, _FLOW)
         if name == "div":
             if _html_local_name(element.parent) == "dl":
                 return mask, "dl-div"
@@ -521,6 +522,8 @@ class ContentChecker:
         bad = self._bad
         if plain is not None and not (bad and bad.get(id(element)) is element):
             mask, model = inherited | plain[0], plain[1]  # (_own_entry's first case)
+            if model == _TRANSPARENT:
+                model = _TRANSPARENT_MODELS.get(parent_model, _FLOW)
         else:
             mask, model = self._own_entry(element, inherited, parent_model)
         entry = (element, mask, model,
@@ -562,7 +565,14 @@ class ContentChecker:
             if self._visible_mains > 1:
                 report("multiple-visible-main", "error", element,
                        "A document must not include more than one visible “main” element.")
-        self._check_children(element, mask, model, report)
+        if model == _ANY:
+            return
+        if name in _MEDIA:
+            _model_media(self, element, mask, report)
+        elif model == _FLOW or model == _PHRASING or model == _PHRASING_HEADING:
+            self._check_category(element, mask, model, report)
+        else:
+            self._check_children(element, mask, model, report)
 
     def _check_labelable(self, element: Element, label: Element, report: Report) -> None:
         """§4.10.4 label: at most one labelable descendant (vnu adds a warning
@@ -584,9 +594,12 @@ class ContentChecker:
     def _check_exclusions(self, element: Element, inherited: int, report: Report) -> None:
         name = element.local_name
         interactive: bool | None = None
-        for bit, ancestor, names, no_interactive in _EXCLUSIONS:
-            if not inherited & bit:
-                continue
+        key = inherited & _EXCLUDING_BITS
+        exclusions = _EXCLUSIONS_OF.get(key)
+        if exclusions is None:  # (at most one tuple per combination of ancestors met)
+            exclusions = _EXCLUSIONS_OF[key] = tuple(
+                exclusion for exclusion in _EXCLUSIONS if key & exclusion[0])
+        for bit, ancestor, names, no_interactive in exclusions:
             if name in names:
                 report("element-not-allowed-as-descendant", "error", element,
                        f"The element “{name}” must not appear as a descendant of the "
@@ -617,14 +630,8 @@ class ContentChecker:
 
     def _check_children(self, element: Element, mask: int, model: str,
                         report: Report) -> None:
-        if element.local_name in _MEDIA and model != _ANY:
-            _model_media(self, element, mask, report)
-            return
-        if model == _ANY:
-            return
-        if model in (_FLOW, _PHRASING, _PHRASING_HEADING):
-            self._check_category(element, mask, model, report)
-            return
+        """The children of an element whose model is text, nothing, or an
+        element-specific sequence (_check takes the others)."""
         if model in (_TEXT, _NOTHING):
             if element.local_name == "title" and not any(
                     isinstance(child, Text) and child.data.strip(_WHITESPACE)
@@ -1301,14 +1308,24 @@ def _named_model(name: str) -> str:
     return _ANY   # template, obsolete and unknown elements: not checked here
 
 
-#: For each known HTML element whose entry depends on its name alone (what
-#: :meth:`ContentChecker._own_entry` works out for the others): the bits it
-#: adds to its children's mask and its children's model kind.
+#: A transparent element's children's model kind, by its parent's
+#: children's model kind: the parent's, reduced to a category (flow for
+#: any other).
+_TRANSPARENT_MODELS = {_PHRASING: _PHRASING, _PHRASING_HEADING: _PHRASING_HEADING,
+                       "option": _PHRASING, _ANY: _ANY}
+#: In _PLAIN_ENTRIES: the model kind is the parent's, by _TRANSPARENT_MODELS.
+_TRANSPARENT = "transparent"
+
+#: For each known HTML element whose entry depends on its name alone, or
+#: on its name and its parent's model kind (a transparent one, but
+#: noscript, which in head has a model of its own): the bits it adds to its
+#: children's mask and its children's model kind (what
+#: :meth:`ContentChecker._own_entry` works out for the others).
 _PLAIN_ENTRIES: dict[str, tuple[int, str]] = {
     name: (_ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN),
-           _named_model(name))
+           _TRANSPARENT if name in TRANSPARENT_ELEMENTS else _named_model(name))
     for name in KNOWN_ELEMENTS
-    if name not in TRANSPARENT_ELEMENTS and name not in ("div", "time") and not _is_custom(name)}
+    if name not in ("noscript", "div", "time") and not _is_custom(name)}
 
 #: The HTML element names that are flow content, or phrasing content,
 #: wherever they are (is_flow_content and is_phrasing_content decide the
