@@ -34,9 +34,9 @@ RECORDED = ROOT / "tests" / "fixtures" / "vnu-output"
 
 #: The suite's documents whose verdict agreed with the expectation at the last run of
 #: ``python tools/conformance_suite.py`` (the lead raises it as rules land; it may only go
-#: up).  2026-11-29 04:26 UTC: 2,498 of 2,552 (isvalid 190/237, novalid 2267/2274,
-#: haswarn 41/41), as many as vnu 26.9.27; at the first ``check()`` (03:34) it was 489.
-MEASURED_FLOOR = 2498
+#: up).  2026-11-29 09:05 UTC: 2,501 of 2,552 (isvalid 188/237, novalid 2272/2274,
+#: haswarn 41/41); vnu 26.9.27 gets 2,498; at the first ``check()`` (03:34) it was 489.
+MEASURED_FLOOR = 2501
 
 
 # --- vnu's JSON report (recorded) -------------------------------------------------------
