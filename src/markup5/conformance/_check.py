@@ -249,8 +249,9 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
     to ``elements``.  Each open parent waits on the stack with what the
     content-model rules computed for it (the entry
     :meth:`~._content.ContentChecker.visit` returns), which its children
-    are visited with, so no rule looks an ancestor up.  The rule families are called for the elements they ask
-    for (:func:`_dispatch`), in the order of :data:`RULES`."""
+    are visited with, so no rule looks an ancestor up.  The rule families
+    are called for the elements they ask for (:func:`_dispatch`), in the
+    order of :data:`RULES`."""
     visit = ContentChecker().visit
     rules = [make(report, report_span) for make in RULES]
     every, by_name, by_attribute, by_prefix = _dispatch(rules)

@@ -425,31 +425,19 @@ class ContentChecker:
             return entry
         chain: list[Element] = []
         node: Node | None = element
-        mask, model, breaker = 0, _ANY, ""
-        label: Element | None = None
+        above: _Entry = ROOT_ENTRY  # (the html element's place is the parser's affair)
         while isinstance(node, Element):
             entry = info.get(id(node))
             if entry is not None and entry[0] is node:
-                mask, model, breaker, label = entry[1], entry[2], entry[3], entry[4]
+                above = entry
                 break
             chain.append(node)
             node = node.parent
         else:
-            if isinstance(node, Document):
-                model = _ANY       # the html element's place is the parser's affair
-            elif isinstance(node, DocumentFragment):
-                model = _ANY       # template contents, fragments: context unknown
-                if node.host is not None:
-                    mask = _BIT_TEMPLATE
+            if isinstance(node, DocumentFragment) and node.host is not None:
+                above = TEMPLATE_ENTRY
         for el in reversed(chain):
-            mask, model = self._own_entry(el, mask, model)
-            name = el.local_name
-            if el.namespace != HTML_NAMESPACE or (
-                    name not in _MAIN_ANCESTORS and not _is_custom(name)):
-                breaker = name
-            if name == "label" and el.namespace == HTML_NAMESPACE:
-                label = el
-            entry = info[id(el)] = (el, mask, model, breaker, label)
+            entry = above = self._child_entry(el, above)
         assert entry is not None
         return entry
 
@@ -515,23 +503,23 @@ class ContentChecker:
         element's own entry, returned, is what its children are visited
         with.  The same rules and the same state as ``check_element``,
         without looking the ancestors up."""
+        entry = self._child_entry(element, parent_entry)
+        self._check(element, parent_entry[1], parent_entry[3], parent_entry[4], entry[1],
+                    entry[2], report)
+        return entry
+
+    def _child_entry(self, element: Element, parent_entry: _Entry) -> _Entry:
+        """``element``'s entry from its parent's, remembered (for a rule that
+        asks for an element's parent's)."""
         _, inherited, parent_model, breaker, label = parent_entry
+        mask, model = self._own_entry(element, inherited, parent_model)
         name = element.local_name
         html = element.namespace == HTML_NAMESPACE
-        plain = _PLAIN_ENTRIES.get(name) if html else None
-        bad = self._bad
-        if plain is not None and not (bad and bad.get(id(element)) is element):
-            mask, model = inherited | plain[0], plain[1]  # (_own_entry's first case)
-            if model == _TRANSPARENT:
-                model = _TRANSPARENT_MODELS.get(parent_model, _FLOW)
-        else:
-            mask, model = self._own_entry(element, inherited, parent_model)
         entry = (element, mask, model,
-                 name if not html or (name not in _MAIN_ANCESTORS and "-" not in name)
+                 name if not html or (name not in _MAIN_ANCESTORS and not _is_custom(name))
                  else breaker,
                  element if html and name == "label" else label)
-        self._info[id(element)] = entry  # (for a rule that asks for its parent's)
-        self._check(element, inherited, breaker, label, mask, model, report)
+        self._info[id(element)] = entry
         return entry
 
     def _check(self, element: Element, inherited: int, breaker: str, label: Element | None,
