@@ -252,7 +252,9 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
     are visited with, so no rule looks an ancestor up.  The rule families
     are called for the elements they ask for (:func:`_dispatch`), in the
     order of :data:`RULES`."""
-    visit = ContentChecker().visit
+    content = ContentChecker()
+    visit = content.visit
+    fit = content.fit
     rules = [make(report, report_span) for make in RULES]
     every, by_name, by_attribute, by_prefix = _dispatch(rules)
     triggers = frozenset(by_attribute)
@@ -279,6 +281,12 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
             pop()
             continue
         visited(node)
+        # The child against its parent's category (flow or phrasing
+        # content), when the parent's model is one: most are named in it.
+        category = parent_entry[5]
+        if category is not None and (node.local_name not in category or
+                                     node.namespace != html):
+            fit(node, parent_entry, report)
         if node.namespace == html:
             attributes(node)
         else:

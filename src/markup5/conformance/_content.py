@@ -368,16 +368,20 @@ def _name(element: Element) -> str:
 # ---------------------------------------------------------------------------
 # The checker
 
-_Entry = tuple["Element | None", int, str, str, "Element | None"]
+_Entry = tuple["Element | None", int, str, str, "Element | None", "frozenset[str] | None"]
 """What an element passes to its children: (the element, the mask of its
 ancestor kinds and its own, its children's model kind, the nearest inclusive
-ancestor that a main may not be in, the nearest inclusive ancestor label)."""
+ancestor that a main may not be in, the nearest inclusive ancestor label,
+and, when its children are checked one by one against a category (flow or
+phrasing content), the HTML element names that fit it wherever they are:
+a walk checks each child as it meets it (:meth:`ContentChecker.fit`), and
+only a child not named there takes a closer look)."""
 
 #: The entry a child of the Document is visited with (:meth:`ContentChecker.visit`):
 #: the html element's place is the parser's affair.
-ROOT_ENTRY: _Entry = (None, 0, _ANY, "", None)
+ROOT_ENTRY: _Entry = (None, 0, _ANY, "", None, None)
 #: The entry a child of template contents is visited with: its context is unknown.
-TEMPLATE_ENTRY: _Entry = (None, _BIT_TEMPLATE, _ANY, "", None)
+TEMPLATE_ENTRY: _Entry = (None, _BIT_TEMPLATE, _ANY, "", None, None)
 
 
 class ContentChecker:
@@ -389,7 +393,7 @@ class ContentChecker:
     against, so that each element costs O(1) plus O(its children).  Called out
     of order, an element's ancestors are computed (and remembered) first."""
 
-    __slots__ = ("_info", "_bad", "_visible_mains", "_labelled")
+    __slots__ = ("_info", "_bad", "_visible_mains", "_labelled", "_first")
 
     def __init__(self) -> None:
         # id(element) -> (element, mask passed to children, children's model
@@ -400,6 +404,8 @@ class ContentChecker:
         self._labelled: dict[int, int] = {}
         # children reported as not allowed: their subtree is suppressed
         self._bad: dict[int, Element] = {}
+        # id(parent) -> (parent, its first child that is not whitespace or a comment)
+        self._first: dict[int, tuple[Element, Node | None]] = {}
         self._visible_mains = 0
 
     def reset(self) -> None:
@@ -407,6 +413,7 @@ class ContentChecker:
         self._info.clear()
         self._bad.clear()
         self._labelled.clear()
+        self._first.clear()
         self._visible_mains = 0
 
     # -- per-element state ---------------------------------------------------
@@ -489,11 +496,13 @@ class ContentChecker:
             raise TypeError("report must be callable as report(code, severity, node, message)")
         parent = element.parent
         if isinstance(parent, Element):
-            _, inherited, _, breaker, label = self._full_entry(parent)
+            _, inherited, _, breaker, label, _ = self._full_entry(parent)
         else:
             inherited, breaker, label = 0, "", None
         mask, model = self._entry(element)
         self._check(element, inherited, breaker, label, mask, model, report)
+        if self._full_entry(element)[5] is not None:
+            self._check_category(element, mask, model, report)
 
     def visit(self, element: Element, parent_entry: _Entry, report: Report) -> _Entry:
         """:meth:`check_element` for a walk that keeps each element's entry
@@ -502,23 +511,38 @@ class ContentChecker:
         :data:`TEMPLATE_ENTRY` for one of template contents), and the
         element's own entry, returned, is what its children are visited
         with.  The same rules and the same state as ``check_element``,
-        without looking the ancestors up."""
+        without looking the ancestors up, except that the children that
+        must be flow or phrasing content are left to the walk, which checks
+        each as it meets it, by the returned entry (:meth:`fit`)."""
         entry = self._child_entry(element, parent_entry)
         self._check(element, parent_entry[1], parent_entry[3], parent_entry[4], entry[1],
                     entry[2], report)
         return entry
 
+    def fit(self, child: Element, parent_entry: _Entry, report: Report) -> None:
+        """Check ``child`` against its parent's category (flow or phrasing
+        content), which the walk asks for a child that ``parent_entry``'s
+        names (its last field) do not take whatever the context; before
+        :meth:`visit` of ``child``, so that a misfit's subtree is
+        suppressed."""
+        parent = parent_entry[0]
+        assert parent is not None
+        self._category_child(child, parent, parent_entry[1], parent_entry[2], None, report)
+
     def _child_entry(self, element: Element, parent_entry: _Entry) -> _Entry:
         """``element``'s entry from its parent's, remembered (for a rule that
         asks for an element's parent's)."""
-        _, inherited, parent_model, breaker, label = parent_entry
+        _, inherited, parent_model, breaker, label, _ = parent_entry
         mask, model = self._own_entry(element, inherited, parent_model)
         name = element.local_name
         html = element.namespace == HTML_NAMESPACE
+        # (The children _check_category takes: see _check.)
+        category = (None if not html or mask & (_BIT_SUPPRESS | _BIT_TEMPLATE)
+                    or name in _MEDIA else _CATEGORY_NAMES.get(model))
         entry = (element, mask, model,
                  name if not html or (name not in _MAIN_ANCESTORS and not _is_custom(name))
                  else breaker,
-                 element if html and name == "label" else label)
+                 element if html and name == "label" else label, category)
         self._info[id(element)] = entry
         return entry
 
@@ -526,7 +550,9 @@ class ContentChecker:
                mask: int, model: str, report: Report) -> None:
         """The rules for ``element``, from its parent's mask, nearest
         main-breaking ancestor and nearest label (``inherited``,
-        ``breaker``, ``label``) and its own mask and model."""
+        ``breaker``, ``label``) and its own mask and model; but for the
+        children that must be flow or phrasing content, which the caller
+        checks (:meth:`_check_category`, or the walk's :meth:`fit`)."""
         name = element.local_name
         if element.namespace == HTML_NAMESPACE and name not in KNOWN_ELEMENTS \
                 and not _is_custom(name) and not mask & _BIT_TEMPLATE:
@@ -557,9 +583,7 @@ class ContentChecker:
             return
         if name in _MEDIA:
             _model_media(self, element, mask, report)
-        elif model == _FLOW or model == _PHRASING or model == _PHRASING_HEADING:
-            self._check_category(element, mask, model, report)
-        else:
+        elif model != _FLOW and model != _PHRASING and model != _PHRASING_HEADING:
             self._check_children(element, mask, model, report)
 
     def _check_labelable(self, element: Element, label: Element, report: Report) -> None:
@@ -640,9 +664,11 @@ class ContentChecker:
 
     def _check_category(self, element: Element, mask: int, model: str,
                         report: Report) -> None:
-        flow = model == _FLOW
+        """The children of ``element`` (its mask and model kind) against its
+        category, flow or phrasing content: what the walk does child by
+        child (:meth:`fit`), for :meth:`check_element`."""
         # (the names the category takes whatever the context: most children)
-        plain = _FLOW_NAMES if flow else _PHRASING_NAMES
+        plain = _CATEGORY_NAMES[model]
         html = HTML_NAMESPACE
         first = True     # no element or text before this child
         for child in element.children:
@@ -654,22 +680,50 @@ class ContentChecker:
                 was_first, first = first, False
                 if child.local_name in plain and child.namespace == html:
                     continue
-                if flow:   # (a misplaced main is reported by its own check)
-                    ok = is_flow_content(child, mask & ~_BIT_NO_MAIN)
-                else:
-                    ok = is_phrasing_content(child, mask) or (
-                        model == _PHRASING_HEADING and child.namespace == HTML_NAMESPACE
-                        and child.local_name in HEADING_CONTENT)
-                if ok:
-                    continue
-                name = _html_name(child)
-                if name in ("meta", "link") or (name == "style" and flow):
-                    _metadata_in_body(child, element, was_first, report)
-                elif name == "area":
-                    report("missing-required-ancestor", "error", child,
-                           "The “area” element must have a “map” ancestor.")
-                else:
-                    self._not_allowed(child, element, report)
+                self._category_child(child, element, mask, model, was_first, report)
+
+    def _category_child(self, child: Element, parent: Element, mask: int, model: str,
+                        first: bool | None, report: Report) -> None:
+        """A child of ``parent`` (its mask and model kind, flow or phrasing
+        content) that its category does not take by name alone: is it flow
+        (phrasing) content there, and if not, the message.  ``first``: no
+        element and no text but inter-element whitespace before it (None:
+        not yet known, worked out if needed)."""
+        flow = model == _FLOW
+        if flow:   # (a misplaced main is reported by its own check)
+            ok = is_flow_content(child, mask & ~_BIT_NO_MAIN)
+        else:
+            ok = is_phrasing_content(child, mask) or (
+                model == _PHRASING_HEADING and child.namespace == HTML_NAMESPACE
+                and child.local_name in HEADING_CONTENT)
+        if ok:
+            return
+        name = _html_name(child)
+        if name in ("meta", "link") or (name == "style" and flow):
+            if first is None:
+                first = self._first_content(parent) is child
+            _metadata_in_body(child, parent, first, report)
+        elif name == "area":
+            report("missing-required-ancestor", "error", child,
+                   "The “area” element must have a “map” ancestor.")
+        else:
+            self._not_allowed(child, parent, report)
+
+    def _first_content(self, parent: Element) -> Node | None:
+        """``parent``'s first child that is an element or text other than
+        inter-element whitespace (found once per parent: a page with many
+        style elements in one parent stays linear)."""
+        found = self._first.get(id(parent))
+        if found is not None and found[0] is parent:
+            return found[1]
+        first: Node | None = None
+        for child in parent.children:
+            if isinstance(child, Element) or (
+                    isinstance(child, Text) and child.data.strip(_WHITESPACE)):
+                first = child
+                break
+        self._first[id(parent)] = (parent, first)
+        return first
 
 
 def _metadata_in_body(child: Element, parent: Element, first: bool, report: Report) -> None:
@@ -1320,3 +1374,7 @@ _PLAIN_ENTRIES: dict[str, tuple[int, str]] = {
 #: others: conditional, custom and foreign elements).
 _FLOW_NAMES = FLOW_CONTENT | OBSOLETE_ELEMENTS
 _PHRASING_NAMES = PHRASING_CONTENT | OBSOLETE_ELEMENTS
+#: By model kind, for the models whose children are checked one by one
+#: against a category: the names it takes by name alone.
+_CATEGORY_NAMES = {_FLOW: _FLOW_NAMES, _PHRASING: _PHRASING_NAMES,
+                   _PHRASING_HEADING: _PHRASING_NAMES}
