@@ -20,6 +20,7 @@ from markup5.conformance._content import (
     PHRASING_CONTENT, SECTIONING_CONTENT, ContentChecker, check_element, is_flow_content,
     is_interactive_content, is_palpable_content, is_phrasing_content,
 )
+from markup5.conformance._content import _Entry
 from markup5.dom import Document, Element, Node, Text
 
 Found = list[tuple[str, str, Node]]
@@ -660,9 +661,9 @@ class CountingChecker(ContentChecker):
         super().__init__()
         self.entries = 0
 
-    def _own_entry(self, element: Element, mask: int, model: str) -> tuple[int, str]:
+    def _child_entry(self, element: Element, parent_entry: _Entry) -> _Entry:
         self.entries += 1
-        return super()._own_entry(element, mask, model)
+        return super()._child_entry(element, parent_entry)
 
 
 def _work(document: Document, monkeypatch: pytest.MonkeyPatch,

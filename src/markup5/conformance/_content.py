@@ -448,20 +448,11 @@ class ContentChecker:
         assert entry is not None
         return entry
 
-    def _own_entry(self, element: Element, mask: int, model: str) -> tuple[int, str]:
-        """The mask and model ``element`` gives its children, from what its
+    def _named_entry(self, element: Element, name: str, mask: int,
+                     model: str) -> tuple[int, str]:
+        """The mask and model an HTML element not in _PLAIN_ENTRIES gives
+        its children (see :meth:`_child_entry`), from the mask and model its
         parent gives it."""
-        bad = self._bad
-        if bad and bad.get(id(element)) is element:
-            mask |= _BIT_SUPPRESS
-        if element.namespace != HTML_NAMESPACE:
-            return mask | _BIT_NO_MAIN, _ANY
-        name = element.local_name
-        plain = _PLAIN_ENTRIES.get(name)
-        if plain is not None:
-            if plain[1] == _TRANSPARENT:
-                return mask | plain[0], _TRANSPARENT_MODELS.get(model, _FLOW)
-            return mask | plain[0], plain[1]
         mask |= _ANCESTOR_BITS.get(name, 0)
         if name not in _MAIN_ANCESTORS and not _is_custom(name):
             mask |= _BIT_NO_MAIN
@@ -515,8 +506,14 @@ class ContentChecker:
         must be flow or phrasing content are left to the walk, which checks
         each as it meets it, by the returned entry (:meth:`fit`)."""
         entry = self._child_entry(element, parent_entry)
-        self._check(element, parent_entry[1], parent_entry[3], parent_entry[4], entry[1],
-                    entry[2], report)
+        inherited = parent_entry[1]
+        if inherited & _EXCLUDING_BITS or parent_entry[4] is not None \
+                or entry[2] not in _QUIET_MODELS or element.local_name not in _QUIET_NAMES:
+            # (else _check has nothing to do: a known element, not main
+            # nor a media element, whose children the walk checks or are
+            # not checked, with no excluding ancestor and no label above)
+            self._check(element, inherited, parent_entry[3], parent_entry[4], entry[1],
+                        entry[2], report)
         return entry
 
     def fit(self, child: Element, parent_entry: _Entry, report: Report) -> None:
@@ -531,18 +528,31 @@ class ContentChecker:
 
     def _child_entry(self, element: Element, parent_entry: _Entry) -> _Entry:
         """``element``'s entry from its parent's, remembered (for a rule that
-        asks for an element's parent's)."""
-        _, inherited, parent_model, breaker, label, _ = parent_entry
-        mask, model = self._own_entry(element, inherited, parent_model)
+        asks for an element's parent's): the mask and model it gives its
+        children (from _PLAIN_ENTRIES when its name says, else
+        :meth:`_named_entry`), and so on (see _Entry)."""
+        _, mask, parent_model, breaker, label, _ = parent_entry
+        bad = self._bad
+        if bad and bad.get(id(element)) is element:
+            mask |= _BIT_SUPPRESS
         name = element.local_name
-        html = element.namespace == HTML_NAMESPACE
-        # (The children _check_category takes: see _check.)
-        category = (None if not html or mask & (_BIT_SUPPRESS | _BIT_TEMPLATE)
-                    or name in _MEDIA else _CATEGORY_NAMES.get(model))
-        entry = (element, mask, model,
-                 name if not html or (name not in _MAIN_ANCESTORS and not _is_custom(name))
-                 else breaker,
-                 element if html and name == "label" else label, category)
+        if element.namespace != HTML_NAMESPACE:
+            entry: _Entry = (element, mask | _BIT_NO_MAIN, _ANY, name, label, None)
+        else:
+            plain = _PLAIN_ENTRIES.get(name)
+            if plain is not None:
+                mask |= plain[0]
+                model = plain[1]
+                if model == _TRANSPARENT:
+                    model = _TRANSPARENT_MODELS.get(parent_model, _FLOW)
+            else:
+                mask, model = self._named_entry(element, name, mask, parent_model)
+            entry = (element, mask, model,
+                     breaker if name in _MAIN_ANCESTORS or _is_custom(name) else name,
+                     element if name == "label" else label,
+                     # (the children _check_category takes: see _check)
+                     None if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE) or name in _MEDIA
+                     else _CATEGORY_NAMES.get(model))
         self._info[id(element)] = entry
         return entry
 
@@ -1362,7 +1372,7 @@ _TRANSPARENT = "transparent"
 #: on its name and its parent's model kind (a transparent one, but
 #: noscript, which in head has a model of its own): the bits it adds to its
 #: children's mask and its children's model kind (what
-#: :meth:`ContentChecker._own_entry` works out for the others).
+#: :meth:`ContentChecker._named_entry` works out for the others).
 _PLAIN_ENTRIES: dict[str, tuple[int, str]] = {
     name: (_ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN),
            _TRANSPARENT if name in TRANSPARENT_ELEMENTS else _named_model(name))
@@ -1378,3 +1388,9 @@ _PHRASING_NAMES = PHRASING_CONTENT | OBSOLETE_ELEMENTS
 #: against a category: the names it takes by name alone.
 _CATEGORY_NAMES = {_FLOW: _FLOW_NAMES, _PHRASING: _PHRASING_NAMES,
                    _PHRASING_HEADING: _PHRASING_NAMES}
+#: An element of one of these names (any namespace: names outside HTML are
+#: not known ones) whose model kind is one of these, with no excluding
+#: ancestor and no label ancestor, has nothing for ContentChecker._check
+#: to do (see visit).
+_QUIET_NAMES = KNOWN_ELEMENTS - _MEDIA - {"main"}
+_QUIET_MODELS = frozenset({_FLOW, _PHRASING, _PHRASING_HEADING, _ANY})
