@@ -29,6 +29,7 @@ from ..constants import FOREIGN_BREAKOUT_TAGS, VOID_ELEMENTS
 from ..contexts import context_name
 from ..states import State
 from ..tokenizer import Tokenizer
+from ..tokenizer.core import LocatedToken
 from .modes import (ADOPTION_END, BODY_START_SPECIAL, END_TAGS_BEYOND_POP, IN_BODY_START_RULES,
                     IN_CELL_OWN_END_TAGS, IN_CELL_OWN_START_TAGS, IN_HEAD_VOID_START_TAGS,
                     INSERT_A_COMMENT_MODES, MAY_BE_INTEGRATION_POINTS, TABLE_TEXT_MODES,
@@ -228,11 +229,10 @@ class HTMLParser(InsertionModes):
         if sink is None:
             sink = LocatingDomSink() if self._source_locations else DomSink()
         self._init_core(sink, tokenizer, scripting, reconstruction_limit)
-        if self._source_locations:  # (see TreeBuilderCore._note_token)
+        if self._source_locations:  # (see TreeBuilderCore's "Source locations")
             assert isinstance(sink, LocatingDomSink)
-            tokenizer._gaps = []
-            if tokenizer.direct is not None:
-                tokenizer.direct = _LocatingDirect(self)
+            located = LocatedToken(tokenizer._positions)
+            tokenizer._located = self._located = sink.located = located
             sink.builder = self
             sink.positions = tokenizer._positions
             self._locating = True
@@ -445,11 +445,12 @@ class HTMLParser(InsertionModes):
             tokenizer._closed = True
         process = self._process
         if self._locating:
-            note = self._note_token
+            note = self._located.note
             for batch in tokenizer._batches():
                 for token, end in zip(batch, tokenizer.token_ends):
                     note(end, token.data if isinstance(token, Characters) else None,
                          token.name if isinstance(token, EndTag) else None)
+                    self._token_end = end
                     process(token)
         else:
             for batch in tokenizer._batches():
@@ -457,7 +458,7 @@ class HTMLParser(InsertionModes):
                     process(token)
         if final:
             self._token_end = tokenizer._base + tokenizer.end
-            self._text_data = self._end_tag_name = None
+            self._located.text = self._located.end_tag_name = None
             process(None)
         sink = self.sink
         if isinstance(sink, DomSink):  # (a subclass merges text the same way)
@@ -854,83 +855,8 @@ class HTMLParser(InsertionModes):
             # (Its way back to this parser, for the spans: with it, the
             # parser and the sink made a cycle holding the tree, which only
             # the collector could free.)
-            sink.builder = None
+            sink.builder = sink.located = None
         return _ErrorsOfParse(self.tokenizer, self.errors)
-
-
-class _LocatingDirect:
-    """The parser's tree building without tokens (``Tokenizer.direct``)
-    with source locations: each run of text, tag or comment the tokenizer
-    offers has its span noted first, while the tokenizer can say where it
-    ends; a parse without locations calls the parser's methods with no such
-    step.  Each method is TreeBuilderCore._note_token with the tokenizer's
-    ``direct_token_end`` written out (three calls a token were a third of
-    what locations cost a parse): the token ends at the end of the data
-    state loop's match (its text group for the text), or where the state
-    that offers it said; it starts where the token before it ended, or after
-    a gap between the two."""
-
-    __slots__ = ("parser", "tokenizer")
-
-    def __init__(self, parser: HTMLParser) -> None:
-        self.parser = parser
-        self.tokenizer = parser.tokenizer
-
-    def direct_text(self, data: str) -> bool:
-        parser = self.parser
-        tokenizer = self.tokenizer
-        match = tokenizer._direct_match
-        end = tokenizer._direct_end if match is None else tokenizer._base + match.end(1)
-        start = parser._prev_end
-        gaps = tokenizer._gaps
-        if gaps and len(gaps) > parser._gap_index:
-            start = parser._start_after_gaps(start, end)
-        parser._token_span = (start, end, tokenizer._positions)
-        parser._prev_end = end
-        parser._text_data = data
-        parser._end_tag_name = None
-        return parser.direct_text(data)
-
-    def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool:
-        parser = self.parser
-        tokenizer = self.tokenizer
-        match = tokenizer._direct_match
-        end = tokenizer._direct_end if match is None else tokenizer._base + match.end()
-        start = parser._prev_end
-        gaps = tokenizer._gaps
-        if gaps and len(gaps) > parser._gap_index:
-            start = parser._start_after_gaps(start, end)
-        parser._token_span = (start, end, tokenizer._positions)
-        parser._prev_end = end
-        parser._text_data = None
-        parser._end_tag_name = None
-        return parser.direct_start_tag(name, attrs, self_closing)
-
-    def direct_end_tag(self, name: str) -> bool:
-        parser = self.parser
-        tokenizer = self.tokenizer
-        match = tokenizer._direct_match
-        end = tokenizer._direct_end if match is None else tokenizer._base + match.end()
-        start = parser._prev_end
-        gaps = tokenizer._gaps
-        if gaps and len(gaps) > parser._gap_index:
-            start = parser._start_after_gaps(start, end)
-        parser._token_span = (start, end, tokenizer._positions)
-        parser._prev_end = end
-        parser._text_data = None
-        parser._end_tag_name = name
-        return parser.direct_end_tag(name)
-
-    def direct_comment(self, data: str) -> bool:
-        parser = self.parser
-        # (A comment the parser declines comes back as a token: its note
-        # is taken back.)
-        prev_end, gap_index = parser._prev_end, parser._gap_index
-        parser._note_token(self.tokenizer.direct_token_end(False), None, None)
-        if parser.direct_comment(data):
-            return True
-        parser._prev_end, parser._gap_index = prev_end, gap_index
-        return False
 
 
 class _ErrorsOfParse:

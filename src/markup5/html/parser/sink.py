@@ -22,6 +22,7 @@ from ..._mypyc import mypyc_attr
 from ...errors import PositionMap
 
 if TYPE_CHECKING:  # (typed, so that the compiled build reads its spans natively)
+    from ..tokenizer.core import LocatedToken
     from .treebuilder import TreeBuilderCore
 
 __all__ = ["TreeSink", "DomSink", "LocatingDomSink"]
@@ -357,51 +358,52 @@ class DomSink:
 class LocatingDomSink(DomSink):
     """A :class:`DomSink` that gives the nodes it makes their source
     location (``source_locations=True``): the parser sets :attr:`builder`,
-    the tree builder whose token is being handled (the span of its token,
-    and of the part of a character token inserted as text), and
-    :attr:`positions`, the parse's line table.  Every element it makes is
+    the tree builder whose token is being handled (the span of the part of
+    a character token inserted as text), :attr:`located`, its note of that
+    token (whose span the nodes made for it share), and :attr:`positions`,
+    the parse's line table.  Every element it makes is
     located: the tree builder takes the location back from those it makes
     without a token of their own.  A Text node made of several pieces
     spans from the first's start to the last's end."""
 
-    __slots__ = ("builder", "positions")
+    __slots__ = ("builder", "located", "positions")
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__(document)
         self.builder: TreeBuilderCore | None = None
+        self.located: LocatedToken | None = None
         self.positions: PositionMap | None = None
 
-    # (Each node made for the token being handled shares the builder's
-    # span of it, a markup5.locations.Span tuple: builder._token_span, see
-    # TreeBuilderCore._note_token.)
+    # (Each node made for the token being handled shares the span of it, a
+    # markup5.locations.Span tuple: located.span, see LocatedToken.)
 
     def create_element(self, local_name: str, namespace: str, attrs: dict[str, str],
                        attr_namespaces: dict[str, str] | None = None) -> Element:
         element = DomSink.create_element(self, local_name, namespace, attrs, attr_namespaces)
-        builder = self.builder
-        if builder is not None:
-            element._location = builder._token_span
+        located = self.located
+        if located is not None:
+            element._location = located.span
         return element
 
     def create_comment(self, data: str) -> Comment:
         node = Comment(data)
-        builder = self.builder
-        if builder is not None:
-            node._location = builder._token_span
+        located = self.located
+        if located is not None:
+            node._location = located.span
         return node
 
     def create_processing_instruction(self, target: str, data: str) -> ProcessingInstruction:
         node = ProcessingInstruction(target, data)
-        builder = self.builder
-        if builder is not None:
-            node._location = builder._token_span
+        located = self.located
+        if located is not None:
+            node._location = located.span
         return node
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         node = DocumentType(name, public_id, system_id)
-        builder = self.builder
-        if builder is not None:
-            node._location = builder._token_span
+        located = self.located
+        if located is not None:
+            node._location = located.span
         self.append(self.document, node)
 
     def insert_text(self, parent: ParentNode, data: str, reference: Node | None = None) -> None:
@@ -416,9 +418,10 @@ class LocatingDomSink(DomSink):
             text.data = data
             # (The builder's _text_span, whose usual answer is the token's
             # span: the token's whole text inserted, no table text.)
-            token_text = builder._text_data
+            located = builder._located
+            token_text = located.text
             if builder._text_override is None and (token_text is None or token_text == data):
-                text._location = builder._token_span
+                text._location = located.span
             else:
                 text._location = builder._text_span(data)
             children.append(text)

@@ -21,6 +21,7 @@ from ...tokens import Comment, ProcessingInstruction, StartTag
 from .. import constants as C
 from ..states import State
 from ..tokenizer import Tokenizer
+from ..tokenizer.core import LocatedToken
 from .select import SelectednessMixin
 from .sink import TreeSink
 
@@ -176,8 +177,7 @@ class TreeBuilderCore(SelectednessMixin):
                  "_foreign_positions", "_run_starts", "_on_stack", "_afe_kinds", "_afe_dead",
                  "_afe_positions", "_afe_position_of",
                  "_afe_sections", "_frameset_ok_at_template", "_token_end",
-                 "reconstruction_limit", "_copied", "_locating", "_token_span", "_prev_end",
-                 "_gap_index", "_text_data", "_end_tag_name", "_text_override",
+                 "reconstruction_limit", "_copied", "_locating", "_located", "_text_override",
                  "_table_text_span", "_chunk_starts", "_associate_form")
 
     def _init_core(self, sink: TreeSink, tokenizer: Tokenizer, scripting: bool,
@@ -278,22 +278,13 @@ class TreeBuilderCore(SelectednessMixin):
         # the tokenizer offers directly (HTMLParser.direct_text ...), one of
         # the DIRECT_*_END values: _end_of_token asks the tokenizer.
         self._token_end = 0
-        # Source locations (see _note_token), when _locating: the span of
-        # the token being handled (a markup5.locations.Span, the tuple the
-        # nodes made for it share: typed Any, so that the compiled build
-        # keeps the one tuple rather than unboxing it into three fields and
-        # making a new tuple for every node), where the token before it
-        # ended, how many of the tokenizer's gaps have been passed, the data
-        # of a character token being handled, the name of an end tag token
-        # being handled, and the span of text inserted for several tokens
-        # at once (the table text), with the span of the pending table
-        # text.
+        # Source locations (see "Source locations" below), when _locating:
+        # the token being handled (its span, its text or end tag name; the
+        # parser shares it with the tokenizer and the sink), and the span
+        # of text inserted for several tokens at once (the table text),
+        # with the span of the pending table text.
         self._locating = False
-        self._token_span: Any = None
-        self._prev_end = 0
-        self._gap_index = 0
-        self._text_data: str | None = None
-        self._end_tag_name: str | None = None
+        self._located = LocatedToken(tokenizer._positions)
         self._text_override: Span | None = None
         self._table_text_span: tuple[int, int] | None = None
         self._chunk_starts: list[int] = [0]  # (see _source_window)
@@ -322,53 +313,26 @@ class TreeBuilderCore(SelectednessMixin):
     # Source locations ------------------------------------------------------
     #
     # With source locations on, each token's span is worked out before it
-    # is handled (_note_token): it starts where the token before it ended,
-    # unless the tokenizer consumed input with no token and no pending text
-    # in between (a gap: "</>", an empty CDATA section), and ends at the
+    # is handled (_located, a LocatedToken, which the tokenizer shares:
+    # it notes the tokens it offers without making them, _push_text the
+    # others): it starts where the token before it ended, unless the
+    # tokenizer consumed input with no token and no pending text in
+    # between (a gap: "</>", an empty CDATA section), and ends at the
     # offset the tokenizer gives.  The nodes made for the token get the
     # span: elements inserted for a start tag (not those the rules make
     # without one: _insert_implied_element, reconstruction, the adoption
     # agency's copies), comments, processing instructions, the DOCTYPE,
     # and text (_text_span: the part of the token's text that was
     # inserted).  An element popped while an end tag token of its name is
-    # handled gets the end tag's span (_close_location).
-
-    def _note_token(self, end: int, text: str | None, end_tag: str | None) -> None:
-        """The token about to be handled ends at stream offset ``end``;
-        ``text`` is a character token's data, ``end_tag`` an end tag
-        token's name (None for other tokens).  (HTMLParser's
-        _LocatingDirect writes this out for the tokens the tokenizer offers
-        without a token.)"""
-        start = self._prev_end
-        gaps = self.tokenizer._gaps
-        if gaps is not None and len(gaps) > self._gap_index:
-            start = self._start_after_gaps(start, end)
-        self._token_span = (start, end, self.tokenizer._positions)
-        self._token_end = end
-        self._prev_end = end
-        self._text_data = text
-        self._end_tag_name = end_tag
-
-    def _start_after_gaps(self, start: int, end: int) -> int:
-        """Where the token ending at ``end`` starts, the one before it having
-        ended at ``start``: after the last gap between the two, if any (see
-        Tokenizer._gaps; passed gaps are counted in _gap_index)."""
-        gaps = self.tokenizer._gaps
-        assert gaps is not None
-        i = self._gap_index
-        n = len(gaps)
-        while i < n and gaps[i] < end:
-            if gaps[i] > start:
-                start = gaps[i]
-            i += 1
-        self._gap_index = i
-        return start
+    # handled gets the end tag's span (_close_location; _pop writes it
+    # out).
 
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
         token is handled: if the tag is of its name, its span is the
         element's end tag location (the pair (start tag's, end tag's))."""
-        name = self._end_tag_name
+        located = self._located
+        name = located.end_tag_name
         if name is None:
             return
         local_name = element.local_name
@@ -380,7 +344,7 @@ class TreeBuilderCore(SelectednessMixin):
             start = None
         if type(start) is tuple and len(start) == 2:  # (a pair already)
             start = start[0]
-        element._location = (start, self._token_span)
+        element._location = (start, located.span)
 
     def _text_span(self, data: str) -> Span:
         """The span of the source that ``data``, inserted as text for the
@@ -391,11 +355,12 @@ class TreeBuilderCore(SelectednessMixin):
         override = self._text_override
         if override is not None:
             return override
-        token = self._text_data
+        located = self._located
+        token = located.text
         if token is None or data == token:
-            span: Span = self._token_span
+            span: Span = located.span
             return span
-        start, end, positions = self._token_span
+        start, end, positions = located.span
         # The part of the token's text that data is, from index ``first``
         # up to ``last``.
         size = len(token)
@@ -534,10 +499,19 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
-        end_tag_name = self._end_tag_name  # (never set without source locations)
-        if end_tag_name is not None and (node.local_name == end_tag_name
-                                         or node.local_name.lower() == end_tag_name):
-            self._close_location(node)
+        if self._locating:
+            located = self._located
+            end_tag_name = located.end_tag_name
+            if end_tag_name is not None and (node.local_name == end_tag_name
+                                             or node.local_name.lower() == end_tag_name):
+                # _close_location, written out (called for most end tags).
+                try:
+                    start = node._location
+                except AttributeError:
+                    start = None
+                if type(start) is tuple and len(start) == 2:  # (a pair already)
+                    start = start[0]
+                node._location = (start, located.span)
         name = node.local_name
         virtual = self._virtual
         position = len(stack) if virtual is None else virtual.pop()
@@ -688,7 +662,7 @@ class TreeBuilderCore(SelectednessMixin):
             return
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is node:
-                if self._end_tag_name is not None:
+                if self._locating:
                     self._close_location(node)
                 self._unindex_from(i)
                 del stack[i]

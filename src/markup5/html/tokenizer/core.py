@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._tokenizer_core import TokenizerBase, has_null
-from ...errors import ErrorMerge, ParseError
+from ...errors import ErrorMerge, ParseError, PositionMap
 from ...tokens import Characters, Comment, Doctype, EndTag, StartTag, Token
 from ..inputstream import InputStream
 from ..states import State
@@ -40,7 +40,67 @@ SWITCHING_START_TAGS = frozenset({
     "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "noscript",
     "script", "plaintext"})
 
-__all__ = ["TokenizerCore"]
+__all__ = ["LocatedToken", "TokenizerCore"]
+
+
+class LocatedToken:
+    """The token being handled, as source locations need it (a parse with
+    ``source_locations=True``): its :attr:`span`, the
+    :data:`~markup5.locations.Span` tuple every node made for it shares;
+    the data of a character token (:attr:`text`) and the name of an end tag
+    token (:attr:`end_tag_name`), None for other tokens.  The tokenizer,
+    the tree builder and its sink share one: the tokenizer notes the tokens
+    it offers the tree builder without making them (:attr:`TokenizerCore.direct`),
+    the tree builder those it is given as tokens, and the nodes made for it
+    take the span.
+
+    A token starts where the one before it ended (:attr:`prev_end`),
+    unless the tokenizer consumed input between the two with no token and
+    no pending text (a gap: ``</>``, an empty CDATA section), and then at
+    the last such gap: :attr:`gaps` lists where each ends, in stream order,
+    and :attr:`gap_index` counts those passed.  It ends at the stream
+    offset the tokenizer gives."""
+
+    __slots__ = ("span", "text", "end_tag_name", "prev_end", "gaps", "gap_index", "positions")
+
+    def __init__(self, positions: PositionMap) -> None:
+        # (typed Any: the compiled build keeps the one tuple rather than
+        # unboxing it into three fields and making a new tuple for every
+        # node.)
+        self.span: Any = None
+        self.text: str | None = None
+        self.end_tag_name: str | None = None
+        self.prev_end = 0
+        self.gaps: list[int] = []
+        self.gap_index = 0
+        #: The parse's line table (a Span's third item).
+        self.positions = positions
+
+    def note(self, end: int, text: str | None, end_tag_name: str | None) -> None:
+        """The token about to be handled ends at stream offset ``end``;
+        ``text`` is a character token's data, ``end_tag_name`` an end tag
+        token's name (None for other tokens).  (The data state's loop
+        writes this out for the tokens it offers.)"""
+        start = self.prev_end
+        if len(self.gaps) > self.gap_index:
+            start = self.start_after_gaps(start, end)
+        self.span = (start, end, self.positions)
+        self.prev_end = end
+        self.text = text
+        self.end_tag_name = end_tag_name
+
+    def start_after_gaps(self, start: int, end: int) -> int:
+        """Where the token ending at ``end`` starts, the one before it having
+        ended at ``start``: after the last gap between the two, if any."""
+        gaps = self.gaps
+        i = self.gap_index
+        n = len(gaps)
+        while i < n and gaps[i] < end:
+            if gaps[i] > start:
+                start = gaps[i]
+            i += 1
+        self.gap_index = i
+        return start
 
 _DATA = State.DATA  # (an enum member read from its class is a property call in 3.11)
 _TEXT_STATES = frozenset({State.DATA, State.RCDATA, State.RAWTEXT, State.SCRIPT_DATA,
@@ -59,7 +119,7 @@ class TokenizerCore(TokenizerBase):
                  "_attr_value", "_attrs", "_buffer_has_null", "_char_ref_code", "_doctype_name",
                  "_force_quirks", "_merged", "_pi_data", "_pi_target", "_public_id",
                  "_self_closing", "_stream", "_strict_scan_until", "_system_id", "_tag_is_end",
-                 "_tag_name", "_gaps")
+                 "_tag_name", "_located")
 
     def __init__(self, text: str | None = None, *, initial_state: State | str = State.DATA,
                  last_start_tag: str | None = None, processing_instructions: bool = True,
@@ -110,12 +170,12 @@ class TokenizerCore(TokenizerBase):
         self._direct_end = 0
 
         self._init_core(text, State, collect_errors=collect_errors, sink=sink)
-        #: With source locations on (a tree builder sets a list), the stream
-        #: offsets where input consumed with no token and no pending text
-        #: ends: ``</>`` and an empty CDATA section.  The next token starts
-        #: there, not where the previous one ended (see
-        #: :meth:`markup5.html.parser.HTMLParser._note_token`).
-        self._gaps: list[int] | None = None
+        #: With source locations on, the tree builder's note of the token
+        #: being handled (see LocatedToken): the data state's loop and the
+        #: states that offer tokens to :attr:`direct` note theirs there,
+        #: and input consumed with no token and no pending text (``</>``,
+        #: an empty CDATA section) is noted as a gap.
+        self._located: LocatedToken | None = None
         self._buffer_has_null = False
         self._strict_scan_until = 0
         self._stream = InputStream(keep=collect_errors)
@@ -240,8 +300,8 @@ class TokenizerCore(TokenizerBase):
         """Input up to stream offset ``end`` was consumed without making a
         token (``</>``, an empty CDATA section): noted for source locations
         when no text is pending (text pending goes on across it)."""
-        if self._gaps is not None and not self._text:
-            self._gaps.append(end)
+        if self._located is not None and not self._text:
+            self._located.gaps.append(end)
 
     def _is_appropriate_end_tag(self) -> bool:
         """Whether the current end tag token is an appropriate end tag token."""

@@ -290,7 +290,11 @@ class DirectTreeBuilder(Protocol):
     the loop joins its text to; such text, and what follows it in the step,
     is emitted as tokens.  Text is offered only just before a start or end
     tag or a comment (which is offered next, or emitted as a token): a run of
-    text offered is whole, never followed by more text."""
+    text offered is whole, never followed by more text.  With source
+    locations (the tokenizer's :class:`~.core.LocatedToken`), each token is
+    noted there before it is offered; the builder must then take every text
+    and tag offered (as HTMLParser does), a comment it declines having its
+    note taken back."""
 
     def direct_text(self, data: str) -> bool: ...
     def direct_start_tag(self, name: str, attrs: dict[str, str], self_closing: bool) -> bool: ...
@@ -339,9 +343,12 @@ class DataShortcut(TokenizerCore):
         text = self._text
         if text:
             pending = text[0] if len(text) == 1 else "".join(text)
+            if data_state and has_null(pending):
+                return False
             # (The end as _emit works it out.)
-            self._offered_until(self._base + self.pos if self._lt is None else self._lt)
-            if data_state and has_null(pending) or not direct.direct_text(pending):
+            self._offered_until(self._base + self.pos if self._lt is None else self._lt,
+                                pending, None)
+            if not direct.direct_text(pending):
                 return False
             text.clear()
         return True
@@ -358,8 +365,17 @@ class DataShortcut(TokenizerCore):
         direct = cast(DirectTreeBuilder, self.direct)
         if not self._offer_pending_text(direct, True):
             return False
-        self._offered_until(self._base + self.pos)
-        return direct.direct_comment(data)
+        located = self._located
+        # (A comment the builder declines is emitted as a token, and noted
+        # as one: its note here is taken back.)
+        prev_end, gap_index = (0, 0) if located is None else (located.prev_end,
+                                                              located.gap_index)
+        self._offered_until(self._base + self.pos, None, None)
+        if direct.direct_comment(data):
+            return True
+        if located is not None:
+            located.prev_end, located.gap_index = prev_end, gap_index
+        return False
 
     def _offer_end_tag(self, name: str, index: int) -> bool:
         """The end tag ``name`` of raw text, RCDATA or script data, without
@@ -367,14 +383,18 @@ class DataShortcut(TokenizerCore):
         direct = cast(DirectTreeBuilder, self.direct)
         if not self._offer_pending_text(direct, False):
             return False
-        self._offered_until(self._base + index + 1)
+        self._offered_until(self._base + index + 1, None, name)
         return direct.direct_end_tag(name)
 
-    def _offered_until(self, end: int) -> None:
+    def _offered_until(self, end: int, text: str | None, end_tag_name: str | None) -> None:
         """The token a state offers next ends at stream offset ``end`` (see
-        :meth:`direct_token_end`)."""
+        :meth:`direct_token_end`); with source locations, it is noted
+        (``text`` and ``end_tag_name`` as :meth:`LocatedToken.note` takes
+        them)."""
         self._direct_match = None
         self._direct_end = end
+        if self._located is not None:
+            self._located.note(end, text, end_tag_name)
 
     def direct_token_end(self, text: bool) -> int:
         """The stream offset just past the token being offered to
@@ -413,6 +433,12 @@ class DataShortcut(TokenizerCore):
         take_end_tag = taker.direct_end_tag
         ends = self._ends  # offsets of the tokens, when tracked
         base = self._base
+        # With source locations, each token offered is noted first
+        # (LocatedToken.note written out: the call was a third of what
+        # locations cost a parse).  No gap comes in the loop: those before
+        # it are passed by the first token noted.
+        located = self._located if direct is not None else None
+        gaps_pending = located is not None and len(located.gaps) > located.gap_index
         last_start_tag = None
         # Tokens are made without their __init__ and their slots set here:
         # calling the class runs __init__ in a frame of its own, which cost
@@ -506,6 +532,16 @@ class DataShortcut(TokenizerCore):
                             direct = None  # (see DirectTreeBuilder)
                     self._direct_match = m  # (see direct_token_end)
                     if data:
+                        if located is not None and direct is not None:
+                            end = base + m.end(1)
+                            start = located.prev_end
+                            if gaps_pending:
+                                start = located.start_after_gaps(start, end)
+                                gaps_pending = False
+                            located.span = (start, end, located.positions)
+                            located.prev_end = end
+                            located.text = data
+                            located.end_tag_name = None
                         if direct is None or not take_text(data):
                             direct = None
                             characters = new(Characters)
@@ -513,6 +549,16 @@ class DataShortcut(TokenizerCore):
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.end(1))
+                    if located is not None and direct is not None:
+                        end = base + m.end()
+                        start = located.prev_end
+                        if gaps_pending:
+                            start = located.start_after_gaps(start, end)
+                            gaps_pending = False
+                        located.span = (start, end, located.positions)
+                        located.prev_end = end
+                        located.text = None
+                        located.end_tag_name = None
                     if direct is None or not take_start_tag(name, attrs, slash == "/"):
                         direct = None
                         start_tag = new(StartTag)
@@ -537,6 +583,16 @@ class DataShortcut(TokenizerCore):
                             direct = None  # (see DirectTreeBuilder)
                     self._direct_match = m  # (see direct_token_end)
                     if data:
+                        if located is not None and direct is not None:
+                            end = base + m.end(1)
+                            start = located.prev_end
+                            if gaps_pending:
+                                start = located.start_after_gaps(start, end)
+                                gaps_pending = False
+                            located.span = (start, end, located.positions)
+                            located.prev_end = end
+                            located.text = data
+                            located.end_tag_name = None
                         if direct is None or not take_text(data):
                             direct = None
                             characters = new(Characters)
@@ -544,6 +600,16 @@ class DataShortcut(TokenizerCore):
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.end(1))
+                    if located is not None and direct is not None:
+                        end = base + m.end()
+                        start = located.prev_end
+                        if gaps_pending:
+                            start = located.start_after_gaps(start, end)
+                            gaps_pending = False
+                        located.span = (start, end, located.positions)
+                        located.prev_end = end
+                        located.text = None
+                        located.end_tag_name = end_name
                     if direct is None or not take_end_tag(end_name):
                         direct = None
                         end_tag = new(EndTag)
