@@ -58,3 +58,46 @@ def test_a_text_location_read_between_chunks_grows_with_the_text():
     assert document.select_one("p").children[0].data == "a&b\ncd"
     assert _spans(document.select_one("p").children[0].source_location) == \
         _spans(unread.select_one("p").children[0].source_location) == (3, 17, 1, 4, 2, 3)
+
+
+def test_an_element_closed_after_its_start_tag_location_was_read():
+    # The start tag's location is read (made a SourceLocation) before the
+    # end tag comes: the element keeps that one, and gets its end tag's.
+    # Closed with both still spans, the parser keeps both tags' spans in
+    # one tuple; read in either order, the locations are the same.
+    parser = HTMLParser(source_locations=True)
+    parser.feed("<div>\n<p>a")
+    p = parser.sink.document.select_one("p")
+    start = p.source_location
+    parser.feed("</p>\n</div>")
+    document = parser.close()
+    assert document.select_one("p").source_location is start
+    assert _spans(start) == (6, 9, 2, 1, 2, 4)
+    assert _spans(p.end_tag_location) == (10, 14, 2, 5, 2, 9)
+    for end_first in (False, True):
+        div = markup5.parse("<div>\n<p>a</p>\n</div>", source_locations=True).select_one("div")
+        if end_first:
+            end = div.end_tag_location
+            assert div.end_tag_location is end
+        location = div.source_location
+        assert div.source_location is location and div.start_tag_location is location
+        assert (_spans(location), _spans(div.end_tag_location)) == (
+            (0, 5, 1, 1, 1, 6), (15, 21, 3, 1, 3, 7))
+
+
+def test_body_closed_twice_keeps_the_last_end_tag():
+    # "</body>" records the body's end tag but leaves it open; what follows
+    # in "after body" (text, another "</body>") is reprocessed "in body",
+    # where a second "</body>" records its own.  The start tag's location
+    # is the same whether read before the second end tag or after.
+    for source, end in (("<body>x</body>y</body>", (15, 22)), ("<body>x</body></body>", (14, 21))):
+        body = markup5.parse(source, source_locations=True).body
+        assert (body.end_tag_location.offset, body.end_tag_location.end_offset) == end
+        assert (body.source_location.offset, body.source_location.end_offset) == (0, 6)
+        parser = HTMLParser(source_locations=True)
+        parser.feed(source[:14])
+        start = parser.sink.document.body.source_location
+        parser.feed(source[14:])
+        body = parser.close().body
+        assert body.source_location is start
+        assert (body.end_tag_location.offset, body.end_tag_location.end_offset) == end

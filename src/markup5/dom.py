@@ -32,7 +32,7 @@ from .domexceptions import (
     DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
     NoModificationAllowedError, NotFoundError,
 )
-from .locations import located as _located
+from .locations import located as _located, tag_spans as _tag_spans
 from .tokenlist import DOMTokenList, ordered_set as _ordered_set
 
 if TYPE_CHECKING:
@@ -108,6 +108,8 @@ class Node:
             if len(location) == 3:  # (the parser's Span: made a SourceLocation once read)
                 location = self._location = _located(location)
                 return location
+            if len(location) == 5:  # (the parser's TagSpans: a pair once read)
+                location = self._location = _tag_spans(location)
             start = location[0]  # (an element's start and end tags)
             if type(start) is tuple:
                 start = _located(start)
@@ -1592,8 +1594,10 @@ class Element(_ElementSelectorMethods, ParentNode):
             location = self._location
         except AttributeError:
             return None
-        if type(location) is not tuple or len(location) != 2:
+        if type(location) is not tuple or len(location) == 3:
             return None
+        if len(location) == 5:  # (the parser's TagSpans: a pair once read)
+            location = self._location = _tag_spans(location)
         end = location[1]
         if type(end) is tuple:  # (the parser's Span: made a SourceLocation once read)
             end = _located(end)

@@ -22,8 +22,13 @@ The parser itself stores a span as a plain tuple ``(offset, end_offset,
 position_map)`` (a :data:`Span`) on the node: a parse locates nearly every
 node and most locations are never read, and a tuple is made without a
 Python call or attribute stores, once per token (the nodes made for one
-token share it).  The node's properties make the :class:`SourceLocation`
-when first read (:func:`located`) and keep it in the tuple's place.
+token share it).  An element closed by an end tag of its name keeps both
+its tags' spans in one tuple ``(offset, end_offset, position_map,
+end_tag_offset, end_tag_end_offset)`` (:data:`TagSpans`): one object for the
+collector to walk rather than the pair of two spans (the start tag's and the
+end tag's, which otherwise live as long as the tree).  The node's properties
+make the :class:`SourceLocation` when first read (:func:`located`) and keep
+it in the tuple's place.
 """
 
 from __future__ import annotations
@@ -39,6 +44,11 @@ _new = object.__new__
 #: A span as the parser stores it on a node: (offset, end_offset, the
 #: parse's line table), made a SourceLocation when first read.
 Span = tuple[int, int, PositionMap]
+
+#: The spans of an element's start and end tags as the parser stores them:
+#: (offset, end_offset, the parse's line table, the end tag's offset and
+#: end_offset); a pair (start, end) of spans when first read (:func:`tag_spans`).
+TagSpans = tuple[int, int, PositionMap, int, int]
 
 
 class SourceLocation:
@@ -138,6 +148,13 @@ def located(span: Span) -> SourceLocation:
     return location
 
 
+def tag_spans(spans: TagSpans) -> tuple[Span, Span]:
+    """The pair (start tag's span, end tag's span) of :data:`TagSpans`."""
+    offset, end_offset, position_map, end_tag_offset, end_tag_end_offset = spans
+    return ((offset, end_offset, position_map),
+            (end_tag_offset, end_tag_end_offset, position_map))
+
+
 def settled(value: Any) -> Any:
     """A node's ``_location`` with every :data:`Span` in it made a
     :class:`SourceLocation` (for a pickle, which must not carry the line
@@ -145,7 +162,7 @@ def settled(value: Any) -> Any:
     if type(value) is tuple:
         if len(value) == 3:
             return located(value)
-        start, end = value
+        start, end = tag_spans(value) if len(value) == 5 else value
         return (located(start) if type(start) is tuple else start,
                 located(end) if type(end) is tuple else end)
     return value

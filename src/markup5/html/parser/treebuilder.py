@@ -330,7 +330,9 @@ class TreeBuilderCore(SelectednessMixin):
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
         token is handled: if the tag is of its name, its span is the
-        element's end tag location (the pair (start tag's, end tag's))."""
+        element's end tag location (with the start tag's span: one
+        markup5.locations.TagSpans tuple, or the pair (start tag's, end
+        tag's) when the start tag's location is not a span)."""
         located = self._located
         name = located.end_tag_name
         if name is None:
@@ -342,9 +344,13 @@ class TreeBuilderCore(SelectednessMixin):
             start = element._location
         except AttributeError:
             start = None
-        if type(start) is tuple and len(start) == 2:  # (a pair already)
+        span = located.span
+        if type(start) is tuple and len(start) != 2:  # (a Span; or TagSpans, closed before)
+            element._location = (start[0], start[1], start[2], span[0], span[1])
+            return
+        if type(start) is tuple:  # (a pair already)
             start = start[0]
-        element._location = (start, located.span)
+        element._location = (start, span)
 
     def _text_span(self, data: str) -> Span:
         """The span of the source that ``data``, inserted as text for the
@@ -509,9 +515,13 @@ class TreeBuilderCore(SelectednessMixin):
                     start = node._location
                 except AttributeError:
                     start = None
-                if type(start) is tuple and len(start) == 2:  # (a pair already)
-                    start = start[0]
-                node._location = (start, located.span)
+                span = located.span
+                if type(start) is tuple and len(start) != 2:
+                    node._location = (start[0], start[1], start[2], span[0], span[1])
+                else:
+                    if type(start) is tuple:  # (a pair already)
+                        start = start[0]
+                    node._location = (start, span)
         name = node.local_name
         virtual = self._virtual
         position = len(stack) if virtual is None else virtual.pop()
