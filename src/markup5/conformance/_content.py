@@ -487,11 +487,11 @@ class ContentChecker:
             raise TypeError("report must be callable as report(code, severity, node, message)")
         parent = element.parent
         if isinstance(parent, Element):
-            _, inherited, _, breaker, label, _ = self._full_entry(parent)
+            _, inherited, parent_model, breaker, label, _ = self._full_entry(parent)
         else:
-            inherited, breaker, label = 0, "", None
+            inherited, parent_model, breaker, label = 0, _FLOW, "", None
         mask, model = self._entry(element)
-        self._check(element, inherited, breaker, label, mask, model, report)
+        self._check(element, inherited, parent_model, breaker, label, mask, model, report)
         if self._full_entry(element)[5] is not None:
             self._check_category(element, mask, model, report)
 
@@ -504,16 +504,11 @@ class ContentChecker:
         with.  The same rules and the same state as ``check_element``,
         without looking the ancestors up, except that the children that
         must be flow or phrasing content are left to the walk, which checks
-        each as it meets it, by the returned entry (:meth:`fit`)."""
-        entry = self._child_entry(element, parent_entry)
-        inherited = parent_entry[1]
-        if inherited & _EXCLUDING_BITS or parent_entry[4] is not None \
-                or entry[2] not in _QUIET_MODELS or element.local_name not in _QUIET_NAMES:
-            # (else _check has nothing to do: a known element, not main
-            # nor a media element, whose children the walk checks or are
-            # not checked, with no excluding ancestor and no label above)
-            self._check(element, inherited, parent_entry[3], parent_entry[4], entry[1],
-                        entry[2], report)
+        each as it meets it, by the returned entry (:meth:`fit`).  (The
+        walk's entries are not remembered: nothing in it asks for one
+        again.)"""
+        entry = self._child_entry(element, parent_entry, report)
+        assert entry is not None
         return entry
 
     def fit(self, child: Element, parent_entry: _Entry, report: Report) -> None:
@@ -526,11 +521,14 @@ class ContentChecker:
         assert parent is not None
         self._category_child(child, parent, parent_entry[1], parent_entry[2], None, report)
 
-    def _child_entry(self, element: Element, parent_entry: _Entry) -> _Entry:
-        """``element``'s entry from its parent's, remembered (for a rule that
-        asks for an element's parent's): the mask and model it gives its
-        children (from _PLAIN_ENTRIES when its name says, else
-        :meth:`_named_entry`), and so on (see _Entry)."""
+    def _child_entry(self, element: Element, parent_entry: _Entry,
+                     report: Report | None = None) -> _Entry:
+        """``element``'s entry from its parent's: the mask and model it
+        gives its children (from _PLAIN_ENTRIES when its name says, else
+        :meth:`_named_entry`), and so on (see _Entry).  Without ``report``
+        (:meth:`_full_entry`'s ancestors) it is remembered; with it
+        (:meth:`visit`), ``element``'s rules are run too, in the same call
+        (one call an element fewer)."""
         _, mask, parent_model, breaker, label, _ = parent_entry
         bad = self._bad
         if bad and bad.get(id(element)) is element:
@@ -553,14 +551,25 @@ class ContentChecker:
                      # (the children _check_category takes: see _check)
                      None if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE) or name in _MEDIA
                      else _CATEGORY_NAMES.get(model))
-        self._info[id(element)] = entry
+        if report is None:
+            self._info[id(element)] = entry
+            return entry
+        inherited = parent_entry[1]
+        if inherited & _EXCLUDING_BITS or label is not None \
+                or entry[2] not in _QUIET_MODELS or name not in _QUIET_NAMES:
+            # (else _check has nothing to do: a known element, not main
+            # nor a media element, whose children the walk checks or are
+            # not checked, with no excluding ancestor and no label above)
+            self._check(element, inherited, parent_model, breaker, label, entry[1], entry[2],
+                        report)
         return entry
 
-    def _check(self, element: Element, inherited: int, breaker: str, label: Element | None,
-               mask: int, model: str, report: Report) -> None:
-        """The rules for ``element``, from its parent's mask, nearest
-        main-breaking ancestor and nearest label (``inherited``,
-        ``breaker``, ``label``) and its own mask and model; but for the
+    def _check(self, element: Element, inherited: int, parent_model: str, breaker: str,
+               label: Element | None, mask: int, model: str, report: Report) -> None:
+        """The rules for ``element``, from its parent's mask and model kind,
+        nearest main-breaking ancestor and nearest label (``inherited``,
+        ``parent_model``, ``breaker``, ``label``) and its own mask and
+        model; but for the
         children that must be flow or phrasing content, which the caller
         checks (:meth:`_check_category`, or the walk's :meth:`fit`)."""
         name = element.local_name
@@ -592,7 +601,7 @@ class ContentChecker:
         if model == _ANY:
             return
         if name in _MEDIA:
-            _model_media(self, element, mask, report)
+            _model_media(self, element, mask, parent_model, report)
         elif model != _FLOW and model != _PHRASING and model != _PHRASING_HEADING:
             self._check_children(element, mask, model, report)
 
@@ -1115,13 +1124,13 @@ def _check_picture_sources(element: Element, report: Report) -> None:
                    "Value of “media” attribute here must not be “all”.")
 
 
-def _model_media(self: ContentChecker, element: Element, mask: int, report: Report) -> None:
+def _model_media(self: ContentChecker, element: Element, mask: int, parent_model: str,
+                 report: Report) -> None:
     """§4.8.9/§4.8.10 audio, video: without src, source* then track*; with
-    src, track*; then transparent content (no media element descendants)."""
+    src, track*; then transparent content (no media element descendants),
+    which is phrasing content where the parent (its model kind
+    ``parent_model``) takes phrasing content."""
     phase = 1 if "src" in element.attrs else 0   # 0: sources, 1: tracks, 2: content
-    parent = element.parent
-    parent_mask, parent_model = (self._entry(parent) if isinstance(parent, Element)
-                                 else (0, _FLOW))
     phrasing = parent_model in (_PHRASING, _PHRASING_HEADING, "option")
     for child in element.children:
         if isinstance(child, Text):
