@@ -435,9 +435,11 @@ class DataShortcut(TokenizerCore):
         base = self._base
         # With source locations, each token offered is noted first
         # (LocatedToken.note written out: the call was a third of what
-        # locations cost a parse).  No gap comes in the loop: those before
-        # it are passed by the first token noted.
+        # locations cost a parse); ``located`` is None once ``direct`` is.
+        # No gap comes in the loop: those before it are passed by the first
+        # token noted.
         located = self._located if direct is not None else None
+        positions = None if located is None else located.positions
         gaps_pending = located is not None and len(located.gaps) > located.gap_index
         last_start_tag = None
         # Tokens are made without their __init__ and their slots set here:
@@ -529,38 +531,38 @@ class DataShortcut(TokenizerCore):
                         data = "".join(text)
                         text.clear()
                         if "\x00" in data:
-                            direct = None  # (see DirectTreeBuilder)
+                            direct = located = None  # (see DirectTreeBuilder)
                     self._direct_match = m  # (see direct_token_end)
                     if data:
-                        if located is not None and direct is not None:
+                        if located is not None:
                             end = base + m.end(1)
                             start = located.prev_end
                             if gaps_pending:
                                 start = located.start_after_gaps(start, end)
                                 gaps_pending = False
-                            located.span = (start, end, located.positions)
+                            located.span = (start, end, positions)
                             located.prev_end = end
                             located.text = data
                             located.end_tag_name = None
                         if direct is None or not take_text(data):
-                            direct = None
+                            direct = located = None
                             characters = new(Characters)
                             characters.data = data
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.end(1))
-                    if located is not None and direct is not None:
+                    if located is not None:
                         end = base + m.end()
                         start = located.prev_end
                         if gaps_pending:
                             start = located.start_after_gaps(start, end)
                             gaps_pending = False
-                        located.span = (start, end, located.positions)
+                        located.span = (start, end, positions)
                         located.prev_end = end
                         located.text = None
                         located.end_tag_name = None
                     if direct is None or not take_start_tag(name, attrs, slash == "/"):
-                        direct = None
+                        direct = located = None
                         start_tag = new(StartTag)
                         start_tag.name = name
                         start_tag.attrs = attrs
@@ -580,38 +582,38 @@ class DataShortcut(TokenizerCore):
                         data = "".join(text)
                         text.clear()
                         if "\x00" in data:
-                            direct = None  # (see DirectTreeBuilder)
+                            direct = located = None  # (see DirectTreeBuilder)
                     self._direct_match = m  # (see direct_token_end)
                     if data:
-                        if located is not None and direct is not None:
+                        if located is not None:
                             end = base + m.end(1)
                             start = located.prev_end
                             if gaps_pending:
                                 start = located.start_after_gaps(start, end)
                                 gaps_pending = False
-                            located.span = (start, end, located.positions)
+                            located.span = (start, end, positions)
                             located.prev_end = end
                             located.text = data
                             located.end_tag_name = None
                         if direct is None or not take_text(data):
-                            direct = None
+                            direct = located = None
                             characters = new(Characters)
                             characters.data = data
                             append(characters)
                             if ends is not None:
                                 ends.append(base + m.end(1))
-                    if located is not None and direct is not None:
+                    if located is not None:
                         end = base + m.end()
                         start = located.prev_end
                         if gaps_pending:
                             start = located.start_after_gaps(start, end)
                             gaps_pending = False
-                        located.span = (start, end, located.positions)
+                        located.span = (start, end, positions)
                         located.prev_end = end
                         located.text = None
                         located.end_tag_name = end_name
                     if direct is None or not take_end_tag(end_name):
-                        direct = None
+                        direct = located = None
                         end_tag = new(EndTag)
                         end_tag.name = end_name
                         append(end_tag)
