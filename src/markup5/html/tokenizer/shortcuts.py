@@ -436,11 +436,15 @@ class DataShortcut(TokenizerCore):
         # With source locations, each token offered is noted first
         # (LocatedToken.note written out: the call was a third of what
         # locations cost a parse); ``located`` is None once ``direct`` is.
-        # No gap comes in the loop: those before it are passed by the first
-        # token noted.
+        # No gap comes in the loop, and every token before it has been
+        # noted (nothing is emitted in the step): the gaps so far come
+        # before the first token the loop notes, which starts after them.
         located = self._located if direct is not None else None
-        positions = None if located is None else located.positions
-        gaps_pending = located is not None and len(located.gaps) > located.gap_index
+        positions = None
+        if located is not None:
+            positions = located.positions
+            if len(located.gaps) > located.gap_index:
+                located.prev_end = located.start_after_gaps(located.prev_end, base + pos + 1)
         last_start_tag = None
         # Tokens are made without their __init__ and their slots set here:
         # calling the class runs __init__ in a frame of its own, which cost
@@ -536,11 +540,7 @@ class DataShortcut(TokenizerCore):
                     if data:
                         if located is not None:
                             end = base + m.end(1)
-                            start = located.prev_end
-                            if gaps_pending:
-                                start = located.start_after_gaps(start, end)
-                                gaps_pending = False
-                            located.span = (start, end, positions)
+                            located.span = (located.prev_end, end, positions)
                             located.prev_end = end
                             located.text = data
                             located.end_tag_name = None
@@ -553,11 +553,7 @@ class DataShortcut(TokenizerCore):
                                 ends.append(base + m.end(1))
                     if located is not None:
                         end = base + m.end()
-                        start = located.prev_end
-                        if gaps_pending:
-                            start = located.start_after_gaps(start, end)
-                            gaps_pending = False
-                        located.span = (start, end, positions)
+                        located.span = (located.prev_end, end, positions)
                         located.prev_end = end
                         located.text = None
                         located.end_tag_name = None
@@ -587,11 +583,7 @@ class DataShortcut(TokenizerCore):
                     if data:
                         if located is not None:
                             end = base + m.end(1)
-                            start = located.prev_end
-                            if gaps_pending:
-                                start = located.start_after_gaps(start, end)
-                                gaps_pending = False
-                            located.span = (start, end, positions)
+                            located.span = (located.prev_end, end, positions)
                             located.prev_end = end
                             located.text = data
                             located.end_tag_name = None
@@ -604,11 +596,7 @@ class DataShortcut(TokenizerCore):
                                 ends.append(base + m.end(1))
                     if located is not None:
                         end = base + m.end()
-                        start = located.prev_end
-                        if gaps_pending:
-                            start = located.start_after_gaps(start, end)
-                            gaps_pending = False
-                        located.span = (start, end, positions)
+                        located.span = (located.prev_end, end, positions)
                         located.prev_end = end
                         located.text = None
                         located.end_tag_name = end_name
