@@ -5,6 +5,7 @@ Usage::
     python benchmarks/check.py [DIR] [--rounds N] [--json]
     python benchmarks/check.py [DIR] --profile [--top N]
     python benchmarks/check.py [DIR] --phases [--rounds N]
+    python benchmarks/check.py [DIR] --instructions [--json]
 
 DIR defaults to ``../shared/corpus/readability`` (relative to the project
 root).  Every ``.html`` file in DIR is read as bytes before timing starts;
@@ -37,12 +38,28 @@ errors (reading ``Document.errors``: the input stream's scan), the walk
 
 ``--profile`` runs ``cProfile`` over one pass of ``check`` on the corpus
 and prints the functions with the highest ``tottime``.
+
+``--instructions`` counts the instructions each contender executes instead
+of timing it, with valgrind's cachegrind (which must be installed): a
+measure that other programs on a shared machine do not disturb, for
+comparing two versions of the code.  Each contender runs in a process of
+its own, once over the corpus (so check's CSS caches start empty, as on
+the first check of the pages), and the count of a process that does all
+but the contender's pass (the imports, reading the files, a parse and a
+check of a small page) is subtracted.  Instructions are not time: the
+parse spends more of its time in the regular expression engine, whose
+instructions are cheap, and less in allocation, whose cache misses are
+not counted.
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
+import re
+import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -170,6 +187,79 @@ def phases(raws: list[bytes], rounds: int) -> dict[str, float]:
     return best
 
 
+#: What ``--instructions`` counts: the contenders run once, by name (the
+#: baseline runs none of them).
+COUNTED = {"baseline": None, PARSE: "parse", PARSE_LOCATIONS: "located", CHECK: "check"}
+_REFS = re.compile(r"I\s+refs:\s+([0-9,]+)")
+
+
+def instructions_from(report: str) -> int:
+    """The instruction count ("I refs") in cachegrind's summary ``report``."""
+    found = _REFS.search(report)
+    if found is None:
+        raise ValueError("no instruction count (I refs) in cachegrind's output")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_run(raws: list[bytes], which: str | None) -> None:
+    """A process of ``--instructions``: the warm-up every process does (so
+    that modules imported on first use are imported in the baseline too),
+    then one pass of the contender ``which`` ("parse", "located", "check";
+    None: none)."""
+    warm_up = b"<!DOCTYPE html><title>t</title><style>p{color:red}</style><p style=x:y>x"
+    markup5.parse(warm_up)
+    check(warm_up)
+    markup5.css._clear_caches()
+    gc.collect()
+    if which == "parse":
+        for raw in raws:
+            markup5.parse(raw)
+    elif which == "located":
+        for raw in raws:
+            markup5.parse(raw, source_locations=True)
+    elif which == "check":
+        for raw in raws:
+            check(raw)
+    gc.collect()
+
+
+def instructions(directory: Path, valgrind: str) -> dict[str, Any]:
+    """The instructions each contender executes over the corpus in ``directory``
+    (above the baseline process's), and their ratios."""
+    counts: dict[str, int] = {}
+    for name, which in COUNTED.items():
+        command = [valgrind, "--tool=cachegrind", "--cache-sim=no",
+                   "--cachegrind-out-file=/dev/null", sys.executable, str(Path(__file__)),
+                   str(directory), "--count-run", which or "baseline"]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"cachegrind failed ({done.returncode}): {done.stderr[-2000:]}")
+        counts[name] = instructions_from(done.stderr)
+    base = counts.pop("baseline")
+    above = {name: max(count - base, 1) for name, count in counts.items()}
+    return {
+        "benchmark": f"conformance.check against parse ({len(corpus_files(directory))} files)",
+        "measure": "instructions (cachegrind), one pass each, above the baseline process",
+        "baseline_instructions": base,
+        "instructions": above,
+        "check_over_parse": round(above[CHECK] / above[PARSE], 3),
+        "check_over_parse_with_locations": round(above[CHECK] / above[PARSE_LOCATIONS], 3),
+        "locations_over_parse": round(above[PARSE_LOCATIONS] / above[PARSE], 3),
+        "markup5": markup5.__file__,
+    }
+
+
+def print_instructions(result: dict[str, Any]) -> None:
+    print(f"{result['benchmark']}: {result['measure']}")
+    for name, count in result["instructions"].items():
+        print(f"  {name:40s} {count / 1e9:8.3f} G")
+    print("  instruction ratios:")
+    print(f"    check / parse: {result['check_over_parse']:.2f}x")
+    print(f"    check / parse with source locations: "
+          f"{result['check_over_parse_with_locations']:.2f}x")
+    print(f"    parse with source locations / parse: {result['locations_over_parse']:.2f}x")
+
+
 def profile(raws: list[bytes], top: int) -> None:
     import cProfile
     import pstats
@@ -190,8 +280,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=40, help="how many functions --profile prints")
     ap.add_argument("--phases", action="store_true",
                     help="check's parts: parse with locations, errors, walk, freeing")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions with valgrind's cachegrind instead of timing")
+    ap.add_argument("--count-run", choices=["baseline", "parse", "located", "check"],
+                    help=argparse.SUPPRESS)  # (one process of --instructions)
     args = parse_corpus_arguments(ap, argv)
     raws = load_bytes(args.directory)
+    if args.count_run:
+        count_run(raws, None if args.count_run == "baseline" else args.count_run)
+        return 0
+    if args.instructions:
+        valgrind = shutil.which("valgrind")
+        if valgrind is None:
+            raise SystemExit("--instructions needs valgrind (cachegrind) on the PATH")
+        counted = instructions(args.directory, valgrind)
+        if args.json:
+            print(json.dumps(counted, indent=2))
+        else:
+            print_instructions(counted)
+        return 0
     if args.profile:
         print(f"corpus: {len(raws)} files, {sum(map(len, raws)) / 1e6:.1f} MB, "
               "cProfile of markup5.conformance.check")

@@ -5,6 +5,7 @@ output."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -54,3 +55,39 @@ def test_table_and_phases(bench: ModuleType, pages: Path,
 def test_an_empty_directory_is_an_error(bench: ModuleType, tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="no .html files"):
         bench.main([str(tmp_path)])
+
+
+def test_instructions_from_reads_cachegrinds_summary(bench: ModuleType) -> None:
+    summary = ("==4242== Cachegrind, a high-precision tracing profiler\n"
+               "==4242== \n==4242== I   refs:      4,640,951,735\n")
+    assert bench.instructions_from(summary) == 4_640_951_735
+    with pytest.raises(ValueError, match="I refs"):
+        bench.instructions_from("valgrind: command not found")
+
+
+def test_count_run_runs_one_contender(bench: ModuleType, pages: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    monkeypatch.setattr(bench, "check", lambda raw: ran.append("check") or [])
+    monkeypatch.setattr(bench.markup5, "parse",
+                        lambda raw, source_locations=False: ran.append(
+                            "located" if source_locations else "parse"))
+    raws = bench.load_bytes(pages)
+    bench.count_run(raws, None)
+    warm_up = list(ran)
+    assert warm_up == ["parse", "check"]  # (the same in every process)
+    for which in ("parse", "located", "check"):
+        del ran[:]
+        bench.count_run(raws, which)
+        assert ran == warm_up + [which] * len(raws)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (cachegrind)")
+def test_instructions_counts_each_contender(bench: ModuleType, pages: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main([str(pages), "--instructions", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    counts = result["instructions"]
+    assert set(counts) == {bench.PARSE, bench.PARSE_LOCATIONS, bench.CHECK}
+    assert result["baseline_instructions"] > max(counts.values()) > 0
+    assert result["check_over_parse"] == round(counts[bench.CHECK] / counts[bench.PARSE], 3)
