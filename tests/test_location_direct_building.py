@@ -8,24 +8,12 @@ and fed in small chunks) and on inputs made for the noting's edge cases."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 
 from html5lib_tree import load_cases
-import markup5.html.parser as parser_module
+from test_direct_tree_building import full_rules
 from markup5.dom import Document, DocumentFragment, Element, Node
 from markup5.html.parser import HTMLParser, parse_fragment
-
-
-@contextmanager
-def full_rules() -> Iterator[None]:
-    parser_module._FULL_RULES = True
-    try:
-        yield
-    finally:
-        parser_module._FULL_RULES = False
 
 
 def _offsets(location: object) -> tuple[int, int, int, int, int, int] | None:
