@@ -507,9 +507,7 @@ class ContentChecker:
         each as it meets it, by the returned entry (:meth:`fit`).  (The
         walk's entries are not remembered: nothing in it asks for one
         again.)"""
-        entry = self._child_entry(element, parent_entry, report)
-        assert entry is not None
-        return entry
+        return self._child_entry(element, parent_entry, report)
 
     def fit(self, child: Element, parent_entry: _Entry, report: Report) -> None:
         """Check ``child`` against its parent's category (flow or phrasing
