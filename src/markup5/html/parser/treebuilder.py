@@ -505,23 +505,8 @@ class TreeBuilderCore(SelectednessMixin):
         selectedcontent" for option elements)."""
         stack = self.open_elements
         node = stack.pop()
-        if self._locating:
-            located = self._located
-            end_tag_name = located.end_tag_name
-            if end_tag_name is not None and (node.local_name == end_tag_name
-                                             or node.local_name.lower() == end_tag_name):
-                # _close_location, written out (called for most end tags).
-                try:
-                    start = node._location
-                except AttributeError:
-                    start = None
-                span = located.span
-                if type(start) is tuple and len(start) != 2:
-                    node._location = (start[0], start[1], start[2], span[0], span[1])
-                else:
-                    if type(start) is tuple:  # (a pair already)
-                        start = start[0]
-                    node._location = (start, span)
+        if self._locating and self._located.end_tag_name is not None:
+            self._close_location(node)  # (an end tag token is being handled)
         name = node.local_name
         virtual = self._virtual
         position = len(stack) if virtual is None else virtual.pop()
