@@ -418,11 +418,6 @@ class ContentChecker:
 
     # -- per-element state ---------------------------------------------------
 
-    def _entry(self, element: Element) -> tuple[int, str]:
-        """(mask for the children of ``element``, their model kind)."""
-        entry = self._full_entry(element)
-        return entry[1], entry[2]
-
     def _full_entry(self, element: Element) -> _Entry:
         """``element``'s entry, computing the entries of uncached ancestors
         iteratively, top down (each element's once)."""
@@ -490,9 +485,9 @@ class ContentChecker:
             _, inherited, parent_model, breaker, label, _ = self._full_entry(parent)
         else:
             inherited, parent_model, breaker, label = 0, _FLOW, "", None
-        mask, model = self._entry(element)
+        _, mask, model, _, _, category = self._full_entry(element)
         self._check(element, inherited, parent_model, breaker, label, mask, model, report)
-        if self._full_entry(element)[5] is not None:
+        if category is not None:
             self._check_category(element, mask, model, report)
 
     def visit(self, element: Element, parent_entry: _Entry, report: Report) -> _Entry:
