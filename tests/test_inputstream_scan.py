@@ -1,0 +1,83 @@
+"""The input stream's scan for its parse errors (HTML §13.2.3.5): the
+bytes.translate test that says whether a chunk holds a problem character
+(``_has_bmp_problem``) must answer exactly what the regex class does, for
+every code point and whatever the str's storage width, and the errors
+found must be those of a plain regex scan."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import markup5
+from markup5.html.inputstream import (
+    ASTRAL_CANDIDATES,
+    PROBLEM_CHARACTERS,
+    InputStream,
+    _has_bmp_problem,
+    _problem_code,
+)
+
+#: A character for each storage width of a CPython str (ASCII, Latin-1, UCS-2,
+#: UCS-4) to put beside the code point tried, and none.
+_WIDTHS = ("", "a", "\u00e9", "\u0100", "\U00010000")
+
+
+def test_every_bmp_code_point_in_every_width() -> None:
+    for code in range(0x10000):
+        c = chr(code)
+        expected = PROBLEM_CHARACTERS.search(c) is not None
+        for width in _WIDTHS:
+            for text in (width + c, c + width + "x"):
+                assert _has_bmp_problem(text) is expected, (hex(code), width)
+
+
+def test_no_astral_code_point_is_a_bmp_problem() -> None:
+    # (The astral noncharacters are ASTRAL_CANDIDATES' business.)  Planes 1
+    # to 16 in blocks, each block one chunk: any false positive fails it.
+    step = 0x8000
+    for start in range(0x10000, 0x110000, step):
+        chunk = "".join(map(chr, range(start, min(start + step, 0x110000))))
+        assert not _has_bmp_problem(chunk), hex(start)
+        assert not _has_bmp_problem("\u00e9" + chunk)
+
+
+def test_neighbours_of_the_lead_bytes_are_not_problems() -> None:
+    # Characters whose UTF-8 starts with C2, ED or EF but are allowed:
+    # NBSP, Hangul syllables up to U+D7FF, U+FDCF, U+FDF0, U+FFFD.
+    for c in "\u00a0\u00bf\ud000\ud7ff\uf000\ufdcf\ufdf0\ufefc\ufffd":
+        assert not _has_bmp_problem("text " + c + " text"), hex(ord(c))
+    for c in "\u0080\u009f\ud800\udfff\ufdd0\ufdef\ufffe\uffff\x01\x0b\x7f":
+        assert _has_bmp_problem("text\u00a0" + c + " text"), hex(ord(c))
+
+
+def _regex_problems(text: str) -> list[tuple[str, int]]:
+    found = [(_problem_code(m.group()), m.start()) for m in PROBLEM_CHARACTERS.finditer(text)]
+    found += [("noncharacter-in-input-stream", m.start()) for m in ASTRAL_CANDIDATES.finditer(text)
+              if ord(m.group()) & 0xFFFE == 0xFFFE]
+    return sorted(found, key=lambda problem: problem[1])
+
+
+_characters = st.sampled_from(
+    "a\t\n\x0c \x01\x0b\x1f\x7f\x80\x9f\xa0\xe9\u0100\ud7ff\ud800\udfff\ufdcf\ufdd0"
+    "\ufdef\ufdf0\ufffd\ufffe\uffff\U0001fffe\U0001ffff\U00010000\U0010ffff")
+
+
+@given(st.lists(st.text(_characters, max_size=12), max_size=5))
+def test_problems_are_those_of_a_regex_scan(chunks: list[str]) -> None:
+    stream = InputStream()
+    for chunk in chunks:
+        stream.push(chunk)
+    stream.push("", final=True)
+    assert stream.problems() == _regex_problems("".join(chunks))
+
+
+def test_a_parse_reports_them_at_their_offsets() -> None:
+    text = "<p>caf\u00e9 \x01 \u0085 \ufdd0 \udc00 \U0010ffff</p>"
+    document = markup5.parse(text)
+    found = [(e.code, e.offset) for e in document.errors if "input-stream" in e.code]
+    assert found == [("control-character-in-input-stream", text.index("\x01")),
+                     ("control-character-in-input-stream", text.index("\u0085")),
+                     ("noncharacter-in-input-stream", text.index("\ufdd0")),
+                     ("surrogate-in-input-stream", text.index("\udc00")),
+                     ("noncharacter-in-input-stream", text.index("\U0010ffff"))]
