@@ -458,14 +458,8 @@ class ContentChecker:
                 return mask, "noscript-head"
             # transparent: the parent's model, reduced to a category
             return mask, _TRANSPARENT_MODELS.get(model, _FLOW)
-        if name == "div":
-            if _html_local_name(element.parent) == "dl":
-                return mask, "dl-div"
-            if model in ("select", "select-div"):
-                return mask, "select-div"
-            if model == "option":
-                return mask, "option"
-            return mask, _FLOW
+        if name == "div":   # (in _PLAIN_ENTRIES: see _DIV_MODELS)
+            return mask, _DIV_MODELS.get(model, _FLOW)
         if name == "time" and "datetime" not in element.attrs:
             return mask, _TEXT   # §4.5.14: without datetime, text only
         return mask, _named_model(name)
@@ -532,14 +526,16 @@ class ContentChecker:
         else:
             plain = _PLAIN_ENTRIES.get(name)
             if plain is not None:
-                mask |= plain[0]
-                model = plain[1]
+                bits, model, keeps_breaker = plain
+                mask |= bits
                 if model == _TRANSPARENT:
                     model = _TRANSPARENT_MODELS.get(parent_model, _FLOW)
+                elif model == _DIV:
+                    model = _DIV_MODELS.get(parent_model, _FLOW)
             else:
                 mask, model = self._named_entry(element, name, mask, parent_model)
-            entry = (element, mask, model,
-                     breaker if name in _MAIN_ANCESTORS or _is_custom(name) else name,
+                keeps_breaker = name in _MAIN_ANCESTORS or _is_custom(name)
+            entry = (element, mask, model, breaker if keeps_breaker else name,
                      element if name == "label" else label,
                      # (the children _check_category takes: see _check)
                      None if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE) or name in _MEDIA
@@ -1369,17 +1365,29 @@ _TRANSPARENT_MODELS = {_PHRASING: _PHRASING, _PHRASING_HEADING: _PHRASING_HEADIN
                        "option": _PHRASING, _ANY: _ANY}
 #: In _PLAIN_ENTRIES: the model kind is the parent's, by _TRANSPARENT_MODELS.
 _TRANSPARENT = "transparent"
+#: A div's children's model kind, by its parent's children's: in a dl
+#: (the only element whose model kind is "dl"), a group of dt and dd
+#: (§4.4.9); in a select, or a div in one, or an option, what those take
+#: (§4.10.7); else flow content.  (In _PLAIN_ENTRIES: _DIV.)
+_DIV_MODELS = {"dl": "dl-div", "select": "select-div", "select-div": "select-div",
+               "option": "option"}
+_DIV = "div"
 
 #: For each known HTML element whose entry depends on its name alone, or
 #: on its name and its parent's model kind (a transparent one, but
-#: noscript, which in head has a model of its own): the bits it adds to its
-#: children's mask and its children's model kind (what
-#: :meth:`ContentChecker._named_entry` works out for the others).
-_PLAIN_ENTRIES: dict[str, tuple[int, str]] = {
+#: noscript, which in head has a model of its own; div): the bits it adds
+#: to its children's mask, its children's model kind (what
+#: :meth:`ContentChecker._named_entry` works out for the others), and
+#: whether it passes on its parent's nearest main-breaking ancestor (one of
+#: _MAIN_ANCESTORS: main may be in it).
+_PLAIN_ENTRIES: dict[str, tuple[int, str, bool]] = {
     name: (_ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN),
-           _TRANSPARENT if name in TRANSPARENT_ELEMENTS else _named_model(name))
+           _TRANSPARENT if name in TRANSPARENT_ELEMENTS
+           else _DIV if name == "div" else _named_model(name),
+           name in _MAIN_ANCESTORS)
     for name in KNOWN_ELEMENTS
-    if name not in ("noscript", "div", "time") and not _is_custom(name)}
+    if name not in ("noscript", "time") and not _is_custom(name)}
+assert _named_model("dl") == "dl" and "dl" not in _TRANSPARENT_MODELS.values()
 
 #: The HTML element names that are flow content, or phrasing content,
 #: wherever they are (is_flow_content and is_phrasing_content decide the
