@@ -171,7 +171,9 @@ def test_fast_tokenizer_matches_the_reference_on_samples(text: str) -> None:
 _SELECTOR_PIECES = ["a", "div", "*", ".x", "#y", "#1", "[k]", "[k=v]", '[k="v w"]', "[k~='v']",
                     ":hover", ":first-child", ":nth-child(2)", "::before", ":after", "::selection",
                     "::marker", " ", " > ", "+", "~", ",", ", ", "-", "_z", "&gt;", ":hovers",
-                    "::-moz-x", "(", "|", "\\", "A", ":FOCUS"]
+                    "::-moz-x", "(", "|", "\\", "A", ":FOCUS",
+                    # (letters whose Unicode case folding is an ASCII one)
+                    ":firſt-child", ":lin\u212a", "::BEFORE", ":Hover"]
 
 
 def test_the_plain_selector_fast_path_accepts_only_what_the_selector_parser_accepts() -> None:
@@ -190,6 +192,10 @@ def test_the_plain_selector_fast_path_accepts_only_what_the_selector_parser_acce
 
     run()
     assert PLAIN_SELECTOR_LIST.fullmatch("ul > li.a:hover::before, b ~ c[d='e']") is not None
+    assert PLAIN_SELECTOR_LIST.fullmatch("p:FIRST-CHILD::After") is not None
+    # ASCII case-insensitive, as CSS is: a long s is no "s" here.
+    assert PLAIN_SELECTOR_LIST.fullmatch("p:firſt-child") is None
+    assert check_stylesheet("p:firſt-child { color: red }")[0].code == "css-parse-error"
 
 
 # The fast path (markup5.css._fast: regular expressions over the text, the

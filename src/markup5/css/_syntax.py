@@ -430,9 +430,9 @@ _PLAIN_SUBCLASS = (
     r"(?:[.#]" + _PLAIN_IDENT
     + r"|\[" + _PLAIN_IDENT + r"(?:[~|^$*]?=(?:" + _PLAIN_IDENT
     + r"""|"[^"\\\n]*"|'[^'\\\n]*'))?\]"""
-    + r"|:(?:" + "|".join(sorted(_FAST_PSEUDO_CLASSES, key=len, reverse=True))
+    + r"|:(?ai:" + "|".join(sorted(_FAST_PSEUDO_CLASSES, key=len, reverse=True))
     + r")(?![\w(-]))")
-_PLAIN_ENDING = (r"(?:(?:::?(?:" + "|".join(_FAST_PSEUDO_ELEMENTS) + r")|::(?:"
+_PLAIN_ENDING = (r"(?:(?:::?(?ai:" + "|".join(_FAST_PSEUDO_ELEMENTS) + r")|::(?ai:"
                  + "|".join(_FAST_DOUBLE_COLON) + r"))(?![\w(-]))")
 _PLAIN_COMPOUND = (r"(?:(?:\*|" + _PLAIN_IDENT + ")" + _PLAIN_SUBCLASS + "*|"
                    + _PLAIN_SUBCLASS + "+)")
@@ -441,8 +441,12 @@ _PLAIN_COMBINATOR = r"(?:[ \t\n\r\f]*[>+~][ \t\n\r\f]*|[ \t\n\r\f]+)"
 _PLAIN_COMPLEX = (r"(?:" + _PLAIN_COMPOUND + "(?:" + _PLAIN_COMBINATOR + _PLAIN_COMPOUND + ")*"
                   + _PLAIN_ENDING + "?|(?:" + _PLAIN_COMPOUND + _PLAIN_COMBINATOR + ")*"
                   + _PLAIN_ENDING + ")")
+# (Case-insensitive only where a pseudo-class or pseudo-element is named,
+# and ASCII case-insensitive there, as CSS is: IGNORECASE on the whole made
+# the engine fold every character, and took ":firſt-child", whose long s
+# folds to "s", for ":first-child".)
 PLAIN_SELECTOR_LIST = re.compile(
-    _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*,[ \t\n\r\f]*" + _PLAIN_COMPLEX + ")*", re.IGNORECASE)
+    _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*,[ \t\n\r\f]*" + _PLAIN_COMPLEX + ")*")
 
 
 def _is_selector_list(prelude: str, nested: bool) -> bool:
