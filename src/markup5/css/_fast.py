@@ -121,8 +121,24 @@ _TOP_SKIP = re.compile(f"(?:{_W}++|{_COMMENT}|/\\*[\\s\\S]*|<!--|-->)*+")
 _NESTED_SKIP = re.compile(_SPACE)
 _AT_RULE = re.compile(f"@(?P<name>(?:--|-?[A-Za-z_])[A-Za-z0-9_-]*+)(?!{_NAME}|\\\\)"
                       f"(?P<prelude>{_COMPONENTS})[;{{]")
-# Tokens up to the next bracket (or what the fast path does not take).
-_BETWEEN = re.compile(f"(?:{_ATOM}|;)*+")
+
+
+def _blocks(levels: int) -> tuple[str, str]:
+    """Component values with (), [] and {} blocks balanced up to
+    ``levels`` deep: with a {} block allowed at the top (when a bracket is
+    open), and without (else a '{' there is the prelude's end)."""
+    inner = f"(?:{_ATOM}|;)*+"
+    below = inner
+    for _ in range(levels):
+        below = inner
+        inner = f"(?:{_ATOM}|;|\\({inner}\\)|\\[{inner}\\]|\\{{{inner}\\}})*+"
+    return inner, f"(?:{_ATOM}|;|\\({below}\\)|\\[{below}\\])*+"
+
+
+# _balanced's steps: tokens and whole blocks up to the next bracket it must
+# look at (a block deeper than this, or not closed by its own bracket, it
+# reads bracket by bracket), in a bracket (_INSIDE) or not (_OUTSIDE).
+_INSIDE, _OUTSIDE = (re.compile(source) for source in _blocks(2))
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 # A qualified rule's prelude ends at its '{' (a ';' does not end it).
 _PRELUDE = re.compile(f"(?:{_COMPONENTS};)*+{_COMPONENTS}\\{{")
@@ -250,9 +266,10 @@ class FastSheet:
         text = self.text
         n = len(text)
         expected = [closing] if closing else []
-        between = _BETWEEN.match
+        inside = _INSIDE.match
+        outside = _OUTSIDE.match
         while True:
-            m = between(text, pos)
+            m = inside(text, pos) if expected else outside(text, pos)
             assert m is not None
             pos = m.end()
             if pos >= n:
