@@ -29,7 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ._syntax import (_DESCRIPTOR_AT_RULES, _DESCRIPTORS, _KEYFRAME, _KEYFRAMES_AT_RULES,
-                      _RULE_LIST_AT_RULES, _STYLE, ReportFn, _is_selector_list, _vendor_free)
+                      _RULE_LIST_AT_RULES, _STYLE, PLAIN_SELECTOR_LIST, ReportFn, _is_selector_list,
+                      _vendor_free)
 
 __all__ = ["FastSheet"]
 
@@ -142,6 +143,10 @@ _INSIDE, _OUTSIDE = (re.compile(source) for source in _blocks(2))
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 # A qualified rule's prelude ends at its '{' (a ';' does not end it).
 _PRELUDE = re.compile(f"(?:{_COMPONENTS};)*+{_COMPONENTS}\\{{")
+# A prelude that is a selector list of the plain shape (_syntax's
+# PLAIN_SELECTOR_LIST), to its '{': one match for the common rule, where
+# _PRELUDE then _is_selector_list read it twice.
+_PLAIN_PRELUDE = re.compile(f"(?:{PLAIN_SELECTOR_LIST.pattern})[ \\t\\n\\r\\f]*\\{{")
 # A deprecated media feature's name where an ident token may be one (also
 # in a string or a comment: the full path then tells).
 _DEPRECATED = re.compile(f"(?<!{_NAME})(?:min-|max-)?device-(?:width|height|aspect-ratio)"
@@ -233,6 +238,10 @@ class FastSheet:
             # Any other at-rule: its block is not looked into.
             end = self._balanced(after, "}")
             return end + 1 if 0 <= end < len(text) else -1
+        m = _PLAIN_PRELUDE.match(text, pos)
+        if m is not None:
+            # (a selector list by its shape alone: _is_selector_list's first test)
+            return self.block(m.end(), _STYLE, BLOCK)
         m = _PRELUDE.match(text, pos)
         if m is not None:
             brace = m.end() - 1
