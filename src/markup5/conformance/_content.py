@@ -217,6 +217,18 @@ _EXCLUSIONS: tuple[tuple[int, str, frozenset[str], bool], ...] = (
     (_BIT_NOSCRIPT, "noscript", frozenset({"noscript"}), False),
 )
 _EXCLUDING_BITS = sum(exclusion[0] for exclusion in _EXCLUSIONS)
+#: The ancestors that exclude interactive content (and tabindex) besides names.
+_EXCLUDING_INTERACTIVE = sum(exclusion[0] for exclusion in _EXCLUSIONS if exclusion[3])
+#: The names a mask of excluding ancestors (none of _EXCLUDING_INTERACTIVE)
+#: excludes: an element of another name has no exclusion to check there.
+#: (Filled as masks are met, by _excluded_names.)
+_EXCLUDED_NAMES: dict[int, frozenset[str]] = {}
+
+
+def _excluded_names(key: int) -> frozenset[str]:
+    names = _EXCLUDED_NAMES[key] = frozenset().union(
+        *(exclusion[2] for exclusion in _EXCLUSIONS if key & exclusion[0]))
+    return names
 # The exclusions that apply under a mask of excluding ancestors, in the
 # order of _EXCLUSIONS (filled as masks are met; at most 2**16 of them).
 _EXCLUSIONS_OF: dict[int, tuple[tuple[int, str, frozenset[str], bool], ...]] = {}
@@ -544,11 +556,14 @@ class ContentChecker:
             self._info[id(element)] = entry
             return entry
         inherited = parent_entry[1]
-        if inherited & _EXCLUDING_BITS or label is not None \
-                or entry[2] not in _QUIET_MODELS or name not in _QUIET_NAMES:
+        excluding = inherited & _EXCLUDING_BITS
+        if excluding and (excluding & _EXCLUDING_INTERACTIVE or name in (
+                _EXCLUDED_NAMES.get(excluding) or _excluded_names(excluding))) \
+                or label is not None or entry[2] not in _QUIET_MODELS or name not in _QUIET_NAMES:
             # (else _check has nothing to do: a known element, not main
             # nor a media element, whose children the walk checks or are
-            # not checked, with no excluding ancestor and no label above)
+            # not checked, with no label above, and no excluding ancestor
+            # but those that exclude other names: a form, a header, ...)
             self._check(element, inherited, parent_model, breaker, label, entry[1], entry[2],
                         report)
         return entry
