@@ -140,14 +140,16 @@ def check(source: Document | str | bytes, *, encoding: str | None = None) -> lis
 
 
 def _dismantle(document: Document, elements: list[Element]) -> None:
-    """Empty the children lists of ``document`` and of ``elements``, every
-    element of its tree (as the walk collected them), and cut template
-    contents from their templates, in a tree nobody else holds: no node
-    then refers down the tree, so no node is in a cycle, and reference
-    counting frees the tree as soon as check() lets go of the list; the
-    collector, which would have had to walk every node of it to find the
-    cycles, has nothing to do (about 5% of check's time on the corpus).
-    No recursion, and no visit of text nodes."""
+    """Empty the children lists of ``document`` and of ``elements`` (every
+    element of its tree with children, and every template, as the walk
+    collected them), and cut template contents from their templates, in a
+    tree nobody else holds: no node then refers down the tree, so no node
+    is in a cycle, and reference counting frees the tree as soon as check()
+    lets go of the list (an element without children as soon as its
+    parent's list is emptied); the collector, which would have had to walk
+    every node of it to find the cycles, has nothing to do (about 5% of
+    check's time on the corpus).  No recursion, and no visit of text
+    nodes."""
     for element in elements:
         element.children.clear()
         contents = element.template_contents
@@ -159,7 +161,7 @@ def _dismantle(document: Document, elements: list[Element]) -> None:
 
 def _check_document(document: Document, elements: list[Element]) -> list[Message]:
     """check() of a parsed Document; ``elements`` gets every element of
-    the tree (see _dismantle)."""
+    the tree that has children, and every template (see _dismantle)."""
     messages: list[Message] = []
     append = messages.append
     for error in document.errors:
@@ -245,8 +247,8 @@ def _dispatch(rules: list[Rule]) -> tuple[int, dict[str, int], dict[str, int],
 def _walk(document: Document, report: Report, report_span: ReportSpan,
           elements: list[Element]) -> None:
     """One pass over the tree in document order (template contents where
-    the template is), without recursion; each element visited is appended
-    to ``elements``.  Each open parent waits on the stack with what the
+    the template is), without recursion; each element visited that has
+    children or is a template is appended to ``elements``.  Each open parent waits on the stack with what the
     content-model rules computed for it (the entry
     :meth:`~._content.ContentChecker.visit` returns), which its children
     are visited with, so no rule looks an ancestor up.  The rule families
@@ -280,7 +282,6 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
         else:
             pop()
             continue
-        visited(node)
         # The child against its parent's category (flow or phrasing
         # content), when the parent's model is one: most are named in it.
         category = parent_entry[5]
@@ -314,9 +315,12 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
         if contents is not None:
             children = contents.children
             entry = TEMPLATE_ENTRY
+            visited(node)
         else:
             children = node.children
         if children:
+            if contents is None:
+                visited(node)
             push((entry, iter(children)))
     for rule in rules:
         rule.finish()
