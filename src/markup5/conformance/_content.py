@@ -496,20 +496,6 @@ class ContentChecker:
         if category is not None:
             self._check_category(element, mask, model, report)
 
-    def visit(self, element: Element, parent_entry: _Entry, report: Report) -> _Entry:
-        """:meth:`check_element` for a walk that keeps each element's entry
-        beside it: ``parent_entry`` is what ``visit`` returned for the
-        element's parent (:data:`ROOT_ENTRY` for a child of the Document,
-        :data:`TEMPLATE_ENTRY` for one of template contents), and the
-        element's own entry, returned, is what its children are visited
-        with.  The same rules and the same state as ``check_element``,
-        without looking the ancestors up, except that the children that
-        must be flow or phrasing content are left to the walk, which checks
-        each as it meets it, by the returned entry (:meth:`fit`).  (The
-        walk's entries are not remembered: nothing in it asks for one
-        again.)"""
-        return self._child_entry(element, parent_entry, report)
-
     def fit(self, child: Element, parent_entry: _Entry, report: Report) -> None:
         """Check ``child`` against its parent's category (flow or phrasing
         content), which the walk asks for a child that ``parent_entry``'s
@@ -567,6 +553,20 @@ class ContentChecker:
             self._check(element, inherited, parent_model, breaker, label, entry[1], entry[2],
                         report)
         return entry
+
+    #: :meth:`check_element` for a walk that keeps each element's entry
+    #: beside it: ``visit(element, parent_entry, report)``, where
+    #: ``parent_entry`` is what ``visit`` returned for the element's parent
+    #: (:data:`ROOT_ENTRY` for a child of the Document,
+    #: :data:`TEMPLATE_ENTRY` for one of template contents), and the
+    #: element's own entry, returned, is what its children are visited with.
+    #: The same rules and the same state as ``check_element``, without
+    #: looking the ancestors up, except that the children that must be flow
+    #: or phrasing content are left to the walk, which checks each as it
+    #: meets it, by the returned entry (:meth:`fit`).  (The walk's entries
+    #: are not remembered: nothing in it asks for one again.)  It is
+    #: :meth:`_child_entry` itself, with a report: one call an element.
+    visit = _child_entry
 
     def _check(self, element: Element, inherited: int, parent_model: str, breaker: str,
                label: Element | None, mask: int, model: str, report: Report) -> None:
