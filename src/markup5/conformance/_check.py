@@ -56,7 +56,7 @@ class _TextLines:
     __slots__ = ("_newlines", "_astral", "_line", "_col")
 
     def __init__(self, data: str, line: int, col: int) -> None:
-        self._newlines = [found.start() for found in _NEWLINE.finditer(data)]
+        self._newlines = list(map(_MATCH_START, _NEWLINE.finditer(data)))
         self._astral = ([found.start() for found in _ASTRAL.finditer(data)]
                         if not data.isascii() else [])
         self._line, self._col = line, col
@@ -73,6 +73,7 @@ class _TextLines:
 
 
 _NEWLINE = re.compile("\n")
+_MATCH_START = re.Match.start
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 

@@ -30,13 +30,14 @@ class CssRules:
         self._span = report_span
 
     def element(self, element: Element) -> None:
-        style = element.get_attribute("style")
+        attrs = element.attrs
+        style = attrs.get("style")  # (qualified names: the DOM's getAttribute of a lowercase one)
         if style is not None and element.namespace in (HTML_NAMESPACE, SVG_NAMESPACE):
             for error in check_declarations(style):
                 self._report(error.code, "error", element, f"CSS: {error.message}")
         if element.local_name == "style" and element.namespace in (HTML_NAMESPACE,
                                                                    SVG_NAMESPACE):
-            kind = element.get_attribute("type")
+            kind = attrs.get("type")
             if kind is not None and kind.strip().lower() not in _CSS_TYPES:
                 return
             for child in element.children:
