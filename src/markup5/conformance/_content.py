@@ -470,8 +470,6 @@ class ContentChecker:
                 return mask, "noscript-head"
             # transparent: the parent's model, reduced to a category
             return mask, _TRANSPARENT_MODELS.get(model, _FLOW)
-        if name == "div":   # (in _PLAIN_ENTRIES: see _DIV_MODELS)
-            return mask, _DIV_MODELS.get(model, _FLOW)
         if name == "time" and "datetime" not in element.attrs:
             return mask, _TEXT   # §4.5.14: without datetime, text only
         return mask, _named_model(name)
@@ -514,38 +512,40 @@ class ContentChecker:
         (:meth:`_full_entry`'s ancestors) it is remembered; with it
         (:meth:`visit`), ``element``'s rules are run too, in the same call
         (one call an element fewer)."""
-        _, mask, parent_model, breaker, label, _ = parent_entry
+        _, inherited, parent_model, breaker, label, _ = parent_entry
+        mask = inherited
         bad = self._bad
         if bad and bad.get(id(element)) is element:
             mask |= _BIT_SUPPRESS
         name = element.local_name
         if element.namespace != HTML_NAMESPACE:
             entry: _Entry = (element, mask | _BIT_NO_MAIN, _ANY, name, label, None)
+            quiet = name in _QUIET_NAMES
         else:
             plain = _PLAIN_ENTRIES.get(name)
             if plain is not None:
-                bits, model, keeps_breaker = plain
+                bits, model, by_parent, keeps_breaker, category, quiet = plain
                 mask |= bits
-                if model == _TRANSPARENT:
-                    model = _TRANSPARENT_MODELS.get(parent_model, _FLOW)
-                elif model == _DIV:
-                    model = _DIV_MODELS.get(parent_model, _FLOW)
+                if by_parent is not None:
+                    model = by_parent.get(parent_model, _FLOW)
+                    category = None if name in _MEDIA else _CATEGORY_NAMES.get(model)
+                    quiet = model in _QUIET_MODELS and name in _QUIET_NAMES
             else:
                 mask, model = self._named_entry(element, name, mask, parent_model)
                 keeps_breaker = name in _MAIN_ANCESTORS or _is_custom(name)
+                category = None if name in _MEDIA else _CATEGORY_NAMES.get(model)
+                quiet = model in _QUIET_MODELS and name in _QUIET_NAMES
             entry = (element, mask, model, breaker if keeps_breaker else name,
                      element if name == "label" else label,
                      # (the children _check_category takes: see _check)
-                     None if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE) or name in _MEDIA
-                     else _CATEGORY_NAMES.get(model))
+                     None if mask & (_BIT_SUPPRESS | _BIT_TEMPLATE) else category)
         if report is None:
             self._info[id(element)] = entry
             return entry
-        inherited = parent_entry[1]
         excluding = inherited & _EXCLUDING_BITS
         if excluding and (excluding & _EXCLUDING_INTERACTIVE or name in (
                 _EXCLUDED_NAMES.get(excluding) or _excluded_names(excluding))) \
-                or label is not None or entry[2] not in _QUIET_MODELS or name not in _QUIET_NAMES:
+                or label is not None or not quiet:
             # (else _check has nothing to do: a known element, not main
             # nor a media element, whose children the walk checks or are
             # not checked, with no label above, and no excluding ancestor
@@ -1378,30 +1378,38 @@ def _named_model(name: str) -> str:
 #: any other).
 _TRANSPARENT_MODELS = {_PHRASING: _PHRASING, _PHRASING_HEADING: _PHRASING_HEADING,
                        "option": _PHRASING, _ANY: _ANY}
-#: In _PLAIN_ENTRIES: the model kind is the parent's, by _TRANSPARENT_MODELS.
-_TRANSPARENT = "transparent"
 #: A div's children's model kind, by its parent's children's: in a dl
 #: (the only element whose model kind is "dl"), a group of dt and dd
 #: (§4.4.9); in a select, or a div in one, or an option, what those take
-#: (§4.10.7); else flow content.  (In _PLAIN_ENTRIES: _DIV.)
+#: (§4.10.7); else flow content.
 _DIV_MODELS = {"dl": "dl-div", "select": "select-div", "select-div": "select-div",
                "option": "option"}
-_DIV = "div"
 
 #: For each known HTML element whose entry depends on its name alone, or
 #: on its name and its parent's model kind (a transparent one, but
-#: noscript, which in head has a model of its own; div): the bits it adds
-#: to its children's mask, its children's model kind (what
-#: :meth:`ContentChecker._named_entry` works out for the others), and
-#: whether it passes on its parent's nearest main-breaking ancestor (one of
-#: _MAIN_ANCESTORS: main may be in it).
-_PLAIN_ENTRIES: dict[str, tuple[int, str, bool]] = {
-    name: (_ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN),
-           _TRANSPARENT if name in TRANSPARENT_ELEMENTS
-           else _DIV if name == "div" else _named_model(name),
-           name in _MAIN_ANCESTORS)
-    for name in KNOWN_ELEMENTS
-    if name not in ("noscript", "time") and not _is_custom(name)}
+#: noscript, which in head has a model of its own; div), what
+#: :meth:`ContentChecker._named_entry` and the rest of
+#: :meth:`~ContentChecker._child_entry` work out for the others: the bits it
+#: adds to its children's mask; its children's model kind, or None and the
+#: map from its parent's (_TRANSPARENT_MODELS, _DIV_MODELS); whether it
+#: passes on its parent's nearest main-breaking ancestor (one of
+#: _MAIN_ANCESTORS: main may be in it); and for a model kind of its own,
+#: the names its children take by name alone (_CATEGORY_NAMES, none for a
+#: media element) and whether _check has nothing to do for it
+#: (_QUIET_MODELS, _QUIET_NAMES).
+_PlainEntry = tuple[int, str, dict[str, str] | None, bool, frozenset[str] | None, bool]
+
+
+def _plain_entry(name: str) -> _PlainEntry:
+    bits = _ANCESTOR_BITS.get(name, 0) | (0 if name in _MAIN_ANCESTORS else _BIT_NO_MAIN)
+    by_parent = (_TRANSPARENT_MODELS if name in TRANSPARENT_ELEMENTS
+                 else _DIV_MODELS if name == "div" else None)
+    model = _FLOW if by_parent is not None else _named_model(name)
+    return (bits, model, by_parent, name in _MAIN_ANCESTORS,
+            None if name in _MEDIA else _CATEGORY_NAMES.get(model),
+            model in _QUIET_MODELS and name in _QUIET_NAMES)
+
+
 assert _named_model("dl") == "dl" and "dl" not in _TRANSPARENT_MODELS.values()
 
 #: The HTML element names that are flow content, or phrasing content,
@@ -1419,3 +1427,6 @@ _CATEGORY_NAMES = {_FLOW: _FLOW_NAMES, _PHRASING: _PHRASING_NAMES,
 #: to do (see visit).
 _QUIET_NAMES = KNOWN_ELEMENTS - _MEDIA - {"main"}
 _QUIET_MODELS = frozenset({_FLOW, _PHRASING, _PHRASING_HEADING, _ANY})
+_PLAIN_ENTRIES: dict[str, _PlainEntry] = {
+    name: _plain_entry(name) for name in KNOWN_ELEMENTS
+    if name not in ("noscript", "time") and not _is_custom(name)}
