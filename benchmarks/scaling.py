@@ -580,6 +580,11 @@ CHECK_FAMILIES: list[tuple[str, Callable[[int], str]]] = [
     ("check: <style> of N rules", lambda n: "<!DOCTYPE html><html lang=en><head><title>t"
      "</title><style>" + "".join(f".c{k} {{ color: red }} " for k in range(n))
      + "</style></head><body>"),
+    # (one prelude read by the plain-selector expression, and one it reads
+    # to the end before the full path takes it: no '{')
+    ("check: <style>, one rule of N selectors", lambda n: "<!DOCTYPE html><html lang=en>"
+     "<head><title>t</title><style>" + ", ".join(f"ul > li.c{k}:hover a" for k in range(n))
+     + " { color: red } " + " ".join(f"p.c{k}" for k in range(n)) + "</style></head><body>"),
     ("check: table of N rows", lambda n: _HEAD + "<table>"
      + "<tr><td>x<td colspan=2>y" * n + "</table>"),
     ("check: table, one row of N cells", lambda n: _HEAD + "<table><tr>" + "<td>x" * n

@@ -193,6 +193,10 @@ def test_the_plain_selector_fast_path_accepts_only_what_the_selector_parser_acce
     run()
     assert PLAIN_SELECTOR_LIST.fullmatch("ul > li.a:hover::before, b ~ c[d='e']") is not None
     assert PLAIN_SELECTOR_LIST.fullmatch("p:FIRST-CHILD::After") is not None
+    # A combinator before a pseudo-element alone, in a list (its repetitions
+    # are possessive: one way to read each complex selector).
+    for text in (".x :after", ".x > ::before", "::before, .x>:after", "a b ~ c ::selection, d"):
+        assert PLAIN_SELECTOR_LIST.fullmatch(text) is not None, text
     # ASCII case-insensitive, as CSS is: a long s is no "s" here.
     assert PLAIN_SELECTOR_LIST.fullmatch("p:firſt-child") is None
     assert check_stylesheet("p:firſt-child { color: red }")[0].code == "css-parse-error"

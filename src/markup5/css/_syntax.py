@@ -425,28 +425,35 @@ _FAST_PSEUDO_CLASSES = (
     "valid", "invalid", "in-range", "out-of-range")
 _FAST_PSEUDO_ELEMENTS = ("before", "after", "first-line", "first-letter")
 _FAST_DOUBLE_COLON = ("placeholder", "selection", "marker", "backdrop")
-_PLAIN_IDENT = r"-?[A-Za-z_][A-Za-z0-9_-]*"
+_PLAIN_IDENT = r"-?[A-Za-z_][A-Za-z0-9_-]*+"
 _PLAIN_SUBCLASS = (
     r"(?:[.#]" + _PLAIN_IDENT
     + r"|\[" + _PLAIN_IDENT + r"(?:[~|^$*]?=(?:" + _PLAIN_IDENT
-    + r"""|"[^"\\\n]*"|'[^'\\\n]*'))?\]"""
+    + r"""|"[^"\\\n]*+"|'[^'\\\n]*+'))?\]"""
     + r"|:(?ai:" + "|".join(sorted(_FAST_PSEUDO_CLASSES, key=len, reverse=True))
     + r")(?![\w(-]))")
 _PLAIN_ENDING = (r"(?:(?:::?(?ai:" + "|".join(_FAST_PSEUDO_ELEMENTS) + r")|::(?ai:"
                  + "|".join(_FAST_DOUBLE_COLON) + r"))(?![\w(-]))")
-_PLAIN_COMPOUND = (r"(?:(?:\*|" + _PLAIN_IDENT + ")" + _PLAIN_SUBCLASS + "*|"
-                   + _PLAIN_SUBCLASS + "+)")
-_PLAIN_COMBINATOR = r"(?:[ \t\n\r\f]*[>+~][ \t\n\r\f]*|[ \t\n\r\f]+)"
+_PLAIN_COMPOUND = (r"(?:(?:\*|" + _PLAIN_IDENT + ")" + _PLAIN_SUBCLASS + "*+|"
+                   + _PLAIN_SUBCLASS + "++)")
+_PLAIN_COMBINATOR = r"(?:[ \t\n\r\f]*+[>+~][ \t\n\r\f]*+|[ \t\n\r\f]++)"
 # A pseudo-element ends the complex selector (Selectors 4 §3.6).
-_PLAIN_COMPLEX = (r"(?:" + _PLAIN_COMPOUND + "(?:" + _PLAIN_COMBINATOR + _PLAIN_COMPOUND + ")*"
-                  + _PLAIN_ENDING + "?|(?:" + _PLAIN_COMPOUND + _PLAIN_COMBINATOR + ")*"
-                  + _PLAIN_ENDING + ")")
+# (A combinator is followed by a compound, or by the pseudo-element
+# alone: "a > ::before".)
+_PLAIN_COMPLEX = (r"(?:" + _PLAIN_COMPOUND + "(?:" + _PLAIN_COMBINATOR + "(?:" + _PLAIN_COMPOUND
+                  + "|(?=" + _PLAIN_ENDING + ")))*+" + _PLAIN_ENDING + "?|" + _PLAIN_ENDING + ")")
+# Every repetition is possessive, and no part of the shape can end where
+# the next begins (each starts with characters of its own; the complex
+# selector has one way to read it), so what a repetition took is never
+# given back: a long selector list is read in time and memory in
+# proportion to it (the engine kept a backtracking state for each selector
+# of the list: four times slower past a few hundred kilobytes).
 # (Case-insensitive only where a pseudo-class or pseudo-element is named,
 # and ASCII case-insensitive there, as CSS is: IGNORECASE on the whole made
 # the engine fold every character, and took ":firſt-child", whose long s
 # folds to "s", for ":first-child".)
 PLAIN_SELECTOR_LIST = re.compile(
-    _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*,[ \t\n\r\f]*" + _PLAIN_COMPLEX + ")*")
+    _PLAIN_COMPLEX + r"(?:[ \t\n\r\f]*+,[ \t\n\r\f]*+" + _PLAIN_COMPLEX + ")*+")
 
 
 def _is_selector_list(prelude: str, nested: bool) -> bool:
