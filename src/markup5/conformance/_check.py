@@ -249,8 +249,9 @@ def _walk(document: Document, report: Report, report_span: ReportSpan,
           elements: list[Element]) -> None:
     """One pass over the tree in document order (template contents where
     the template is), without recursion; each element visited that has
-    children or is a template is appended to ``elements``.  Each open parent waits on the stack with what the
-    content-model rules computed for it (the entry
+    children or is a template is appended to ``elements``.  Each open
+    parent waits on the stack with what the content-model rules computed
+    for it (the entry
     :meth:`~._content.ContentChecker.visit` returns), which its children
     are visited with, so no rule looks an ancestor up.  The rule families
     are called for the elements they ask for (:func:`_dispatch`), in the

@@ -226,9 +226,12 @@ _EXCLUDED_NAMES: dict[int, frozenset[str]] = {}
 
 
 def _excluded_names(key: int) -> frozenset[str]:
+    """_EXCLUDED_NAMES[key], worked out and kept."""
     names = _EXCLUDED_NAMES[key] = frozenset().union(
         *(exclusion[2] for exclusion in _EXCLUSIONS if key & exclusion[0]))
     return names
+
+
 # The exclusions that apply under a mask of excluding ancestors, in the
 # order of _EXCLUSIONS (filled as masks are met; at most 2**16 of them).
 _EXCLUSIONS_OF: dict[int, tuple[tuple[int, str, frozenset[str], bool], ...]] = {}
