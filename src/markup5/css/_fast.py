@@ -103,15 +103,24 @@ _ATOM = "(?>" + "|".join([
 ]) + ")"
 
 
+def _groups(inner: str, curly: bool) -> str:
+    """A () or [] block (or, with ``curly``, a {} block) of ``inner``."""
+    return f"\\({inner}\\)|\\[{inner}\\]" + (f"|\\{{{inner}\\}}" if curly else "")
+
+
+def _nested(levels: int, curly: bool) -> str:
+    """Component values and ';' with blocks (see _groups) balanced up to
+    ``levels`` deep."""
+    inner = f"(?:{_ATOM}|;)*+"
+    for _ in range(levels):
+        inner = f"(?:{_ATOM}|;|{_groups(inner, curly)})*+"
+    return inner
+
+
 def _components(levels: int) -> str:
     """Component values with brackets balanced up to ``levels`` deep (no
     curly brackets; ';' allowed inside brackets)."""
-    inner = f"(?:{_ATOM}|;)*+"
-    group = ""
-    for _ in range(levels):
-        group = f"\\({inner}\\)|\\[{inner}\\]"
-        inner = f"(?:{_ATOM}|;|{group})*+"
-    return f"(?:{_ATOM}|{group})*+"
+    return f"(?:{_ATOM}|{_groups(_nested(levels - 1, False), False)})*+"
 
 
 _COMPONENTS = _components(3)
@@ -122,24 +131,12 @@ _TOP_SKIP = re.compile(f"(?:{_W}++|{_COMMENT}|/\\*[\\s\\S]*|<!--|-->)*+")
 _NESTED_SKIP = re.compile(_SPACE)
 _AT_RULE = re.compile(f"@(?P<name>(?:--|-?[A-Za-z_])[A-Za-z0-9_-]*+)(?!{_NAME}|\\\\)"
                       f"(?P<prelude>{_COMPONENTS})[;{{]")
-
-
-def _blocks(levels: int) -> tuple[str, str]:
-    """Component values with (), [] and {} blocks balanced up to
-    ``levels`` deep: with a {} block allowed at the top (when a bracket is
-    open), and without (else a '{' there is the prelude's end)."""
-    inner = f"(?:{_ATOM}|;)*+"
-    below = inner
-    for _ in range(levels):
-        below = inner
-        inner = f"(?:{_ATOM}|;|\\({inner}\\)|\\[{inner}\\]|\\{{{inner}\\}})*+"
-    return inner, f"(?:{_ATOM}|;|\\({below}\\)|\\[{below}\\])*+"
-
-
 # _balanced's steps: tokens and whole blocks up to the next bracket it must
-# look at (a block deeper than this, or not closed by its own bracket, it
-# reads bracket by bracket), in a bracket (_INSIDE) or not (_OUTSIDE).
-_INSIDE, _OUTSIDE = (re.compile(source) for source in _blocks(2))
+# look at (a block deeper than two, or not closed by its own bracket, it
+# reads bracket by bracket), in a bracket (_INSIDE: {} blocks too) or not
+# (_OUTSIDE: a '{' there is the prelude's end).
+_INSIDE = re.compile(_nested(2, True))
+_OUTSIDE = re.compile(f"(?:{_ATOM}|;|{_groups(_nested(1, True), False)})*+")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 # A qualified rule's prelude ends at its '{' (a ';' does not end it).
 _PRELUDE = re.compile(f"(?:{_COMPONENTS};)*+{_COMPONENTS}\\{{")
