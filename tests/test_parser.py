@@ -362,13 +362,14 @@ def test_document_mode(source, mode):
 
 def _slot_values(node) -> dict[str, object]:
     """Every slot of ``node`` (but __weakref__, the sibling navigation's
-    position hint, which is set on first use, and the source location, set
+    position hint, which is set on first use, and the source locations, set
     only by a parse with source_locations=True) and its value, or a marker
     for one that is not set."""
     names = {name for cls in type(node).__mro__ for name in getattr(cls, "__slots__", ())}
     names.discard("__weakref__")
     names.discard("_position_hint")
     names.discard("_location")
+    names.discard("_end_location")
     return {name: getattr(node, name, "<unset>") for name in names}
 
 

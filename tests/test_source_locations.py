@@ -425,11 +425,11 @@ def test_the_check_catches_a_wrong_location():
     assert check_locations(document, text, False) == ([], 6)
     p = document.select_one("p")
     start, end = p.start_tag_location, p.end_tag_location
-    p._location = (SourceLocation(start.offset + 1, start.end_offset), end)
+    p._location = SourceLocation(start.offset + 1, start.end_offset)
     assert check_locations(document, text, False)[0]
-    p._location = (start, start)
+    p._location, p._end_location = start, start
     assert check_locations(document, text, False)[0]
-    p._location = (start, end)
+    p._end_location = end
     text_node = p.children[0]
     text_node._location = SourceLocation(text_node.source_location.offset,
                                          text_node.source_location.end_offset - 1)

@@ -59,9 +59,10 @@ def tree_records(root: Node) -> list[_Record]:
                 state[name] = slot.__get__(node)
             except AttributeError:  # (never set)
                 continue
-        location = state.get("_location")
-        if type(location) is tuple:  # (the parser's spans, made SourceLocations)
-            state["_location"] = settled(location)
+        for name in ("_location", "_end_location"):
+            location = state.get(name)
+            if type(location) is tuple:  # (the parser's Span, made a SourceLocation)
+                state[name] = settled(location)
         if isinstance(node, _ParseResult):
             state["_errors"] = node.errors  # (a list, not the parse it is worked out from)
         index = len(records)

@@ -32,7 +32,7 @@ from .domexceptions import (
     DOMError, DOMSyntaxError, HierarchyRequestError, InvalidCharacterError, NamespaceError,
     NoModificationAllowedError, NotFoundError,
 )
-from .locations import located as _located, tag_spans as _tag_spans
+from .locations import located as _located
 from .tokenlist import DOMTokenList, ordered_set as _ordered_set
 
 if TYPE_CHECKING:
@@ -85,8 +85,8 @@ class Node:
     # never set unless the parse was asked for source locations.)
     __slots__ = ("parent", "__weakref__", "_position_hint", "_location")
     _position_hint: int
-    # (A SourceLocation, or the parser's Span tuple of one; an element
-    # closed by an end tag has the pair (start, end) of those.)
+    # (A SourceLocation, or the parser's Span tuple of one; an element's
+    # end tag has a slot of its own, Element._end_location.)
     _location: Any
 
     def __init__(self) -> None:
@@ -104,17 +104,8 @@ class Node:
             location = self._location
         except AttributeError:
             return None
-        if type(location) is tuple:
-            if len(location) == 3:  # (the parser's Span: made a SourceLocation once read)
-                location = self._location = _located(location)
-                return location
-            if len(location) == 5:  # (the parser's TagSpans: a pair once read)
-                location = self._location = _tag_spans(location)
-            start = location[0]  # (an element's start and end tags)
-            if type(start) is tuple:
-                start = _located(start)
-                self._location = (start, location[1])
-            return cast("SourceLocation | None", start)
+        if type(location) is tuple:  # (the parser's Span: made a SourceLocation once read)
+            location = self._location = _located(location)
         return cast("SourceLocation", location)
 
     def __bool__(self) -> bool:
@@ -1571,8 +1562,16 @@ class Element(_ElementSelectorMethods, ParentNode):
     and ``attrs`` (qualified name -> value, in order).  A ``template``
     element in the HTML namespace has ``template_contents``."""
 
+    # (_end_location: where the parser found the end tag that closed the
+    # element, see end_tag_location; never set unless the parse was asked
+    # for source locations and an end tag of the element's name closed it.
+    # A slot of its own rather than a pair with _location: the tree builder
+    # stores the end tag token's span as it is, where making a new tuple
+    # of both tags' spans and freeing the start tag's, long after it was
+    # made, cost a parse with source locations about 5%.)
     __slots__ = ("namespace", "prefix", "local_name", "attrs", "attr_namespaces",
-                 "template_contents")
+                 "template_contents", "_end_location")
+    _end_location: Any
 
     @property
     def start_tag_location(self) -> SourceLocation | None:
@@ -1591,17 +1590,11 @@ class Element(_ElementSelectorMethods, ParentNode):
         closed it; None when it was closed implicitly (by another tag, or
         the end of the input) or never closed."""
         try:
-            location = self._location
+            end = self._end_location
         except AttributeError:
             return None
-        if type(location) is not tuple or len(location) == 3:
-            return None
-        if len(location) == 5:  # (the parser's TagSpans: a pair once read)
-            location = self._location = _tag_spans(location)
-        end = location[1]
         if type(end) is tuple:  # (the parser's Span: made a SourceLocation once read)
-            end = _located(end)
-            self._location = (location[0], end)
+            end = self._end_location = _located(end)
         return cast("SourceLocation", end)
 
     def __init__(self, local_name: str, attrs: Mapping[str, str] | None = None,

@@ -22,11 +22,8 @@ The parser itself stores a span as a plain tuple ``(offset, end_offset,
 position_map)`` (a :data:`Span`) on the node: a parse locates nearly every
 node and most locations are never read, and a tuple is made without a
 Python call or attribute stores, once per token (the nodes made for one
-token share it).  An element closed by an end tag of its name keeps both
-its tags' spans in one tuple ``(offset, end_offset, position_map,
-end_tag_offset, end_tag_end_offset)`` (:data:`TagSpans`): one object for the
-collector to walk rather than the pair of two spans (the start tag's and the
-end tag's, which otherwise live as long as the tree).  The node's properties
+token share it).  An element closed by an end tag of its name keeps that
+end tag token's span as it is, in a slot of its own.  The node's properties
 make the :class:`SourceLocation` when first read (:func:`located`) and keep
 it in the tuple's place.
 """
@@ -44,12 +41,6 @@ _new = object.__new__
 #: A span as the parser stores it on a node: (offset, end_offset, the
 #: parse's line table), made a SourceLocation when first read.
 Span = tuple[int, int, PositionMap]
-
-#: The spans of an element's start and end tags as the parser stores them:
-#: (offset, end_offset, the parse's line table, the end tag's offset and
-#: end_offset); a pair (start, end) of spans when first read (:func:`tag_spans`).
-TagSpans = tuple[int, int, PositionMap, int, int]
-
 
 class SourceLocation:
     """The span of source text a node came from: immutable.
@@ -148,21 +139,8 @@ def located(span: Span) -> SourceLocation:
     return location
 
 
-def tag_spans(spans: TagSpans) -> tuple[Span, Span]:
-    """The pair (start tag's span, end tag's span) of :data:`TagSpans`."""
-    offset, end_offset, position_map, end_tag_offset, end_tag_end_offset = spans
-    return ((offset, end_offset, position_map),
-            (end_tag_offset, end_tag_end_offset, position_map))
-
-
 def settled(value: Any) -> Any:
-    """A node's ``_location`` with every :data:`Span` in it made a
-    :class:`SourceLocation` (for a pickle, which must not carry the line
-    table and the whole input with it)."""
-    if type(value) is tuple:
-        if len(value) == 3:
-            return located(value)
-        start, end = tag_spans(value) if len(value) == 5 else value
-        return (located(start) if type(start) is tuple else start,
-                located(end) if type(end) is tuple else end)
-    return value
+    """A node's ``_location`` (or an element's ``_end_location``) made a
+    :class:`SourceLocation` if it is still a :data:`Span` (for a pickle,
+    which must not carry the line table and the whole input with it)."""
+    return located(value) if type(value) is tuple else value

@@ -324,15 +324,14 @@ class TreeBuilderCore(SelectednessMixin):
     # agency's copies), comments, processing instructions, the DOCTYPE,
     # and text (_text_span: the part of the token's text that was
     # inserted).  An element popped while an end tag token of its name is
-    # handled gets the end tag's span (_close_location; _pop writes it
-    # out).
+    # handled gets the end tag's span (_close_location, which _pop
+    # calls).
 
     def _close_location(self, element: Any) -> None:
         """``element`` leaves the stack of open elements while an end tag
-        token is handled: if the tag is of its name, its span is the
-        element's end tag location (with the start tag's span: one
-        markup5.locations.TagSpans tuple, or the pair (start tag's, end
-        tag's) when the start tag's location is not a span)."""
+        token is handled: if the tag is of its name, its span (the token's
+        markup5.locations.Span, as it is) is the element's end tag
+        location."""
         located = self._located
         name = located.end_tag_name
         if name is None:
@@ -340,17 +339,7 @@ class TreeBuilderCore(SelectednessMixin):
         local_name = element.local_name
         if local_name != name and local_name.lower() != name:
             return
-        try:
-            start = element._location
-        except AttributeError:
-            start = None
-        span = located.span
-        if type(start) is tuple and len(start) != 2:  # (a Span; or TagSpans, closed before)
-            element._location = (start[0], start[1], start[2], span[0], span[1])
-            return
-        if type(start) is tuple:  # (a pair already)
-            start = start[0]
-        element._location = (start, span)
+        element._end_location = located.span
 
     def _text_span(self, data: str) -> Span:
         """The span of the source that ``data``, inserted as text for the
