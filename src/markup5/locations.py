@@ -30,9 +30,10 @@ it in the tuple's place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from .errors import PositionMap
+from .errors import ParseError, PositionMap
 
 __all__ = ["SourceLocation"]
 
@@ -144,3 +145,45 @@ def settled(value: Any) -> Any:
     :class:`SourceLocation` if it is still a :data:`Span` (for a pickle,
     which must not carry the line table and the whole input with it)."""
     return located(value) if type(value) is tuple else value
+
+
+def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLocation]) -> None:
+    """Work out the lines and columns of many parse errors and locations of
+    one parse at once, as each would when first read, and keep them in the
+    objects: one :meth:`PositionMap.line_cols` call per line table over all
+    their offsets (the conformance checker's messages), rather than an
+    index of every line of the input.  Those already worked out, or made
+    without a line table, are left as they are."""
+    tables: dict[int, tuple[PositionMap, list[int]]] = {}
+    waiting_errors: list[ParseError] = []
+    waiting_locations: list[SourceLocation] = []
+    for error in errors:
+        position_map = error._map
+        if error._line_col is None and position_map is not None:
+            table = tables.get(id(position_map))
+            if table is None:
+                table = tables[id(position_map)] = (position_map, [])
+            table[1].append(error.offset)
+            waiting_errors.append(error)
+    for location in locations:
+        position_map = location._map
+        if location._line_col is None and position_map is not None:
+            table = tables.get(id(position_map))
+            if table is None:
+                table = tables[id(position_map)] = (position_map, [])
+            table[1].append(location._offset)
+            table[1].append(location._end_offset)
+            waiting_locations.append(location)
+    answers = {key: dict(zip(offsets, position_map.line_cols(offsets)))
+               for key, (position_map, offsets) in tables.items()}
+    for error in waiting_errors:
+        position_map = error._map
+        if position_map is not None:
+            error._line_col = answers[id(position_map)][error.offset]
+            error._map = None
+    for location in waiting_locations:
+        position_map = location._map
+        if position_map is not None:  # (else met twice, and worked out)
+            found = answers[id(position_map)]
+            location._line_col = found[location._offset] + found[location._end_offset]
+            location._map = None

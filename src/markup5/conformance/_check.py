@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
-from ..locations import SourceLocation
+from ..locations import SourceLocation, resolve_positions
 from ._aria import AriaRules
 from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker, _Entry
 from ._attributes import AttributeChecker
@@ -77,17 +77,17 @@ _MATCH_START = re.Match.start
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
-def _position(node: Node) -> tuple[int, int, int, int, int | None]:
-    """(line, col, end line, inclusive end col, offset) of ``node``'s
-    source span; a node without one (an implied element, a tree not parsed
-    with source locations) takes its nearest located ancestor's, else 1:1."""
+def _location(node: Node) -> SourceLocation | None:
+    """``node``'s source location; for a node without one (an implied
+    element, a tree not parsed with source locations), its nearest located
+    ancestor's; else None (the message is then at 1:1)."""
     current: Node | None = node
     while current is not None:
         location = current.source_location
         if location is not None:
-            return _span(location)
+            return location
         current = current.parent
-    return 1, 1, 1, 1, None
+    return None
 
 
 def _span(location: SourceLocation) -> tuple[int, int, int, int, int]:
@@ -163,36 +163,26 @@ def _dismantle(document: Document, elements: list[Element]) -> None:
 def _check_document(document: Document, elements: list[Element]) -> list[Message]:
     """check() of a parsed Document; ``elements`` gets every element of
     the tree that has children, and every template (see _dismantle)."""
-    messages: list[Message] = []
-    append = messages.append
-    for error in document.errors:
-        line, col = error.line, error.col
-        append(Message(error.code, "error", f"Parse error: {error.code}.", line, col, line, col,
-                       error.offset))
-
     # The rules run in walk order, but a rule about an element's children
     # (the content models) reports while visiting the parent: the
     # conformance messages are then put in document order, by the start of
     # their span (stable, so one construct's messages keep their order).  A
-    # "first occurrence" note stays after the message it explains.
-    found: list[tuple[int, int, int, Message]] = []
+    # "first occurrence" note stays after the message it explains.  Their
+    # positions, and the parse errors', are worked out after the walk, all
+    # at once (resolve_positions): each finding waits as (code, severity,
+    # message, its location, and for one inside a Text node's data that
+    # node and the slice).
+    found: list[tuple[str, Severity, str, SourceLocation | None,
+                      tuple[Text, int, int] | None]] = []
+    located = found.append
 
     def report(code: str, severity: Severity, node: Node, message: str) -> None:
         if code in AT_END_TAG and isinstance(node, Element):
             end = node.end_tag_location
             if end is not None:
-                at = _span(end)
-                found.append((at[0], at[1], len(found), Message(code, severity, message, *at)))
+                located((code, severity, message, end, None))
                 return
-        line, col, end_line, end_col, offset = _position(node)
-        if code == "duplicate-id-first" and found:
-            key_line, key_col = found[-1][0], found[-1][1]
-        else:
-            key_line, key_col = line, col
-        found.append((key_line, key_col, len(found),
-                      Message(code, severity, message, line, col, end_line, end_col, offset)))
-
-    text_lines: dict[Text, _TextLines] = {}
+        located((code, severity, message, _location(node), None))
 
     def report_span(code: str, severity: Severity, node: Node, start: int, end: int,
                     message: str) -> None:
@@ -201,22 +191,47 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
                 or end > len(node.data)):
             report(code, severity, node, message)
             return
-        # A Text node's data maps one to one onto the stream from its start
-        # when it is raw text (<style>, <script>: no character references),
-        # so a position inside it is the node's start moved on by the lines
-        # and UTF-16 code units before it (read off the node's text once).
-        lines = text_lines.get(node)
-        if lines is None:
-            lines = text_lines[node] = _TextLines(node.data, location.line, location.col)
-        line, col = lines.line_col(start)
-        end_line, end_col = lines.line_col(max(end - 1, start))
-        found.append((line, col, len(found),
-                      Message(code, severity, message, line, col, end_line, end_col,
-                              location.offset + start)))
+        located((code, severity, message, location, (node, start, end)))
 
     _walk(document, report, report_span, elements)
-    found.sort()
-    messages.extend(entry[3] for entry in found)
+    errors = document.errors
+    resolve_positions(errors, [entry[3] for entry in found if entry[3] is not None])
+    messages: list[Message] = []
+    append = messages.append
+    for error in errors:
+        line, col = error.line, error.col
+        append(Message(error.code, "error", f"Parse error: {error.code}.", line, col, line, col,
+                       error.offset))
+    ordered: list[tuple[int, int, int, Message]] = []
+    text_lines: dict[Text, _TextLines] = {}
+    for code, severity, message, location, inside in found:
+        if inside is not None:
+            # A Text node's data maps one to one onto the stream from its
+            # start when it is raw text (<style>, <script>: no character
+            # references), so a position inside it is the node's start
+            # moved on by the lines and UTF-16 code units before it (read
+            # off the node's text once).
+            assert location is not None
+            node, start, end = inside
+            lines = text_lines.get(node)
+            if lines is None:
+                lines = text_lines[node] = _TextLines(node.data, location.line, location.col)
+            line, col = lines.line_col(start)
+            end_line, end_col = lines.line_col(max(end - 1, start))
+            ordered.append((line, col, len(ordered),
+                            Message(code, severity, message, line, col, end_line, end_col,
+                                    location.offset + start)))
+            continue
+        line, col, end_line, end_col, offset = (1, 1, 1, 1, None) if location is None \
+            else _span(location)
+        if code == "duplicate-id-first" and ordered:
+            key_line, key_col = ordered[-1][0], ordered[-1][1]
+        else:
+            key_line, key_col = line, col
+        ordered.append((key_line, key_col, len(ordered),
+                        Message(code, severity, message, line, col, end_line, end_col, offset)))
+    ordered.sort()
+    messages.extend(entry[3] for entry in ordered)
     return messages
 
 
