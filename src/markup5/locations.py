@@ -155,25 +155,23 @@ def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLo
     index of every line of the input.  Those already worked out, or made
     without a line table, are left as they are."""
     tables: dict[int, tuple[PositionMap, list[int]]] = {}
-    waiting_errors: list[ParseError] = []
-    waiting_locations: list[SourceLocation] = []
-    for error in errors:
-        position_map = error._map
-        if error._line_col is None and position_map is not None:
-            table = tables.get(id(position_map))
-            if table is None:
-                table = tables[id(position_map)] = (position_map, [])
-            table[1].append(error.offset)
-            waiting_errors.append(error)
-    for location in locations:
-        position_map = location._map
-        if location._line_col is None and position_map is not None:
-            table = tables.get(id(position_map))
-            if table is None:
-                table = tables[id(position_map)] = (position_map, [])
-            table[1].append(location._offset)
-            table[1].append(location._end_offset)
-            waiting_locations.append(location)
+
+    def offsets_of(position_map: PositionMap) -> list[int]:
+        """The offsets asked of ``position_map`` (a new list the first time)."""
+        table = tables.get(id(position_map))
+        if table is None:
+            table = tables[id(position_map)] = (position_map, [])
+        return table[1]
+
+    waiting_errors = [error for error in errors
+                      if error._line_col is None and error._map is not None]
+    for error in waiting_errors:
+        offsets_of(error._map).append(error.offset)  # type: ignore[arg-type]
+    waiting_locations = [location for location in locations
+                         if location._line_col is None and location._map is not None]
+    for location in waiting_locations:
+        offsets_of(location._map).extend((location._offset,  # type: ignore[arg-type]
+                                          location._end_offset))
     answers = {key: dict(zip(offsets, position_map.line_cols(offsets)))
                for key, (position_map, offsets) in tables.items()}
     for error in waiting_errors:
