@@ -154,34 +154,26 @@ def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLo
     their offsets (the conformance checker's messages), rather than an
     index of every line of the input.  Those already worked out, or made
     without a line table, are left as they are."""
-    tables: dict[int, tuple[PositionMap, list[int]]] = {}
-
-    def offsets_of(position_map: PositionMap) -> list[int]:
-        """The offsets asked of ``position_map`` (a new list the first time)."""
-        table = tables.get(id(position_map))
-        if table is None:
-            table = tables[id(position_map)] = (position_map, [])
-        return table[1]
-
+    asked: dict[PositionMap, list[int]] = {}  # each line table's offsets
     waiting_errors = [error for error in errors
                       if error._line_col is None and error._map is not None]
     for error in waiting_errors:
-        offsets_of(error._map).append(error.offset)  # type: ignore[arg-type]
+        asked.setdefault(error._map, []).append(error.offset)  # type: ignore[arg-type]
     waiting_locations = [location for location in locations
                          if location._line_col is None and location._map is not None]
     for location in waiting_locations:
-        offsets_of(location._map).extend((location._offset,  # type: ignore[arg-type]
-                                          location._end_offset))
-    answers = {key: dict(zip(offsets, position_map.line_cols(offsets)))
-               for key, (position_map, offsets) in tables.items()}
+        asked.setdefault(location._map, []).extend(  # type: ignore[arg-type]
+            (location._offset, location._end_offset))
+    answers = {position_map: dict(zip(offsets, position_map.line_cols(offsets)))
+               for position_map, offsets in asked.items()}
     for error in waiting_errors:
         position_map = error._map
         if position_map is not None:
-            error._line_col = answers[id(position_map)][error.offset]
+            error._line_col = answers[position_map][error.offset]
             error._map = None
     for location in waiting_locations:
         position_map = location._map
         if position_map is not None:  # (else met twice, and worked out)
-            found = answers[id(position_map)]
+            found = answers[position_map]
             location._line_col = found[location._offset] + found[location._end_offset]
             location._map = None

@@ -77,7 +77,7 @@ _MATCH_START = re.Match.start
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
-def _location(node: Node) -> SourceLocation | None:
+def _nearest_location(node: Node) -> SourceLocation | None:
     """``node``'s source location; for a node without one (an implied
     element, a tree not parsed with source locations), its nearest located
     ancestor's; else None (the message is then at 1:1)."""
@@ -174,15 +174,15 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
     # node and the slice).
     found: list[tuple[str, Severity, str, SourceLocation | None,
                       tuple[Text, int, int] | None]] = []
-    located = found.append
+    keep = found.append
 
     def report(code: str, severity: Severity, node: Node, message: str) -> None:
         if code in AT_END_TAG and isinstance(node, Element):
             end = node.end_tag_location
             if end is not None:
-                located((code, severity, message, end, None))
+                keep((code, severity, message, end, None))
                 return
-        located((code, severity, message, _location(node), None))
+        keep((code, severity, message, _nearest_location(node), None))
 
     def report_span(code: str, severity: Severity, node: Node, start: int, end: int,
                     message: str) -> None:
@@ -191,7 +191,7 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
                 or end > len(node.data)):
             report(code, severity, node, message)
             return
-        located((code, severity, message, location, (node, start, end)))
+        keep((code, severity, message, location, (node, start, end)))
 
     _walk(document, report, report_span, elements)
     errors = document.errors
