@@ -12,8 +12,9 @@ import markup5
 from markup5.errors import ParseError, PositionMap
 from markup5.locations import SourceLocation, resolve_positions
 
-# Text of newlines, ASCII, Latin-1, BMP and (in some) astral characters.
-_TEXT = st.text(alphabet=st.sampled_from("ab\n\n\u00e9\u4e00\U0001F600"), max_size=80)
+# Text of newlines, ASCII, Latin-1, BMP, a lone surrogate (a str's input
+# stream may hold one: one column) and (in some) astral characters.
+_TEXT = st.text(alphabet=st.sampled_from("ab\n\n\u00e9\u4e00\ud800\U0001F600"), max_size=80)
 
 
 def _map(chunks: list[str]) -> PositionMap:
@@ -50,10 +51,14 @@ def test_the_sweep_runs_where_it_can_and_the_index_where_it_must() -> None:
     assert positions._indexed_upto == 0  # (no index of every line was built)
     positions.line_col(5)  # the index begun: it is used from now on
     assert positions.line_cols(offsets) == expected
-    # A character outside the BMP counts two columns: the index is built.
-    wide = _map(["a\U0001F600b\nc"])
-    assert wide.line_cols([3, 0, 4, 5]) == [(1, 5), (1, 1), (2, 1), (2, 2)]
-    assert wide._indexed_upto == 1
+    # A character outside the BMP counts two columns, counted by the sweep
+    # too, across chunks and lines, where a chunk may hold one.
+    wide = _map(["a\U0001F600b\nc", "\U0001F600\U0001F600d", "e\U0001F600\nf\U0001F600g"])
+    offsets = [3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 30]
+    assert wide.line_cols(offsets) == [_map(["".join(wide._chunks)]).line_col(o)
+                                       for o in offsets]
+    assert wide.line_cols([3, 0, 4, 5, 8]) == [(1, 5), (1, 1), (2, 1), (2, 2), (2, 7)]
+    assert wide._indexed_upto == 0
 
 
 def test_line_cols_after_forget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,14 @@ except (TypeError, AssertionError):  # not CPython: always scan
         return True
 
 
+def _astral_count(text: str, start: int, stop: int) -> int:
+    """How many characters outside the BMP ``text[start:stop]`` holds: each
+    is two UTF-16 code units (a lone surrogate, which "surrogatepass"
+    encodes, is one)."""
+    piece = text[start:stop]
+    return (len(piece.encode("utf-16-le", "surrogatepass")) >> 1) - len(piece)
+
+
 class PositionMap:
     """Maps offsets in the preprocessed input stream to (line, column).
 
@@ -162,18 +170,24 @@ class PositionMap:
         one pass over the text in offset order, counting the newlines
         between one offset and the next with ``str.count``, instead of
         building the newline index, which makes an object for every line
-        (a third of the cost on pages of ~90-character lines).  The index
-        is used instead when it is already begun, when text before the
-        offsets has been let go (:meth:`forget`), or when a chunk may hold
-        characters outside the BMP (whose columns count two)."""
+        (a third of the cost on pages of ~90-character lines).  In a chunk
+        that may hold characters outside the BMP (whose columns count two)
+        the pass also counts those since the line's start, from the length
+        of the swept text in UTF-16: each character is counted at most
+        once.  The index is used instead when it is already begun, or when
+        text before the offsets has been let go (:meth:`forget`)."""
         chunks = self._chunks
-        if self._indexed_upto or self._first or any(map(may_have_astral, chunks)):
+        if self._indexed_upto or self._first:
             return [self.line_col(offset) for offset in offsets]
         found: list[tuple[int, int]] = [(0, 0)] * len(offsets)
         line, line_start = 1, 0  # at stream offset `at`, after the text before it
+        wide = 0  # characters outside the BMP from line_start to `at`
         at = 0
         index = 0  # the chunk holding `at`, which starts at stream offset `base`
         base = 0
+        astral = False  # whether that chunk may hold characters outside the BMP
+        if chunks:
+            astral = may_have_astral(chunks[0])
         for i in sorted(range(len(offsets)), key=offsets.__getitem__):
             offset = offsets[i]
             while at < offset and index < len(chunks):
@@ -183,12 +197,18 @@ class PositionMap:
                 newlines = chunk.count("\n", at - base, stop - base)
                 if newlines:
                     line += newlines
-                    line_start = base + chunk.rfind("\n", at - base, stop - base) + 1
+                    after = chunk.rfind("\n", at - base, stop - base) + 1
+                    line_start = base + after
+                    wide = _astral_count(chunk, after, stop - base) if astral else 0
+                elif astral:
+                    wide += _astral_count(chunk, at - base, stop - base)
                 at = stop
                 if stop == end:
                     index += 1
                     base = end
-            found[i] = (line, offset - line_start + 1)
+                    if index < len(chunks):
+                        astral = may_have_astral(chunks[index])
+            found[i] = (line, offset - line_start + 1 + wide)
         return found
 
 
