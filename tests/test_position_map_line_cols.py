@@ -95,3 +95,22 @@ def test_resolve_positions_leaves_what_has_no_line_table() -> None:
     resolve_positions([given_error], [made])
     assert (made.line, made.col, made.end_line, made.end_col) == (1, 4, 1, 6)
     assert (given_error.line, given_error.col) == (7, 9)
+
+
+def test_resolve_positions_answers_for_spans() -> None:
+    # The parser's Spans, as the nodes hold them before a location is read
+    # (the conformance checker's findings): their two offsets' positions
+    # are those the locations made from them give.
+    source = "<p>\n<b>x</b>\n<i>\U0001F600</i>\x01<p>y\n\n<x y=1 y=2>z</x>"
+    spanned = markup5.parse(source, source_locations=True)
+    read = markup5.parse(source, source_locations=True)
+    held = [getattr(node, "_location", None) for node in spanned.iter()]
+    spans = [span for span in held if type(span) is tuple]
+    assert len(spans) >= 8
+    found = resolve_positions(spanned.errors, [], spans)
+    assert all(error._map is None for error in spanned.errors)
+    expected = [(n.source_location.line, n.source_location.col, n.source_location.end_line,
+                 n.source_location.end_col)
+                for n in read.iter() if n.source_location is not None]
+    assert [found[position_map][start] + found[position_map][end]
+            for start, end, position_map in spans] == expected

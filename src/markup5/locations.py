@@ -147,13 +147,17 @@ def settled(value: Any) -> Any:
     return located(value) if type(value) is tuple else value
 
 
-def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLocation]) -> None:
-    """Work out the lines and columns of many parse errors and locations of
-    one parse at once, as each would when first read, and keep them in the
-    objects: one :meth:`PositionMap.line_cols` call per line table over all
-    their offsets (the conformance checker's messages), rather than an
-    index of every line of the input.  Those already worked out, or made
-    without a line table, are left as they are."""
+def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLocation],
+                      spans: Sequence[Span] = ()) -> dict[PositionMap, dict[int, tuple[int, int]]]:
+    """Work out the lines and columns of many parse errors, locations and
+    spans of one parse at once, as each would when first read: one
+    :meth:`PositionMap.line_cols` call per line table over all their
+    offsets (the conformance checker's messages), rather than an index of
+    every line of the input.  The errors and locations keep theirs; those
+    already worked out, or made without a line table, are left as they
+    are.  Returns, by line table, the ``(line, col)`` of each offset asked,
+    where a :data:`Span`'s ``(offset, end_offset, position_map)`` finds
+    its two: ``found[position_map][offset]``."""
     asked: dict[PositionMap, list[int]] = {}  # each line table's offsets
     waiting_errors = [error for error in errors
                       if error._line_col is None and error._map is not None]
@@ -164,8 +168,10 @@ def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLo
     for location in waiting_locations:
         asked.setdefault(location._map, []).extend(  # type: ignore[arg-type]
             (location._offset, location._end_offset))
-    answers = {position_map: dict(zip(offsets, position_map.line_cols(offsets)))
-               for position_map, offsets in asked.items()}
+    for start, end, table in spans:
+        asked.setdefault(table, []).extend((start, end))
+    answers = {table: dict(zip(offsets, table.line_cols(offsets)))
+               for table, offsets in asked.items()}
     for error in waiting_errors:
         position_map = error._map
         if position_map is not None:
@@ -177,3 +183,4 @@ def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLo
             found = answers[position_map]
             location._line_col = found[location._offset] + found[location._end_offset]
             location._map = None
+    return answers

@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from typing import cast
 
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
-from ..locations import SourceLocation, resolve_positions
+from ..errors import PositionMap
+from ..locations import SourceLocation, Span, resolve_positions
 from ._aria import AriaRules
 from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker, _Entry
 from ._attributes import AttributeChecker
@@ -77,25 +79,36 @@ _MATCH_START = re.Match.start
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
-def _nearest_location(node: Node) -> SourceLocation | None:
-    """``node``'s source location; for a node without one (an implied
-    element, a tree not parsed with source locations), its nearest located
-    ancestor's; else None (the message is then at 1:1)."""
+def _nearest_location(node: Node) -> Span | SourceLocation | None:
+    """``node``'s source location as the node holds it (the parser's
+    :data:`~markup5.locations.Span` until the location is read, then the
+    :class:`SourceLocation`; read here without making one); for a node
+    without one (an implied element, a tree not parsed with source
+    locations), its nearest located ancestor's; else None (the message is
+    then at 1:1)."""
     current: Node | None = node
     while current is not None:
-        location = current.source_location
+        location = getattr(current, "_location", None)
         if location is not None:
-            return location
+            return cast("Span | SourceLocation", location)
         current = current.parent
     return None
 
 
-def _span(location: SourceLocation) -> tuple[int, int, int, int, int]:
-    """(line, col, end line, inclusive end col, offset) of ``location``
-    (its four numbers worked out at once)."""
-    line, col, end_line, end_col = location._resolve()
-    offset = location.offset
-    if end_col > 1 and location.end_offset > offset:
+def _span(location: Span | SourceLocation,
+          found: dict[PositionMap, dict[int, tuple[int, int]]]) -> tuple[int, int, int, int, int]:
+    """(line, col, end line, inclusive end col, offset) of ``location``:
+    a Span's from ``found`` (what resolve_positions worked out), a
+    SourceLocation's own."""
+    if isinstance(location, tuple):
+        offset, end_offset, position_map = location
+        positions = found[position_map]
+        line, col = positions[offset]
+        end_line, end_col = positions[end_offset]
+    else:
+        line, col, end_line, end_col = location._resolve()
+        offset, end_offset = location.offset, location.end_offset
+    if end_col > 1 and end_offset > offset:
         end_col -= 1  # (the last character, inclusive, as vnu's lastColumn)
     return line, col, end_line, end_col, offset
 
@@ -172,13 +185,13 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
     # at once (resolve_positions): each finding waits as (code, severity,
     # message, its location, and for one inside a Text node's data that
     # node and the slice).
-    found: list[tuple[str, Severity, str, SourceLocation | None,
+    found: list[tuple[str, Severity, str, Span | SourceLocation | None,
                       tuple[Text, int, int] | None]] = []
     keep = found.append
 
     def report(code: str, severity: Severity, node: Node, message: str) -> None:
         if code in AT_END_TAG and isinstance(node, Element):
-            end = node.end_tag_location
+            end = getattr(node, "_end_location", None)  # (the end_tag_location)
             if end is not None:
                 keep((code, severity, message, end, None))
                 return
@@ -195,7 +208,17 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
 
     _walk(document, report, report_span, elements)
     errors = document.errors
-    resolve_positions(errors, [entry[3] for entry in found if entry[3] is not None])
+    # A finding's location is the Span the parser stored on the node (no
+    # SourceLocation is made for it), or the SourceLocation read before.
+    spans: list[Span] = []
+    locations: list[SourceLocation] = []
+    for entry in found:
+        location = entry[3]
+        if type(location) is tuple:
+            spans.append(location)
+        elif location is not None:
+            locations.append(cast(SourceLocation, location))
+    positions = resolve_positions(errors, locations, spans)
     messages: list[Message] = []
     append = messages.append
     for error in errors:
@@ -211,7 +234,7 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
             # references), so a position inside it is the node's start
             # moved on by the lines and UTF-16 code units before it (read
             # off the node's text once).
-            assert location is not None
+            assert isinstance(location, SourceLocation)
             node, start, end = inside
             lines = text_lines.get(node)
             if lines is None:
@@ -223,7 +246,7 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
                                     location.offset + start)))
             continue
         line, col, end_line, end_col, offset = (1, 1, 1, 1, None) if location is None \
-            else _span(location)
+            else _span(location, positions)
         if code == "duplicate-id-first" and ordered:
             key_line, key_col = ordered[-1][0], ordered[-1][1]
         else:
