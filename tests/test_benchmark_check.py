@@ -72,14 +72,16 @@ def test_count_run_runs_one_contender(bench: ModuleType, pages: Path,
     monkeypatch.setattr(bench.markup5, "parse",
                         lambda raw, source_locations=False: ran.append(
                             "located" if source_locations else "parse"))
+    monkeypatch.setattr(bench.markup5.css, "_clear_caches", lambda: ran.append("cleared"))
     raws = bench.load_bytes(pages)
-    bench.count_run(raws, None)
-    warm_up = list(ran)
-    assert warm_up == ["parse", "check"]  # (the same in every process)
+    warm_up = ["parse", "check"]  # (the same in every process)
     for which in ("parse", "located", "check"):
-        del ran[:]
-        bench.count_run(raws, which)
-        assert ran == warm_up + [which] * len(raws)
+        for passes in (1, 2):
+            del ran[:]
+            bench.count_run(raws, which, passes)
+            assert ran == warm_up + (["cleared"] + [which] * len(raws)) * passes
+    with pytest.raises(ValueError, match="no contender"):
+        bench.count_run(raws, "nothing", 1)
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (cachegrind)")
@@ -88,6 +90,11 @@ def test_instructions_counts_each_contender(bench: ModuleType, pages: Path,
     assert bench.main([str(pages), "--instructions", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     counts = result["instructions"]
-    assert set(counts) == {bench.PARSE, bench.PARSE_LOCATIONS, bench.CHECK}
-    assert result["baseline_instructions"] > max(counts.values()) > 0
+    assert set(counts) == set(result["processes"]) == {bench.PARSE, bench.PARSE_LOCATIONS,
+                                                       bench.CHECK}
+    for name, count in counts.items():
+        processes = result["processes"][name]
+        # One pass: what the second pass added to the process.
+        assert count == processes["2 passes"] - processes["1 pass"] > 0
+        assert processes["1 pass"] > count
     assert result["check_over_parse"] == round(counts[bench.CHECK] / counts[bench.PARSE], 3)

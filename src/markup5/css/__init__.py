@@ -39,7 +39,7 @@ from . import _fast
 from ._fast import _NAME, ATTRIBUTE, FastSheet
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
-from ._syntax import _CLOSER, _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet
+from ._syntax import _CLOSER, _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet, _cached_selector_list
 from ._values import MAX_ITEMS, Grammar, Item, Matcher
 
 __all__ = ["CssError", "check_stylesheet", "check_declarations", "KNOWN_PROPERTIES"]
@@ -102,12 +102,15 @@ def _full(text: str, kind: int) -> list[CssError]:
 
 
 def _clear_caches() -> None:
-    """Forget every cached verdict (for tests comparing the two paths)."""
+    """Forget every cached verdict (for tests comparing the two paths, and
+    for benchmarks/check.py's first check of a page): on values,
+    declarations, blocks, style attributes and selector lists."""
     _VERDICTS.clear()
     _VALID_SHAPES.clear()
     _DECLARATIONS.clear()
     _fast._BLOCKS.clear()
     _ATTRIBUTES.clear()
+    _cached_selector_list.cache_clear()
 
 
 # Verdicts on values already checked, by (property, value text): style
