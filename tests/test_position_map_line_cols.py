@@ -107,7 +107,7 @@ def test_resolve_positions_answers_for_spans() -> None:
     held = [getattr(node, "_location", None) for node in spanned.iter()]
     spans = [span for span in held if type(span) is tuple]
     assert len(spans) >= 8
-    found = resolve_positions(spanned.errors, [], spans)
+    found = resolve_positions(spanned.errors, spans)
     assert all(error._map is None for error in spanned.errors)
     expected = [(n.source_location.line, n.source_location.col, n.source_location.end_line,
                  n.source_location.end_col)

@@ -147,29 +147,31 @@ def settled(value: Any) -> Any:
     return located(value) if type(value) is tuple else value
 
 
-def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLocation],
-                      spans: Sequence[Span] = ()) -> dict[PositionMap, dict[int, tuple[int, int]]]:
-    """Work out the lines and columns of many parse errors, locations and
-    spans of one parse at once, as each would when first read: one
+def resolve_positions(errors: Sequence[ParseError], locations: Sequence[SourceLocation | Span]
+                      ) -> dict[PositionMap, dict[int, tuple[int, int]]]:
+    """Work out the lines and columns of many parse errors and locations of
+    one parse at once, as each would when first read: one
     :meth:`PositionMap.line_cols` call per line table over all their
     offsets (the conformance checker's messages), rather than an index of
-    every line of the input.  The errors and locations keep theirs; those
-    already worked out, or made without a line table, are left as they
-    are.  Returns, by line table, the ``(line, col)`` of each offset asked,
-    where a :data:`Span`'s ``(offset, end_offset, position_map)`` finds
-    its two: ``found[position_map][offset]``."""
+    every line of the input.  ``locations`` are SourceLocations or the
+    parser's :data:`Span` tuples.  The errors and SourceLocations keep
+    theirs; those already worked out, or made without a line table, are
+    left as they are.  Returns, by line table, the ``(line, col)`` of each
+    offset asked, where a Span's ``(offset, end_offset, position_map)``
+    finds its two: ``found[position_map][offset]``."""
     asked: dict[PositionMap, list[int]] = {}  # each line table's offsets
     waiting_errors = [error for error in errors
                       if error._line_col is None and error._map is not None]
     for error in waiting_errors:
         asked.setdefault(error._map, []).append(error.offset)  # type: ignore[arg-type]
-    waiting_locations = [location for location in locations
-                         if location._line_col is None and location._map is not None]
-    for location in waiting_locations:
-        asked.setdefault(location._map, []).extend(  # type: ignore[arg-type]
-            (location._offset, location._end_offset))
-    for start, end, table in spans:
-        asked.setdefault(table, []).extend((start, end))
+    waiting_locations: list[SourceLocation] = []
+    for location in locations:
+        if isinstance(location, tuple):
+            start, end, table = location
+            asked.setdefault(table, []).extend((start, end))
+        elif location._line_col is None and location._map is not None:
+            waiting_locations.append(location)
+            asked.setdefault(location._map, []).extend((location._offset, location._end_offset))
     answers = {table: dict(zip(offsets, table.line_cols(offsets)))
                for table, offsets in asked.items()}
     for error in waiting_errors:

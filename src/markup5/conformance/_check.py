@@ -208,17 +208,9 @@ def _check_document(document: Document, elements: list[Element]) -> list[Message
 
     _walk(document, report, report_span, elements)
     errors = document.errors
-    # A finding's location is the Span the parser stored on the node (no
-    # SourceLocation is made for it), or the SourceLocation read before.
-    spans: list[Span] = []
-    locations: list[SourceLocation] = []
-    for entry in found:
-        location = entry[3]
-        if type(location) is tuple:
-            spans.append(location)
-        elif location is not None:
-            locations.append(cast(SourceLocation, location))
-    positions = resolve_positions(errors, locations, spans)
+    # (A finding's location is the Span the parser stored on the node, for
+    # which no SourceLocation is made, or the SourceLocation read before.)
+    positions = resolve_positions(errors, [entry[3] for entry in found if entry[3] is not None])
     messages: list[Message] = []
     append = messages.append
     for error in errors:
