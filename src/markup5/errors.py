@@ -185,9 +185,8 @@ class PositionMap:
         at = 0
         index = 0  # the chunk holding `at`, which starts at stream offset `base`
         base = 0
-        astral = False  # whether that chunk may hold characters outside the BMP
-        if chunks:
-            astral = may_have_astral(chunks[0])
+        # Whether that chunk may hold characters outside the BMP.
+        astral = bool(chunks) and may_have_astral(chunks[0])
         for i in sorted(range(len(offsets)), key=offsets.__getitem__):
             offset = offsets[i]
             while at < offset and index < len(chunks):
