@@ -271,7 +271,12 @@ _DECLARATIONS = ["color: red", "color: FFFFFF", "margin: 0 auto", "margin: none"
                  "width: 1e5e3px", "width: 1e5e3", "flex: 1e5e3", "order: 1e3",
                  "font-weight: 0", "font-weight: 700", "font-weight: .5e3", "flex-grow: -.5",
                  "transform: rotate(45deg) scale(1.5)", "transform: rotate(0) scale(-1)",
-                 "background: url(a1.png) 0 0", "background-position: 5% -.5em"]
+                 "background: url(a1.png) 0 0", "background-position: 5% -.5em",
+                 # url and hash tokens (valid values are cached by their shape)
+                 "background: url(b.png) #FFF", "background: url(b b.png) #fff",
+                 "background: url(b(.png) #fff", "background: url(b\x01.png) #fff",
+                 "background: url() #fff", "color: #abc", "color: #a0b", "color: #abg",
+                 "color: #abcde", "color: #ABCDEF12", "color: #-ab", "color: #ab\\c"]
 
 
 def test_fast_path_matches_the_full_path_on_generated_style_sheets() -> None:

@@ -104,3 +104,38 @@ def test_double_bar_and_double_ampersand_take_any_order() -> None:
     assert check_declarations("border: solid #000 1px") == []
     assert check_declarations("border: #000 1px solid") == []
     assert codes("border: solid solid") == ["css-bad-value"]  # each part once
+
+
+@pytest.mark.parametrize("valid, lookalike", [
+    # A valid value is remembered by its shape; a lookalike of another
+    # shape is still checked (each pair in one style sheet, valid first).
+    ("url(a.png) #fff no-repeat", "url(a b.png) #fff no-repeat"),  # a bad url
+    ("url(a.png) #fff no-repeat", "url(a(b.png) #fff no-repeat"),  # a bad url
+    ("url(a.png) #fff no-repeat", "url(a\x01.png) #fff no-repeat"),  # a non-printable
+    ("url(a.png) #fff", "url(a.png) #ffg"),  # not all hexadecimal digits
+    ("url(a.png) #fff", "url(a.png) #ffff0"),  # five digits
+    ("#0a1b2c", "#0a1b2c0"),
+    ("#ABCD", "#ABCDE"),
+])
+def test_a_valid_value_shape_does_not_cover_a_lookalike(valid: str, lookalike: str) -> None:
+    from markup5.css import _clear_caches, check_stylesheet
+
+    _clear_caches()
+    errors = check_stylesheet(f"a {{ background: {valid} }} b {{ background: {lookalike} }}")
+    assert [error.code for error in errors] == ["css-bad-value"]
+    _clear_caches()
+    assert [error.code for error in check_stylesheet(f"b {{ background: {lookalike} }}")] \
+        == ["css-bad-value"]
+
+
+def test_values_of_one_shape_share_a_verdict() -> None:
+    import markup5.css as css
+
+    css._clear_caches()
+    assert css.check_stylesheet("a { background: url(a.png) #FFF no-repeat 0 -176px }") == []
+    shapes = set(css._VALID_SHAPES)
+    assert shapes == {("background", "url(u) #000 no-repeat 0 -1px")}
+    assert css.check_stylesheet("b { background: URL(//b/c.gif?x=1) #0aB no-repeat 0 -2px }"
+                                " c { color: #123 }") == []
+    assert css._VALID_SHAPES == shapes | {("color", "#000")}
+

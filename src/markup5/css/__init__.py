@@ -127,19 +127,29 @@ def _remember_verdict(key: tuple[str, str], verdict: tuple[int, str] | None) -> 
         if len(_VERDICTS) >= _VERDICTS_KEPT:
             _VERDICTS.clear()
         _VERDICTS[key] = verdict
-# Valid values by (property, shape): the value with each number replaced by
-# one of the same class (sign kept; zero, between 0 and 1, at least 1;
-# integer or not; with or without a leading '.'), which a grammar cannot
-# tell apart: property grammars look at numbers only through these (unit,
-# zero, is_integer, the minimums 0 and 1), and the replacement keeps every
-# token's extent.  Only for values without strings, escapes and comments,
-# whose tokens the expression below finds exactly.
+# Valid values by (property, shape): the value with each part a grammar
+# cannot tell apart from others of its class replaced by one of them, the
+# token boundaries kept.  Property grammars look at
+# - a number only through its class (sign; zero, between 0 and 1, at least
+#   1; integer or not; with or without a leading '.'), as units, zero,
+#   is_integer and the minimums 0 and 1 do;
+# - a url token only through its type (the <url> builtin), so one whose
+#   address has no character that could make it a bad url or end it
+#   (whitespace, quotes, brackets, backslashes, non-printables: CSS Syntax
+#   §4.3.6) is written url(u);
+# - a hash token only through its length and whether it is all hexadecimal
+#   digits (<hex-color>), so one that is is written with as many zeros.
+# Only for values without strings, escapes and comments, whose tokens the
+# expression below finds exactly.
 _VALID_SHAPES: set[tuple[str, str]] = set()
 _SHAPED = re.compile("[\"'\\\\]|/\\*")
 _NUMBER_SHAPE = re.compile(
-    # a url token (the fast path's: unquoted, up to the first ')'), a name,
-    # hash or at-keyword (whole: digits in them are not numbers), a number
-    f"(?<!{_NAME})(?<![#@])[uU][rR][lL]\\([^)]*\\)"
+    # a url token (the fast path's: unquoted, up to the first ')'), a hash
+    # of hexadecimal digits, a name, hash or at-keyword (whole: digits in
+    # them are not numbers), a number
+    f"(?<!{_NAME})(?<![#@])[uU][rR][lL]\\("
+    "(?:[^\\s()\"'\\\\\\x00-\\x08\\x0b\\x0e-\\x1f\\x7f]+(?P<url>\\))|[^)]*\\))"
+    f"|#(?P<hex>[0-9A-Fa-f]+)(?!{_NAME})"
     f"|[#@]?(?:--|-?(?:[A-Za-z_\\x00]|[^\\x00-\\x7f])){_NAME}*|#{_NAME}+"
     "|(?P<number>[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
@@ -147,6 +157,11 @@ _NUMBER_SHAPE = re.compile(
 def _number_shape(match: re.Match[str]) -> str:
     text = match.group("number")
     if text is None:
+        if match.group("url") is not None:
+            return "url(u)"
+        digits = match.group("hex")
+        if digits is not None:
+            return "#" + "0" * len(digits)
         return match.group(0)
     sign = text[0] if text[0] in "+-" else ""
     body = text[len(sign):]
@@ -340,8 +355,11 @@ class _Checker:
             verdict = _VERDICTS[key]
         else:
             shape = None
-            if len(value) <= _VERDICT_VALUE_KEPT and _SHAPED.search(value) is None:
-                shape = (checked, _NUMBER_SHAPE.sub(_number_shape, value))
+            if _SHAPED.search(value) is None:
+                # (A long value may have a short shape: a long address.)
+                shaped = _NUMBER_SHAPE.sub(_number_shape, value)
+                if len(shaped) <= _VERDICT_VALUE_KEPT:
+                    shape = (checked, shaped)
             if shape is not None and shape in _VALID_SHAPES:
                 verdict = None
             else:
