@@ -4,6 +4,9 @@ property names against the specs' property indexes."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 
 from markup5.css import check_declarations
@@ -139,3 +142,152 @@ def test_values_of_one_shape_share_a_verdict() -> None:
                                 " c { color: #123 }") == []
     assert css._VALID_SHAPES == shapes | {("color", "#000")}
 
+
+def _reachable(roots: list) -> list:
+    """Every grammar node reachable from ``roots``, through named types."""
+    from markup5.css._properties import BUILTIN_STARTS, type_grammar
+    from markup5.css._values import TYPE
+
+    nodes, seen, stack = [], set(), list(roots)
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            nodes.append(node)
+            stack.extend(node.children)
+            if node.kind == TYPE and node.value not in BUILTIN_STARTS:
+                stack.append(type_grammar(node.value))
+    return nodes
+
+
+def _all_tables() -> list:
+    from markup5.css._properties import PROPERTIES, TYPES, grammar_for, type_grammar
+
+    return _reachable([grammar_for(name) for name in PROPERTIES]
+                      + [type_grammar(name) for name in TYPES])
+
+
+@contextlib.contextmanager
+def _without_starts() -> Iterator[None]:
+    """Every node of the tables tried everywhere, as before start sets."""
+    saved = [(node, node.starts) for node in _all_tables()]
+    for node, _starts in saved:
+        node.starts = None
+    try:
+        yield
+    finally:
+        for node, starts in saved:
+            node.starts = starts
+
+
+def test_every_builtin_has_starts_holding_every_token_it_accepts() -> None:
+    from markup5.css import _tokens
+    from markup5.css._properties import (ANGLE_UNITS, BUILTIN_STARTS, BUILTINS, KNOWN_FUNCTIONS,
+                                         LENGTH_UNITS, NAMED_COLORS, RESOLUTION_UNITS,
+                                         TIME_UNITS)
+    from markup5.css._values import KEYWORD, start_key
+
+    assert set(BUILTIN_STARTS) == set(BUILTINS)
+    keywords = {node.value for node in _all_tables() if node.kind == KEYWORD}
+    units = LENGTH_UNITS | ANGLE_UNITS | TIME_UNITS | RESOLUTION_UNITS | {"fr", "q", "zz"}
+    pieces = (sorted(keywords | NAMED_COLORS | {"foo", "--x", "-moz-x", "default", "inherit",
+                                                "SPAN", "Red"})
+              + [f"{name}(1)" for name in sorted(KNOWN_FUNCTIONS | {"foo", "Calc"})]
+              + [f"{number}{unit}" for number in ("0", "1", "1.5", "-2", ".5")
+                 for unit in sorted(units) + ["", "%", "E3"]]
+              + ["#fff", "#abcd", "#12345", "#zz", "#0a0b0c0d", "'s'", '"t"', "url(a)",
+                 "URL( b )", "url(a b)", ",", "/", "*", "+", "!", ";", ":", "(x)", "[x]", "{x}",
+                 "@media", "<!--", "-->", "'bad\n"])
+    tokens = [token for piece in pieces for token in _tokens.tokenize(piece)]
+    accepted = 0
+    for name, builtin in BUILTINS.items():
+        starts = BUILTIN_STARTS[name]
+        for token in tokens:
+            if builtin(token, None, 0):  # type: ignore[arg-type]
+                accepted += 1
+                assert start_key(token) in starts or token.type in starts, (name, token)
+    assert accepted > 500  # (the sample reaches every builtin)
+
+
+def test_the_tables_are_annotated_with_starts() -> None:
+    from markup5.css._properties import grammar_for
+    from markup5.css._values import FUNC, KEYWORD, LITERAL
+
+    nodes = _all_tables()
+    assert all(node.starts is None for node in nodes if node.kind in (KEYWORD, LITERAL, FUNC))
+    assert sum(node.starts is not None for node in nodes) > len(nodes) // 2
+    background = grammar_for("background")
+    assert background.starts is not None and "hash" in background.starts
+    assert "k:no-repeat" in background.starts and "k:bold" not in background.starts
+
+
+def test_a_value_skips_the_grammar_nodes_it_cannot_start() -> None:
+    # background: #fff is a colour: the layers' images, positions, sizes,
+    # repeats and boxes are each passed over at one look, not tried.
+    from markup5.css._properties import BUILTINS, grammar_for, type_grammar
+    from markup5.css._tokens import tokenize
+    from markup5.css._values import Matcher
+
+    tokens = [token for token in tokenize("#fff") if token.type != "EOF"]
+
+    class Counting(Matcher):
+        __slots__ = ("tried",)
+
+        def _ends(self, node, pos):
+            self.tried += 1
+            return super()._ends(node, pos)
+
+    def count() -> int:
+        matcher = Counting([(token, 0, 0) for token in tokens], type_grammar, BUILTINS,
+                           lambda item: [])
+        matcher.tried = 0
+        assert matcher.full(grammar_for("background"))
+        return matcher.tried
+
+    pruned = count()
+    with _without_starts():
+        unpruned = count()
+    assert pruned * 4 < unpruned, (pruned, unpruned)
+
+
+_VALUE_PIECES = [
+    "0", "1", "1.5", "-2", "10px", "-1px", "5%", "2em", "45deg", "1s", "2x", "1fr", "3Q",
+    "#fff", "#abcd", "#12345", "'s'", "url(a)", "url(a b)", ",", "/", "!", "*", "calc(1px + 2px)",
+    "rgb(1, 2, 3)", "red", "Blue", "foo", "linear-gradient(red, blue)",
+    "linear-gradient(to left, red 10%, blue)", "translate(1px, 2px)", "rotate(45deg)",
+    "steps(2)", "repeat(2, 1fr)", "inset(1px)", "counter(x)", "--x", "none", "auto",
+    "a(b)", "-moz-x", "inherit", "span", "normal", "bold", "center", "left", "top", "no-repeat",
+    "cover", "solid", "inset", "ease", "infinite", "serif", "x-large", "fixed", "both",
+]
+
+
+def test_start_sets_do_not_change_any_verdict() -> None:
+    # Each value checked with the start sets and without them (every node
+    # tried everywhere): the same verdict, at the same component.
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from markup5.css import _clear_caches, _full
+    from markup5.css._properties import PROPERTIES
+    from markup5.css._syntax import _STYLE
+    from markup5.css._values import KEYWORD
+
+    nodes = _all_tables()
+    keywords = sorted({node.value for node in nodes if node.kind == KEYWORD})
+    piece = st.one_of(st.sampled_from(_VALUE_PIECES), st.sampled_from(keywords))
+
+    def both_ways(declaration: str) -> None:
+        _clear_caches()
+        pruned = _full(declaration, _STYLE)
+        with _without_starts():
+            _clear_caches()
+            unpruned = _full(declaration, _STYLE)
+        assert pruned == unpruned, declaration
+
+    @settings(max_examples=2500, deadline=None)
+    @given(st.sampled_from(sorted(PROPERTIES)), st.lists(piece, min_size=1, max_size=7),
+           st.sampled_from([" ", ", ", " / "]))
+    def run(prop: str, pieces: list[str], joiner: str) -> None:
+        both_ways(f"{prop}: {joiner.join(pieces)}")
+
+    run()

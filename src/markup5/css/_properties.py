@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..selectors.tokenizer import (DIMENSION, FUNCTION, HASH, IDENT, NUMBER, PERCENTAGE, STRING,
                                    URL, Token)
-from ._values import Builtin, Grammar, Matcher, compile_grammar
+from ._values import Builtin, Grammar, Matcher, annotate_starts, compile_grammar
 
 __all__ = ["PROPERTIES", "grammar_for", "type_grammar", "BUILTINS", "CHECKED_FUNCTIONS",
            "MATH_FUNCTIONS", "COLOR_FUNCTIONS", "KNOWN_FUNCTIONS", "CSS_WIDE_KEYWORDS"]
@@ -172,12 +172,11 @@ def _color(token: Token, matcher: Matcher, pos: int) -> bool:
     return _hex_color(token, matcher, pos)
 
 
-def _image_function(token: Token, matcher: Matcher, pos: int) -> bool:
-    """An <image> function this module does not spell out (radial and
-    conic gradients, image-set(), cross-fade()...)."""
-    return token.type == FUNCTION and token.value.lower() in (
-        "radial-gradient", "repeating-radial-gradient", "conic-gradient",
-        "repeating-conic-gradient", "image-set", "cross-fade", "element", "paint", "image")
+#: The <image> functions this module does not spell out (radial and conic
+#: gradients, image-set(), cross-fade()...).
+_IMAGE_FUNCTIONS = frozenset({
+    "radial-gradient", "repeating-radial-gradient", "conic-gradient",
+    "repeating-conic-gradient", "image-set", "cross-fade", "element", "paint", "image"})
 
 
 def _any_function(names: frozenset[str]) -> Builtin:
@@ -186,23 +185,62 @@ def _any_function(names: frozenset[str]) -> Builtin:
     return check
 
 
+#: Builtin types that are any one of some functions (their arguments not
+#: checked).
+_FUNCTION_TYPES: dict[str, frozenset[str]] = {
+    "image-function": _IMAGE_FUNCTIONS,
+    "filter-function": frozenset({
+        "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert",
+        "opacity", "saturate", "sepia"}),
+    "easing-function-call": frozenset({"cubic-bezier", "steps", "linear"}),
+    "shape-function": frozenset({
+        "inset", "circle", "ellipse", "polygon", "path", "xywh", "rect", "shape"}),
+    "counter-function": frozenset({"counter", "counters"}),
+    "content-function": frozenset({
+        "attr", "leader", "target-counter", "target-counters", "target-text", "string",
+        "content", "image-set"}),
+    "track-function": frozenset({"minmax", "repeat", "fit-content"}),
+}
+
 BUILTINS: dict[str, Builtin] = {
     "length": _length, "percentage": _percentage, "length-percentage": _length_percentage,
     "number": _number, "integer": _integer, "angle": _angle, "time": _time,
     "resolution": _resolution, "flex": _flex, "string": _string, "url": _url,
-    "custom-ident": _custom_ident, "grid-ident": _grid_ident, "dashed-ident": _dashed_ident, "hex-color": _hex_color,
-    "color": _color, "image-function": _image_function,
-    "filter-function": _any_function(frozenset({
-        "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert",
-        "opacity", "saturate", "sepia"})),
-    "easing-function-call": _any_function(frozenset({"cubic-bezier", "steps", "linear"})),
-    "shape-function": _any_function(frozenset({
-        "inset", "circle", "ellipse", "polygon", "path", "xywh", "rect", "shape"})),
-    "counter-function": _any_function(frozenset({"counter", "counters"})),
-    "content-function": _any_function(frozenset({
-        "attr", "leader", "target-counter", "target-counters", "target-text", "string",
-        "content", "image-set"})),
-    "track-function": _any_function(frozenset({"minmax", "repeat", "fit-content"})),
+    "custom-ident": _custom_ident, "grid-ident": _grid_ident, "dashed-ident": _dashed_ident,
+    "hex-color": _hex_color, "color": _color,
+    **{name: _any_function(names) for name, names in _FUNCTION_TYPES.items()},
+}
+
+
+def _functions(names: frozenset[str]) -> frozenset[str]:
+    return frozenset("f:" + name for name in names)
+
+
+_MATH_STARTS = _functions(MATH_FUNCTIONS)
+
+#: What each builtin can accept, as start keys (``_values.start_key``; a
+#: token type stands for every token of that type): the matcher does not
+#: try a grammar node at a component value none of its starts allows.
+#: Each set must hold every token its builtin accepts (a test checks).
+BUILTIN_STARTS: dict[str, frozenset[str]] = {
+    "length": frozenset({DIMENSION, NUMBER}) | _MATH_STARTS,
+    "percentage": frozenset({PERCENTAGE}) | _MATH_STARTS,
+    "length-percentage": frozenset({DIMENSION, NUMBER, PERCENTAGE}) | _MATH_STARTS,
+    "number": frozenset({NUMBER}) | _MATH_STARTS,
+    "integer": frozenset({NUMBER}) | _MATH_STARTS,
+    "angle": frozenset({DIMENSION, NUMBER}) | _MATH_STARTS,
+    "time": frozenset({DIMENSION}) | _MATH_STARTS,
+    "resolution": frozenset({DIMENSION}) | _MATH_STARTS,
+    "flex": frozenset({DIMENSION}),
+    "string": frozenset({STRING}),
+    "url": frozenset({URL, "f:url", "f:src"}),
+    "custom-ident": frozenset({IDENT}),
+    "grid-ident": frozenset({IDENT}),
+    "dashed-ident": frozenset({IDENT}),
+    "hex-color": frozenset({HASH}),
+    "color": (frozenset({HASH}) | frozenset("k:" + name for name in NAMED_COLORS)
+              | _functions(COLOR_FUNCTIONS)),
+    **{name: _functions(names) for name, names in _FUNCTION_TYPES.items()},
 }
 
 #: Named types (CSS Values 4 and the specs defining them).
@@ -567,6 +605,9 @@ def _compile_all() -> None:
         type_grammar(name)
     for name in PROPERTIES:
         grammar_for(name)
+    annotate_starts([grammar for grammar in map(grammar_for, PROPERTIES) if grammar is not None]
+                    + [grammar for grammar in map(type_grammar, TYPES) if grammar is not None],
+                    type_grammar, BUILTIN_STARTS)
 
 
 _compile_all()

@@ -14,6 +14,12 @@ checked at all, so a hostile value costs work in proportion to its length.
 Function arguments are matched by a fresh matcher only where the grammar
 names that function, so the depth of such nesting is the grammar's, not the
 input's.
+
+Each node of the compiled tables also knows the component values a match
+of it can start with (:func:`annotate_starts`, the FIRST sets of parsing
+theory): a node is not tried where the component value cannot start it,
+which spares trying every part of a long ``||`` list, as ``background``'s,
+on a value that is a colour.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from collections.abc import Callable, Sequence
 
 from ..selectors.tokenizer import COMMA, DELIM, FUNCTION, IDENT, Token
 
-__all__ = ["Grammar", "Matcher", "compile_grammar", "MAX_ITEMS", "Item"]
+__all__ = ["Grammar", "Matcher", "compile_grammar", "MAX_ITEMS", "Item", "annotate_starts",
+           "start_key"]
 
 #: A level (a value, or a function's arguments) with more component values
 #: than this is accepted without checking.
@@ -36,7 +43,7 @@ class Grammar:
     """One node of a compiled grammar."""
 
     __slots__ = ("kind", "value", "children", "low", "high", "comma", "minimum", "key",
-                 "keywords", "others")
+                 "keywords", "others", "starts", "nullable", "touches")
 
     _count = 0
 
@@ -57,6 +64,13 @@ class Grammar:
         self.keywords = frozenset(child.value for child in self.children
                                   if child.kind == KEYWORD)
         self.others = tuple(child for child in self.children if child.kind != KEYWORD)
+        # Set by annotate_starts (None: the node is tried at every position):
+        # the start keys of the component values a match can begin with,
+        # whether it matches nothing, and whether trying it where it cannot
+        # start still marks that position as reached (Matcher.furthest).
+        self.starts: frozenset[str] | None = None
+        self.nullable = False
+        self.touches = False
 
     def __repr__(self) -> str:
         return f"Grammar({self.kind}, {self.value!r}, {self.children!r})"
@@ -207,6 +221,136 @@ def compile_grammar(text: str) -> Grammar:
     return node
 
 
+def start_key(token: Token) -> str:
+    """What a start set holds for ``token`` besides its type: ``k:`` and the
+    lowercase keyword for an ident, ``f:`` and the lowercase name for a
+    function, ``d:`` and the character for a delim; for any other token
+    its type.  (Types hold no ':'.)"""
+    kind = token.type
+    if kind == IDENT:
+        return "k:" + token.value.lower()
+    if kind == FUNCTION:
+        return "f:" + token.value.lower()
+    if kind == DELIM:
+        return "d:" + token.value
+    return kind
+
+
+def annotate_starts(roots: Sequence[Grammar], types: Callable[[str], Grammar | None],
+                    builtin_starts: dict[str, frozenset[str]]) -> None:
+    """Give every node reachable from ``roots`` (through named types) its
+    ``starts``, ``nullable`` and ``touches`` (see :class:`Grammar`), which
+    :meth:`Matcher.ends` uses to skip a node at a component value that
+    cannot begin a match of it.
+
+    ``builtin_starts`` gives each builtin type the start keys
+    (:func:`start_key`, or a token type for every token of it) of the
+    tokens it can accept; a builtin missing there can start with anything,
+    and so can every node that may begin with it.  The three properties
+    are computed as least fixed points over the grammar graph (named types
+    may refer to one another), iterating over a list of the nodes: no
+    recursion.  The matcher's results do not change: a node skipped at a
+    position would have matched nothing there, or only the empty sequence
+    when it is nullable, and :attr:`Matcher.furthest` is advanced as trying
+    it would have advanced it."""
+    nodes: list[Grammar] = []
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        nodes.append(node)
+        stack.extend(node.children)
+        if node.kind == TYPE and node.value not in builtin_starts:
+            named = types(node.value)
+            if named is not None:
+                stack.append(named)
+    # A start set None stands for "any component value".
+    starts: dict[int, frozenset[str] | None] = {id(node): _NO_STARTS for node in nodes}
+    nullable: dict[int, bool] = dict.fromkeys(starts, False)
+    touches: dict[int, bool] = dict.fromkeys(starts, False)
+    changed = True
+    while changed:
+        changed = False
+        for node in nodes:
+            found = _starts_rule(node, types, builtin_starts, starts, nullable, touches)
+            key = id(node)
+            if found != (starts[key], nullable[key], touches[key]):
+                starts[key], nullable[key], touches[key] = found
+                changed = True
+    for node in nodes:
+        key = id(node)
+        # (Terminals are cheaper to try than to skip: they keep None.)
+        node.starts = None if node.kind in _TERMINALS else starts[key]
+        node.nullable = nullable[key]
+        node.touches = touches[key]
+
+
+_NO_STARTS: frozenset[str] = frozenset()
+
+
+def _starts_rule(node: Grammar, types: Callable[[str], Grammar | None],
+                 builtin_starts: dict[str, frozenset[str]],
+                 starts: dict[int, frozenset[str] | None], nullable: dict[int, bool],
+                 touches: dict[int, bool]) -> tuple[frozenset[str] | None, bool, bool]:
+    """One step of annotate_starts: ``node``'s (starts, nullable, touches)
+    from its children's current values."""
+    kind = node.kind
+    if kind == KEYWORD:
+        return frozenset(("k:" + node.value,)), False, True
+    if kind == LITERAL:
+        return frozenset((COMMA if node.value == "," else "d:" + node.value,)), False, True
+    if kind == FUNC:
+        # (A function of another name is passed over without marking the
+        # position reached: see Matcher._ends.)
+        return frozenset(("f:" + node.value,)), False, False
+    if kind == TYPE:
+        if node.value in builtin_starts:
+            return builtin_starts[node.value], False, True
+        named = types(node.value)
+        if named is None:
+            return None, False, True  # (an unknown type: the matcher raises)
+        key = id(named)
+        return starts[key], nullable[key], touches[key]
+    children = node.children
+    if kind == REPEAT:
+        if node.high == 0:
+            return _NO_STARTS, True, False
+        key = id(children[0])
+        return starts[key], node.low == 0, touches[key]
+    found: frozenset[str] | None = _NO_STARTS
+    reached = False
+    if kind == SEQ:
+        # Each child up to the first that cannot match nothing is tried at
+        # the sequence's start.
+        empty = True
+        for child in children:
+            key = id(child)
+            found = _union(found, starts[key])
+            reached = reached or touches[key]
+            if not nullable[key]:
+                empty = False
+                break
+        return found, empty, reached
+    # ONE, ALL, ANY: every child is tried at the start.
+    for child in children:
+        key = id(child)
+        found = _union(found, starts[key])
+        reached = reached or touches[key]
+    flags = [nullable[id(child)] for child in children]
+    empty = all(flags) if kind == ALL else any(flags)
+    return found, empty, reached
+
+
+def _union(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    return None if a is None or b is None else a | b
+
+
+_TERMINALS = frozenset({KEYWORD, LITERAL, FUNC})
+
+
 #: One component value: its token and, for a function, the indices of its
 #: argument tokens in the token list (start, stop).
 Item = tuple[Token, int, int]
@@ -218,7 +362,8 @@ Builtin = Callable[[Token, "Matcher", int], bool]
 class Matcher:
     """Matches the items of one level against grammar nodes."""
 
-    __slots__ = ("items", "count", "memo", "furthest", "types", "builtins", "arguments")
+    __slots__ = ("items", "count", "memo", "furthest", "types", "builtins", "arguments",
+                 "keys")
 
     def __init__(self, items: Sequence[Item], types: Callable[[str], Grammar | None],
                  builtins: dict[str, Builtin],
@@ -230,6 +375,7 @@ class Matcher:
         self.types = types
         self.builtins = builtins
         self.arguments = arguments
+        self.keys = [start_key(item[0]) for item in items]
 
     def full(self, node: Grammar) -> bool:
         """Whether the whole level matches ``node``."""
@@ -240,6 +386,20 @@ class Matcher:
         memo = self.memo
         if key in memo:
             return memo[key]
+        starts = node.starts
+        if starts is not None:
+            # (annotate_starts) Past the last component value, or at one no
+            # match of the node begins with: only the empty match is left.
+            if pos >= self.count:
+                found = frozenset((pos,)) if node.nullable else _NOTHING
+                memo[key] = found
+                return found
+            if self.keys[pos] not in starts and self.items[pos][0].type not in starts:
+                if node.touches and pos > self.furthest:
+                    self.furthest = pos
+                found = frozenset((pos,)) if node.nullable else _NOTHING
+                memo[key] = found
+                return found
         memo[key] = _NOTHING  # (a cycle in named types matches nothing)
         found = self._ends(node, pos)
         memo[key] = found
