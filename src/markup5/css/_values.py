@@ -267,6 +267,9 @@ def annotate_starts(roots: Sequence[Grammar], types: Callable[[str], Grammar | N
             named = types(node.value)
             if named is not None:
                 stack.append(named)
+    # (Children mostly before their parents, named types before their
+    # uses: the iteration then settles in two or three rounds.)
+    nodes.reverse()
     # A start set None stands for "any component value".
     starts: dict[int, frozenset[str] | None] = {id(node): _NO_STARTS for node in nodes}
     nullable: dict[int, bool] = dict.fromkeys(starts, False)
