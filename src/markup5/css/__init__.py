@@ -143,7 +143,7 @@ def _remember_verdict(key: tuple[str, str], verdict: tuple[int, str] | None) -> 
 # expression below finds exactly.
 _VALID_SHAPES: set[tuple[str, str]] = set()
 _SHAPED = re.compile("[\"'\\\\]|/\\*")
-_NUMBER_SHAPE = re.compile(
+_SHAPE_PARTS = re.compile(
     # a url token (the fast path's: unquoted, up to the first ')'), a hash
     # of hexadecimal digits, a name, hash or at-keyword (whole: digits in
     # them are not numbers), a number
@@ -154,7 +154,10 @@ _NUMBER_SHAPE = re.compile(
     "|(?P<number>[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
 
-def _number_shape(match: re.Match[str]) -> str:
+def _shape_part(match: re.Match[str]) -> str:
+    """What one part _SHAPE_PARTS found stands as in a value's shape: a url
+    token, a hexadecimal hash or a number by one of its class, a name
+    as itself."""
     text = match.group("number")
     if text is None:
         if match.group("url") is not None:
@@ -357,7 +360,7 @@ class _Checker:
             shape = None
             if _SHAPED.search(value) is None:
                 # (A long value may have a short shape: a long address.)
-                shaped = _NUMBER_SHAPE.sub(_number_shape, value)
+                shaped = _SHAPE_PARTS.sub(_shape_part, value)
                 if len(shaped) <= _VERDICT_VALUE_KEPT:
                     shape = (checked, shaped)
             if shape is not None and shape in _VALID_SHAPES:

@@ -285,7 +285,8 @@ def annotate_starts(roots: Sequence[Grammar], types: Callable[[str], Grammar | N
                 changed = True
     for node in nodes:
         key = id(node)
-        # (Terminals are cheaper to try than to skip: they keep None.)
+        # (A keyword, a literal or a function is cheaper to try than to
+        # skip: they keep None.  A builtin type's call is not.)
         node.starts = None if node.kind in _TERMINALS else starts[key]
         node.nullable = nullable[key]
         node.touches = touches[key]
