@@ -143,28 +143,12 @@ def test_values_of_one_shape_share_a_verdict() -> None:
     assert css._VALID_SHAPES == shapes | {("color", "#000")}
 
 
-def _reachable(roots: list) -> list:
-    """Every grammar node reachable from ``roots``, through named types."""
-    from markup5.css._properties import BUILTIN_STARTS, type_grammar
-    from markup5.css._values import TYPE
-
-    nodes, seen, stack = [], set(), list(roots)
-    while stack:
-        node = stack.pop()
-        if id(node) not in seen:
-            seen.add(id(node))
-            nodes.append(node)
-            stack.extend(node.children)
-            if node.kind == TYPE and node.value not in BUILTIN_STARTS:
-                stack.append(type_grammar(node.value))
-    return nodes
-
-
 def _all_tables() -> list:
-    from markup5.css._properties import PROPERTIES, TYPES, grammar_for, type_grammar
+    """Every node of the compiled property tables."""
+    from markup5.css._properties import BUILTIN_STARTS, table_grammars, type_grammar
+    from markup5.css._values import reachable_nodes
 
-    return _reachable([grammar_for(name) for name in PROPERTIES]
-                      + [type_grammar(name) for name in TYPES])
+    return reachable_nodes(table_grammars(), type_grammar, BUILTIN_STARTS)
 
 
 @contextlib.contextmanager

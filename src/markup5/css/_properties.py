@@ -598,16 +598,17 @@ def grammar_for(prop: str) -> Grammar | None:
     return compile_grammar(text) if text is not None else None
 
 
+def table_grammars() -> list[Grammar]:
+    """The compiled grammar of every property and named type of the tables."""
+    found = [type_grammar(name) for name in TYPES] + [grammar_for(name) for name in PROPERTIES]
+    return [grammar for grammar in found if grammar is not None]
+
+
 def _compile_all() -> None:
     """Compile every table entry once, at import: a check then pays nothing
-    for its first use of a property (and a bad table entry fails early)."""
-    for name in TYPES:
-        type_grammar(name)
-    for name in PROPERTIES:
-        grammar_for(name)
-    annotate_starts([grammar for grammar in map(grammar_for, PROPERTIES) if grammar is not None]
-                    + [grammar for grammar in map(type_grammar, TYPES) if grammar is not None],
-                    type_grammar, BUILTIN_STARTS)
+    for its first use of a property (and a bad table entry fails early);
+    then give their nodes their start sets."""
+    annotate_starts(table_grammars(), type_grammar, BUILTIN_STARTS)
 
 
 _compile_all()

@@ -24,12 +24,12 @@ on a value that is a colour.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from ..selectors.tokenizer import COMMA, DELIM, FUNCTION, IDENT, Token
 
 __all__ = ["Grammar", "Matcher", "compile_grammar", "MAX_ITEMS", "Item", "annotate_starts",
-           "start_key"]
+           "reachable_nodes", "start_key"]
 
 #: A level (a value, or a function's arguments) with more component values
 #: than this is accepted without checking.
@@ -236,6 +236,27 @@ def start_key(token: Token) -> str:
     return kind
 
 
+def reachable_nodes(roots: Sequence[Grammar], types: Callable[[str], Grammar | None],
+                    builtins: Container[str]) -> list[Grammar]:
+    """Every node reachable from ``roots``, each once, through the named
+    types (not the ``builtins``) they use: parents before their children."""
+    nodes: list[Grammar] = []
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        nodes.append(node)
+        stack.extend(node.children)
+        if node.kind == TYPE and node.value not in builtins:
+            named = types(node.value)
+            if named is not None:
+                stack.append(named)
+    return nodes
+
+
 def annotate_starts(roots: Sequence[Grammar], types: Callable[[str], Grammar | None],
                     builtin_starts: dict[str, frozenset[str]]) -> None:
     """Give every node reachable from ``roots`` (through named types) its
@@ -253,20 +274,7 @@ def annotate_starts(roots: Sequence[Grammar], types: Callable[[str], Grammar | N
     position would have matched nothing there, or only the empty sequence
     when it is nullable, and :attr:`Matcher.furthest` is advanced as trying
     it would have advanced it."""
-    nodes: list[Grammar] = []
-    seen: set[int] = set()
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        nodes.append(node)
-        stack.extend(node.children)
-        if node.kind == TYPE and node.value not in builtin_starts:
-            named = types(node.value)
-            if named is not None:
-                stack.append(named)
+    nodes = reachable_nodes(roots, types, builtin_starts)
     # (Children mostly before their parents, named types before their
     # uses: the iteration then settles in two or three rounds.)
     nodes.reverse()
@@ -391,19 +399,16 @@ class Matcher:
         if key in memo:
             return memo[key]
         starts = node.starts
-        if starts is not None:
+        if starts is not None and (pos >= self.count or (
+                self.keys[pos] not in starts and self.items[pos][0].type not in starts)):
             # (annotate_starts) Past the last component value, or at one no
-            # match of the node begins with: only the empty match is left.
-            if pos >= self.count:
-                found = frozenset((pos,)) if node.nullable else _NOTHING
-                memo[key] = found
-                return found
-            if self.keys[pos] not in starts and self.items[pos][0].type not in starts:
-                if node.touches and pos > self.furthest:
-                    self.furthest = pos
-                found = frozenset((pos,)) if node.nullable else _NOTHING
-                memo[key] = found
-                return found
+            # match of the node begins with: only the empty match is left,
+            # and the position counts as reached where trying would reach it.
+            if node.touches and self.furthest < pos < self.count:
+                self.furthest = pos
+            found = frozenset((pos,)) if node.nullable else _NOTHING
+            memo[key] = found
+            return found
         memo[key] = _NOTHING  # (a cycle in named types matches nothing)
         found = self._ends(node, pos)
         memo[key] = found
