@@ -1,8 +1,10 @@
 """The input stream's scan for its parse errors (HTML §13.2.3.5): the
-bytes.translate test that says whether a chunk holds a problem character
+byte test that says whether a chunk holds a problem character
 (``_has_bmp_problem``) must answer exactly what the regex class does, for
 every code point and whatever the str's storage width, and the errors
-found must be those of a plain regex scan."""
+found must be those of a plain regex scan.  The same test on the bytes a
+document was decoded from as UTF-8 (``utf8_has_bmp_problem``) must never
+miss one either."""
 
 from __future__ import annotations
 
@@ -11,11 +13,13 @@ from hypothesis import strategies as st
 
 import markup5
 from markup5.html.inputstream import (
+    _TRIES,
     ASTRAL_CANDIDATES,
     PROBLEM_CHARACTERS,
     InputStream,
     _has_bmp_problem,
     _problem_code,
+    utf8_has_bmp_problem,
 )
 
 #: A character for each storage width of a CPython str (ASCII, Latin-1, UCS-2,
@@ -81,3 +85,25 @@ def test_a_parse_reports_them_at_their_offsets() -> None:
                      ("noncharacter-in-input-stream", text.index("\ufdd0")),
                      ("surrogate-in-input-stream", text.index("\udc00")),
                      ("noncharacter-in-input-stream", text.index("\U0010ffff"))]
+
+
+def test_the_utf8_test_answers_for_every_bmp_code_point() -> None:
+    for code in range(0x10000):
+        c = chr(code)
+        expected = PROBLEM_CHARACTERS.search(c) is not None
+        for width in _WIDTHS:
+            data = (width + c + "x").encode("utf-8", "surrogatepass")
+            assert utf8_has_bmp_problem(data) is expected, (hex(code), width)
+
+
+def test_many_lead_bytes_before_a_problem() -> None:
+    # Past _TRIES harmless NBSPs (C2 A0), Hangul syllables (ED 9E xx) or
+    # U+FEFF (EF BB BF), the rest of the text is left to one search: a
+    # problem after them is still found, at any distance.
+    for harmless, problem in (("\u00a0", "\u0085"), ("\ud7a3", "\ud800"),
+                              ("\ufeff", "\uffff")):
+        for count in (_TRIES - 1, _TRIES, _TRIES + 1, 5 * _TRIES):
+            text = ("a" + harmless) * count
+            assert not _has_bmp_problem(text)
+            assert _has_bmp_problem(text + problem + "b"), (hex(ord(problem)), count)
+            assert _has_bmp_problem(problem + text)

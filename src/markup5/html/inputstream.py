@@ -39,38 +39,71 @@ ASTRAL_CANDIDATES = re.compile("[\U0001FFFE-\U0010FFFF]")
 #: Whether a chunk holds a character of PROBLEM_CHARACTERS is answered
 #: without that class: the regex engine tests each character against it
 #: (about 2.5 ns a character, the whole of the scan's time on a page with
-#: no problem), whereas encoding the chunk as UTF-8 and deleting the bytes
-#: that cannot be part of one with bytes.translate run in C over memory
-#: (about 1 ns a character together).  What is left is a problem's bytes:
-#: an ASCII control of the class is itself; a C1 control (U+0080-U+009F)
-#: starts with C2, a surrogate (U+D800-U+DFFF, which "surrogatepass"
-#: encodes) with ED, a noncharacter U+FDD0-U+FDEF, U+FFFE or U+FFFF with
-#: EF, and each of those three lead bytes is searched for its sequences
-#: only when it is left.  (Exact: _has_bmp_problem(c) is True for exactly
-#: the characters of PROBLEM_CHARACTERS; tests/test_inputstream_scan.py
-#: tries every code point.)
+#: no problem), whereas memchr (``bytes in bytes`` and ``str in str`` of one
+#: byte or one Latin-1 character) looks for one byte over memory many bytes
+#: at a time.  So the chunk is looked at as bytes: an ASCII chunk as it is,
+#: any other encoded as UTF-8.  An ASCII control of the class is itself a
+#: byte, found by one memchr each (31 of them: fewer instructions, and no
+#: more time, than one bytes.translate deleting the other bytes).  A C1
+#: control (U+0080-U+009F) is C2 80-9F in UTF-8, a surrogate (U+D800-U+DFFF,
+#: which "surrogatepass" encodes) ED A0-BF, a noncharacter U+FDD0-U+FDEF,
+#: U+FFFE or U+FFFF EF B7 90-AF or EF BF BE-BF: each lead byte's places are
+#: found by memchr and its sequence tried there (see _sequence_in).
+#: (Exact: _has_bmp_problem(c) is True for exactly the characters of
+#: PROBLEM_CHARACTERS; tests/test_inputstream_scan.py tries every code
+#: point.)
 _ASCII_PROBLEMS = bytes([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
-_NOT_ASCII_PROBLEMS = bytes(sorted(set(range(256)).difference(_ASCII_PROBLEMS)))
-_NOT_PROBLEM_BYTES = bytes(sorted(set(range(256)).difference(_ASCII_PROBLEMS, b"\xc2\xed\xef")))
+_ASCII_PROBLEM_CHARACTERS = tuple(chr(byte) for byte in _ASCII_PROBLEMS)
+_ASCII_PROBLEM_BYTES = tuple(bytes([byte]) for byte in _ASCII_PROBLEMS)
 _C1_CONTROL_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf]")
 _NONCHARACTER_UTF8 = re.compile(rb"\xef(?:\xb7[\x90-\xaf]|\xbf[\xbe\xbf])")
+#: How many places of a lead byte _sequence_in tries one by one before it
+#: leaves the rest to one regex search (a text of many NBSPs or Hangul
+#: syllables: each try is a Python step, the search a few instructions a
+#: byte).
+_TRIES = 32
+
+
+def _sequence_in(data: bytes, lead: bytes, sequence: re.Pattern[bytes]) -> bool:
+    """Whether ``sequence`` (which starts with the byte ``lead``) occurs in
+    ``data``: tried at each ``lead`` memchr finds.  The lead bytes are
+    common (C2 begins NBSP, ED the Hangul syllables from U+D000) but a
+    problem after them is rare, and a regex search for the sequence tests
+    every byte of the chunk."""
+    at = data.find(lead)
+    tries = 0
+    while at >= 0:
+        if sequence.match(data, at) is not None:
+            return True
+        tries += 1
+        if tries == _TRIES:
+            return sequence.search(data, at + 1) is not None
+        at = data.find(lead, at + 1)
+    return False
 
 
 def _has_bmp_problem(chunk: str) -> bool:
     """Whether ``PROBLEM_CHARACTERS.search(chunk)`` would find one (see
-    _NOT_PROBLEM_BYTES); the scan looks for them only in a chunk that has
+    _ASCII_PROBLEMS); the scan looks for them only in a chunk that has
     one."""
     if chunk.isascii():
-        return bool(chunk.encode("ascii").translate(None, _NOT_ASCII_PROBLEMS))
-    data = chunk.encode("utf-8", "surrogatepass")
-    left = data.translate(None, _NOT_PROBLEM_BYTES)
-    if not left:
-        return False
-    return bool(left.translate(None, _NOT_ASCII_PROBLEMS)
-                or 0xC2 in left and _C1_CONTROL_UTF8.search(data)
-                or 0xED in left and _SURROGATE_UTF8.search(data)
-                or 0xEF in left and _NONCHARACTER_UTF8.search(data))
+        return any(c in chunk for c in _ASCII_PROBLEM_CHARACTERS)
+    return utf8_has_bmp_problem(chunk.encode("utf-8", "surrogatepass"))
+
+
+def utf8_has_bmp_problem(data: bytes) -> bool:
+    """Whether ``data``, text in UTF-8, has a character of
+    PROBLEM_CHARACTERS (see _ASCII_PROBLEMS).  Also right for bytes that
+    are not all UTF-8, of the text the Encoding Standard's UTF-8 decode
+    makes of them: that puts U+FFFD (EF BF BD) for what is not UTF-8 and
+    keeps the rest, so each problem character there is its bytes here (an
+    ED A0-BF it does not decode, an encoded surrogate, answers True, which
+    costs only the scan of the text)."""
+    return (any(byte in data for byte in _ASCII_PROBLEM_BYTES)
+            or _sequence_in(data, b"\xc2", _C1_CONTROL_UTF8)
+            or _sequence_in(data, b"\xed", _SURROGATE_UTF8)
+            or _sequence_in(data, b"\xef", _NONCHARACTER_UTF8))
 
 
 def _is_astral_noncharacter(c: str) -> bool:
@@ -120,18 +153,25 @@ class InputStream:
             self.length += len(chunk)
         return chunk
 
-    def problems(self) -> list[tuple[str, int]]:
-        """The input-stream errors of the text pushed so far, in order."""
+    def problems(self, utf8_source: bytes | None = None) -> list[tuple[str, int]]:
+        """The input-stream errors of the text pushed so far, in order.
+
+        ``utf8_source``: the bytes the whole stream was decoded from as
+        UTF-8, when the caller has them.  When they hold no problem
+        character of the BMP (:func:`utf8_has_bmp_problem`), neither does
+        the text, which is then not encoded to be scanned for them."""
         chunks = self._chunks
         if chunks:
             problems = self._problems
             base = self._scanned
+            bmp_clean = utf8_source is not None and not utf8_has_bmp_problem(utf8_source)
             for chunk in chunks:
                 # (This chunk's problems come after every earlier one: only
                 # its own are put in order.  Sorting the whole list for each
                 # chunk with an astral noncharacter was chunks x problems.)
                 found: list[tuple[str, int]] = []
-                m = PROBLEM_CHARACTERS.search(chunk) if _has_bmp_problem(chunk) else None
+                m = None if bmp_clean or not _has_bmp_problem(chunk) \
+                    else PROBLEM_CHARACTERS.search(chunk)
                 if m is not None:
                     found.extend(
                         (_problem_code(m.group()), base + m.start())
