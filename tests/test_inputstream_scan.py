@@ -3,15 +3,17 @@ byte test that says whether a chunk holds a problem character
 (``_has_bmp_problem``) must answer exactly what the regex class does, for
 every code point and whatever the str's storage width, and the errors
 found must be those of a plain regex scan.  The same test on the bytes a
-document was decoded from as UTF-8 (``utf8_has_bmp_problem``) must never
-miss one either."""
+document was decoded from as UTF-8 (``utf8_has_bmp_problem``, which a
+parse of one chunk of bytes uses) must never miss one either."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import markup5
+from markup5.html import inputstream
 from markup5.html.inputstream import (
     _TRIES,
     ASTRAL_CANDIDATES,
@@ -107,3 +109,52 @@ def test_many_lead_bytes_before_a_problem() -> None:
             assert not _has_bmp_problem(text)
             assert _has_bmp_problem(text + problem + "b"), (hex(ord(problem)), count)
             assert _has_bmp_problem(problem + text)
+
+
+# Bytes that make UTF-8 of every kind, and of none: ASCII, the controls,
+# lead bytes of each length, continuation bytes, and bytes never in UTF-8.
+_bytes = st.lists(st.sampled_from(
+    [b"a", b"\t", b"\n", b"\r", b"\x00", b"\x01", b"\x0b", b"\x1f", b"\x7f", b"\xc2",
+     b"\xc3", b"\xed", b"\xef", b"\xf0", b"\xf4", b"\x80", b"\x85", b"\x9f", b"\xa0",
+     b"\xb7", b"\xbb", b"\xbe", b"\xbf", b"\x90", b"\xff", b"\xc2\x85", b"\xef\xb7\x90",
+     b"\xef\xbf\xbe", b"\xed\xa0\x80", b"\xf0\x9f\xbf\xbf", b"\xef\xbb\xbf"]),
+    max_size=24).map(b"".join)
+
+
+def _stream_errors(document: markup5.dom.Document) -> list[tuple[str, int | None]]:
+    return [(e.code, e.offset) for e in document.errors if e.code.endswith("-in-input-stream")]
+
+
+@given(_bytes)
+def test_a_parse_of_utf8_bytes_finds_what_a_scan_of_its_text_finds(data: bytes) -> None:
+    # One chunk of bytes decoded as UTF-8: the stream is scanned by its
+    # bytes.  Fed in two chunks, the parser scans the text: the same errors.
+    whole = markup5.parse(b"<p>" + data, transport_encoding="utf-8")
+    parser = markup5.HTMLParser(transport_encoding="utf-8")
+    parser.feed(b"<p>")
+    parser.feed(data)
+    assert _stream_errors(whole) == _stream_errors(parser.close())
+    assert whole.encoding == "UTF-8"
+
+
+def test_the_bytes_are_scanned_only_when_decoded_as_utf8(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    scanned: list[str] = []
+
+    def spy(chunk: str) -> bool:
+        scanned.append(chunk)
+        return True
+
+    monkeypatch.setattr(inputstream, "_has_bmp_problem", spy)
+    text = "<p>caf\u00e9 \u00a0 \ufeff text</p>"
+    assert _stream_errors(markup5.parse(text.encode())) == []
+    assert scanned == []  # (UTF-8, found clean by its bytes: the text is not encoded)
+    found = _stream_errors(markup5.parse((text + "\x01").encode()))
+    assert found == [("control-character-in-input-stream", len(text))]
+    assert scanned  # (a problem byte: the text is scanned, which finds where)
+    scanned.clear()
+    markup5.parse(text.encode("windows-1252", "replace"), transport_encoding="windows-1252").errors
+    assert scanned  # (not UTF-8: the text)
+    scanned.clear()
+    markup5.parse(text).errors
+    assert scanned  # (a str: no bytes)

@@ -153,7 +153,7 @@ class HTMLParser(InsertionModes):
     __slots__ = ("encoding", "_transport", "_default", "_processing_instructions", "_handlers",
                  "_encoding", "_input_kind", "_head", "_decoder", "_kept", "_all_ascii", "_done",
                  "_allow_cdata", "_error_merge", "_source_locations", "encoding_source", "_detect",
-                 "_detect_end", "_held", "_url", "__weakref__")
+                 "_detect_end", "_held", "_url", "_sole_chunk", "_chunks_fed", "__weakref__")
 
     def __init__(self, sink: TreeSink | None = None, *, scripting: bool = False,
                  processing_instructions: bool = True, transport_encoding: str | None = None,
@@ -206,6 +206,11 @@ class HTMLParser(InsertionModes):
         self._head = bytearray()  # bytes received before the encoding is sniffed
         self._decoder: Decoder | None = None
         self._kept: list[bytes] = []  # the bytes, while the confidence is tentative
+        # The input, when it is bytes that came in one chunk (the usual
+        # parse()): the input stream's errors are found in them when they
+        # were decoded as UTF-8 (see _errors_later).  None after a second.
+        self._sole_chunk: bytes | None = None
+        self._chunks_fed = 0
         self._all_ascii = True  # whether the kept bytes are all ASCII bytes
         #: Where the encoding came from (None until the first chunk, and
         #: for str input): see Document.encoding_source.
@@ -276,7 +281,11 @@ class HTMLParser(InsertionModes):
         if isinstance(data, str):
             self._push_text(data)
         else:
-            self._push_bytes(bytes(data))
+            data = bytes(data)
+            if data:
+                self._chunks_fed += 1
+                self._sole_chunk = data if self._chunks_fed == 1 else None
+            self._push_bytes(data)
 
     def close(self) -> Document:
         """Signal the end of the input; returns the document (with its
@@ -856,7 +865,15 @@ class HTMLParser(InsertionModes):
             # parser and the sink made a cycle holding the tree, which only
             # the collector could free.)
             sink.builder = sink.located = None
-        return _ErrorsOfParse(self.tokenizer, self.errors)
+        # The bytes of a document decoded as UTF-8, for the input stream's
+        # scan: it then looks for the bytes of its problem characters in
+        # them rather than encode the text again (a tenth of a check()).
+        # They are kept until the errors are read: about the size of the
+        # text the stream keeps already, a small part of the tree's.
+        source = self._sole_chunk if self._input_kind is bytes and self.encoding == "UTF-8" \
+            else None
+        self._sole_chunk = None
+        return _ErrorsOfParse(self.tokenizer, self.errors, source)
 
 
 class _ErrorsOfParse:
@@ -867,13 +884,17 @@ class _ErrorsOfParse:
     errors; not the tokenizer, whose buffers and state a short document's
     tree would keep alive for nothing (a kilobyte a document)."""
 
-    __slots__ = ("stream", "tokenizer_errors", "positions", "builder_errors")
+    __slots__ = ("stream", "tokenizer_errors", "positions", "builder_errors", "utf8_source")
 
-    def __init__(self, tokenizer: Tokenizer, builder_errors: list[ParseError]) -> None:
+    def __init__(self, tokenizer: Tokenizer, builder_errors: list[ParseError],
+                 utf8_source: bytes | None = None) -> None:
         self.stream = tokenizer._stream
         self.tokenizer_errors = tokenizer._errors
         self.positions = tokenizer._positions
         self.builder_errors = builder_errors
+        #: The bytes the stream was decoded from as UTF-8, when the parser
+        #: had them whole (see InputStream.problems).
+        self.utf8_source = utf8_source
 
     def __call__(self) -> list[ParseError]:
         """The input stream's errors, the tokenizer's and the tree
@@ -881,7 +902,9 @@ class _ErrorsOfParse:
         input stream error comes first, as in ``Tokenizer.errors``,
         then the tokenizer's, then the tree builder's.)"""
         positions = self.positions
-        errors = [ParseError(code, offset, positions) for code, offset in self.stream.problems()]
+        problems = self.stream.problems(self.utf8_source)
+        self.utf8_source = None
+        errors = [ParseError(code, offset, positions) for code, offset in problems]
         errors += self.tokenizer_errors
         errors += self.builder_errors
         errors.sort(key=error_offset)
