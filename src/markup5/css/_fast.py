@@ -71,35 +71,42 @@ _COMMENT = r"/\*[\s\S]*?\*/"
 # A string without a newline in it (an escaped newline or a hex escape
 # followed by a newline: the full path).
 _STRING = r'"(?:[^"\\\n\r\f]|\\[^\n\r\f])*+"' + "|" + r"'(?:[^'\\\n\r\f]|\\[^\n\r\f])*+'"
-_URL = r"[uU][rR][lL]"
 _ESCAPE = r"(?>\\(?:[0-9a-fA-F]{1,6}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F]))"
-# Where a "u" starts a token (so "url(" there is a url token or function):
-# after no name character, '#' or '@' (which would join it).  (After
-# "<!--" it depends on whether '<' starts a token, which an escape before
-# it decides: a "u" there is left to the full path.)
-_TOKEN_START = f"(?<!{_NAME})(?<![#@])"
+# Whether the "u" just read starts a token (so "url(" there is a url token
+# or function): it comes after no name character, '#' or '@' (which would
+# join it).  (After "<!--" it depends on whether '<' starts a token, which
+# an escape before it decides: a "u" there is left to the full path.)
+_U_STARTS_TOKEN = f"(?<!{_NAME}[uU])(?<![#@][uU])"
+# The characters that do not matter to the structure (names, numbers,
+# whitespace, punctuation): all but brackets, ';', quotes, '\\', '/' (a
+# comment's start) and "u" (url's).
+_PLAIN = "[^;{}()\\[\\]\\\\\"'/uU]"
 # A stretch of tokens (or comments, or whitespace) inside a value or a
-# prelude, from a place where a token starts to one where a token ends,
-# taken whole (an atomic group: as the tokenizer, it does not reconsider
-# where a token ends):
-_ATOM = "(?>" + "|".join([
-    # a run of characters that do not matter to the structure (names,
-    # numbers, whitespace, punctuation): all but brackets, ';', quotes,
-    # '\\', '/' (a comment's start) and "u" (url's)
-    "[^;{}()\\[\\]\\\\\"'/uU]++",
-    # url( with an unquoted address: one url token (as _tokens._SIMPLE_URL)
-    _TOKEN_START + _URL + r"\(" + _W
-    + r"*+[^\"'()\\ \t\n\r\f\x00-\x08\x0b\x0e-\x1f\x7f]*+" + _W + r"*+\)",
-    # url( with a quoted one: a function (its '(' is read as a bracket)
-    _URL + r"(?=\(" + _W + "*+[\"'])",
-    # any other "u" (not a url( the two above do not take)
-    f"(?!{_TOKEN_START}{_URL}\\()(?<!<!--)[uU]",
+# prelude, from a place where a token starts to one where a token ends.
+# Each alternative begins with a character or a class, so the regex engine
+# skips those that cannot start at the character in one test (an
+# alternative that begins with a lookaround or a group is entered and
+# failed).  The alternatives exclude one another but for the "u" ones,
+# tried in order; every use of _ATOM is in a possessive repeat, which
+# never goes back into a stretch it took, so a stretch is taken whole, as
+# the tokenizer never reconsiders where a token ends.
+_ATOM = "(?:" + "|".join([
+    # a run of the characters that do not matter
+    f"{_PLAIN}{_PLAIN}*+",
+    # a "u": of url( with an unquoted address, one url token (as
+    # _tokens._SIMPLE_URL); of url( with a quoted one, a function (its '('
+    # is read as a bracket); any other "u" (not a url( those do not take)
+    "[uU](?:" + _U_STARTS_TOKEN + r"[rR][lL]\(" + _W
+    + r"*+[^\"'()\\ \t\n\r\f\x00-\x08\x0b\x0e-\x1f\x7f]*+" + _W + r"*+\)"
+    + r"|[rR][lL](?=\(" + _W + "*+[\"'])"
+    + f"|(?<!<!--[uU])(?!{_U_STARTS_TOKEN}[rR][lL]\\())",
     _STRING,
     _COMMENT,
     r"/(?!\*)",
     # an escape and the rest of its name (not followed by '(': that name
     # might be url)
-    f"(?>{_ESCAPE}(?:{_NAME}|{_ESCAPE})*+)(?!\\()",
+    f"\\\\(?>(?:[0-9a-fA-F]{{1,6}}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F])"
+    f"(?:{_NAME}|{_ESCAPE})*+)(?!\\()",
 ]) + ")"
 
 
@@ -124,10 +131,10 @@ def _components(levels: int) -> str:
 
 
 _COMPONENTS = _components(3)
-_SPACE = f"(?:{_W}++|{_COMMENT})*+"
+_SPACE = f"(?:{_W}{_W}*+|{_COMMENT})*+"
 
 # Between top-level rules: whitespace, comments (one the text ends in), CDO, CDC.
-_TOP_SKIP = re.compile(f"(?:{_W}++|{_COMMENT}|/\\*[\\s\\S]*|<!--|-->)*+")
+_TOP_SKIP = re.compile(f"(?:{_W}{_W}*+|{_COMMENT}|/\\*[\\s\\S]*|<!--|-->)*+")
 _NESTED_SKIP = re.compile(_SPACE)
 _AT_RULE = re.compile(f"@(?P<name>(?:--|-?[A-Za-z_])[A-Za-z0-9_-]*+)(?!{_NAME}|\\\\)"
                       f"(?P<prelude>{_COMPONENTS})[;{{]")
@@ -154,7 +161,7 @@ def _declarations(end: str) -> re.Pattern[str]:
     """One declaration (or a star hack, or the end) in a declaration list
     that ends with ``end``."""
     return re.compile(
-        f"(?:[ \\t\\n\\r\\f;]++|{_COMMENT})*+"
+        f"(?:[ \\t\\n\\r\\f;][ \\t\\n\\r\\f;]*+|{_COMMENT})*+"
         f"(?:(?P<close>{end})"
         f"|(?P<name>{_IDENT})(?![\\\\(]){_SPACE}:(?P<value>{_COMPONENTS})(?:;|(?={end}))"
         # Internet Explorer's star hack (*zoom: 1, #zoom: 1): skipped.
@@ -169,7 +176,7 @@ _PERCENT = r"(?:[0-9]++(?:\.[0-9]++)?+|\.[0-9]++)%"
 _KEYFRAME_ITEM = (f"(?:(?:from|to|cover|contain|entry|exit|entry-crossing|exit-crossing)"
                   f"(?!{_NAME}|[\\\\(])|{_PERCENT})")
 _KEYFRAMES = re.compile(
-    f"(?:[ \\t\\n\\r\\f;]++|{_COMMENT})*+"
+    f"(?:[ \\t\\n\\r\\f;][ \\t\\n\\r\\f;]*+|{_COMMENT})*+"
     f"(?:(?P<close>\\}})|{_KEYFRAME_ITEM}(?:{_SPACE},{_SPACE}{_KEYFRAME_ITEM})*+{_SPACE}\\{{)",
     re.IGNORECASE | re.ASCII)
 

@@ -425,7 +425,9 @@ _FAST_PSEUDO_CLASSES = (
     "valid", "invalid", "in-range", "out-of-range")
 _FAST_PSEUDO_ELEMENTS = ("before", "after", "first-line", "first-letter")
 _FAST_DOUBLE_COLON = ("placeholder", "selection", "marker", "backdrop")
-_PLAIN_IDENT = r"-?[A-Za-z_][A-Za-z0-9_-]*+"
+# (Each part begins with a character or a class, so the regex engine skips
+# an alternative that cannot start at a character in one test.)
+_PLAIN_IDENT = r"(?:[A-Za-z_]|-[A-Za-z_])[A-Za-z0-9_-]*+"
 _PLAIN_SUBCLASS = (
     r"(?:[.#]" + _PLAIN_IDENT
     + r"|\[" + _PLAIN_IDENT + r"(?:[~|^$*]?=(?:" + _PLAIN_IDENT
@@ -436,7 +438,8 @@ _PLAIN_ENDING = (r"(?:(?:::?(?ai:" + "|".join(_FAST_PSEUDO_ELEMENTS) + r")|::(?a
                  + "|".join(_FAST_DOUBLE_COLON) + r"))(?![\w(-]))")
 _PLAIN_COMPOUND = (r"(?:(?:\*|" + _PLAIN_IDENT + ")" + _PLAIN_SUBCLASS + "*+|"
                    + _PLAIN_SUBCLASS + "++)")
-_PLAIN_COMBINATOR = r"(?:[ \t\n\r\f]*+[>+~][ \t\n\r\f]*+|[ \t\n\r\f]++)"
+_PLAIN_COMBINATOR = (r"(?:[>+~][ \t\n\r\f]*+"
+                     r"|[ \t\n\r\f][ \t\n\r\f]*+(?:[>+~][ \t\n\r\f]*+)?+)")
 # A pseudo-element ends the complex selector (Selectors 4 §3.6).
 # (A combinator is followed by a compound, or by the pseudo-element
 # alone: "a > ::before".)
