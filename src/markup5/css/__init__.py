@@ -140,17 +140,25 @@ def _remember_verdict(key: tuple[str, str], verdict: tuple[int, str] | None) -> 
 # - a hash token only through its length and whether it is all hexadecimal
 #   digits (<hex-color>), so one that is is written with as many zeros.
 # Only for values without strings, escapes and comments, whose tokens the
-# expression below finds exactly.
+# expression below finds exactly; and only for those with a part to shape
+# (a digit, '#' or '('): any other is its own shape, and its verdict is
+# kept by its text already.
 _VALID_SHAPES: set[tuple[str, str]] = set()
-_SHAPED = re.compile("[\"'\\\\]|/\\*")
+_SHAPE_START = re.compile("[0-9#(]")
+# The start of a name: "--", '-' and a name-start code point, or one
+# (letters, '_', non-ASCII, U+0000), as negated classes (see _fast._NAME).
+_NAME_START = ("(?:-[^\\x01-\\x2c\\x2e-\\x40\\x5b-\\x5e\\x60\\x7b-\\x7f]"
+               "|[^\\x01-\\x40\\x5b-\\x5e\\x60\\x7b-\\x7f])")
 _SHAPE_PARTS = re.compile(
     # a url token (the fast path's: unquoted, up to the first ')'), a hash
     # of hexadecimal digits, a name, hash or at-keyword (whole: digits in
-    # them are not numbers), a number
-    f"(?<!{_NAME})(?<![#@])[uU][rR][lL]\\("
+    # them are not numbers), a number.  (The alternatives begin with a
+    # character or a class, but the number, so that the regex engine
+    # skips, at each character, those that cannot start there in a test.)
+    f"[uU](?<!{_NAME}[uU])(?<![#@][uU])[rR][lL]\\("
     "(?:[^\\s()\"'\\\\\\x00-\\x08\\x0b\\x0e-\\x1f\\x7f]+(?P<url>\\))|[^)]*\\))"
     f"|#(?P<hex>[0-9A-Fa-f]+)(?!{_NAME})"
-    f"|[#@]?(?:--|-?(?:[A-Za-z_\\x00]|[^\\x00-\\x7f])){_NAME}*|#{_NAME}+"
+    f"|[#@]{_NAME_START}{_NAME}*|#{_NAME}+|{_NAME_START}{_NAME}*"
     "|(?P<number>[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
 
@@ -325,7 +333,8 @@ class _Checker:
             return
         text = self.text
         raw = text[value_start:value_end]
-        if "/*" in raw or "\\" in raw:
+        plain = "/*" not in raw and "\\" not in raw
+        if not plain:
             # Comments, escapes: the value lies between its first and last tokens.
             tokens = _tokens.tokenize(raw)
             last = len(tokens) - 1
@@ -358,7 +367,8 @@ class _Checker:
             verdict = _VERDICTS[key]
         else:
             shape = None
-            if _SHAPED.search(value) is None:
+            if plain and '"' not in value and "'" not in value \
+                    and _SHAPE_START.search(value) is not None:
                 # (A long value may have a short shape: a long address.)
                 shaped = _SHAPE_PARTS.sub(_shape_part, value)
                 if len(shaped) <= _VERDICT_VALUE_KEPT:
