@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from itertools import accumulate, count
+from operator import add
 from typing import cast
 
 from .._collector import collector_paused
 from ..dom import HTML_NAMESPACE, Document, Element, Node, Text
 from ..html.parser import parse
-from ..errors import PositionMap
+from ..errors import PositionMap, may_have_astral
 from ..locations import SourceLocation, Span, resolve_positions
 from ._aria import AriaRules
 from ._content import ROOT_ENTRY, TEMPLATE_ENTRY, ContentChecker, _Entry
@@ -58,9 +60,14 @@ class _TextLines:
     __slots__ = ("_newlines", "_astral", "_line", "_col")
 
     def __init__(self, data: str, line: int, col: int) -> None:
-        self._newlines = list(map(_MATCH_START, _NEWLINE.finditer(data)))
+        # The offset of the k-th newline is the length of the k lines
+        # before it and of their k - 1 newlines: summed in C, from the
+        # lines' lengths (a regex match for each newline cost twice that).
+        lines = data.split("\n")
+        del lines[-1]
+        self._newlines = list(map(add, accumulate(map(len, lines)), count()))
         self._astral = ([found.start() for found in _ASTRAL.finditer(data)]
-                        if not data.isascii() else [])
+                        if may_have_astral(data) else [])
         self._line, self._col = line, col
 
     def line_col(self, index: int) -> tuple[int, int]:
@@ -74,8 +81,6 @@ class _TextLines:
         return self._line + before, 1 + column
 
 
-_NEWLINE = re.compile("\n")
-_MATCH_START = re.Match.start
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
