@@ -22,6 +22,7 @@ from markup5.html.inputstream import (
     _has_bmp_problem,
     _problem_code,
     utf8_has_bmp_problem,
+    utf8_may_have_astral_noncharacter,
 )
 
 #: A character for each storage width of a CPython str (ASCII, Latin-1, UCS-2,
@@ -111,13 +112,30 @@ def test_many_lead_bytes_before_a_problem() -> None:
             assert _has_bmp_problem(problem + text)
 
 
+def test_the_utf8_astral_test_answers_for_every_plane() -> None:
+    # Exact on UTF-8: each plane's two noncharacters, and none of the code
+    # points around them (nor a page of emoji past the tries one by one).
+    for plane in range(1, 17):
+        top = plane << 16 | 0xFFFF
+        for code in (top - 1, top):
+            data = ("a\U0001f600" + chr(code) + "b").encode()
+            assert utf8_may_have_astral_noncharacter(data), hex(code)
+        for code in (top - 2, (plane << 16) | 0xFFFD, plane << 16, (plane << 16) | 0xBFBE):
+            assert not utf8_may_have_astral_noncharacter(("a" + chr(code)).encode()), hex(code)
+    emoji = "\U0001f600 \U0001f9ff " * (3 * _TRIES)
+    assert not utf8_may_have_astral_noncharacter(emoji.encode())
+    assert utf8_may_have_astral_noncharacter((emoji + "\U0001fffe").encode())
+
+
 # Bytes that make UTF-8 of every kind, and of none: ASCII, the controls,
 # lead bytes of each length, continuation bytes, and bytes never in UTF-8.
 _bytes = st.lists(st.sampled_from(
     [b"a", b"\t", b"\n", b"\r", b"\x00", b"\x01", b"\x0b", b"\x1f", b"\x7f", b"\xc2",
      b"\xc3", b"\xed", b"\xef", b"\xf0", b"\xf4", b"\x80", b"\x85", b"\x9f", b"\xa0",
      b"\xb7", b"\xbb", b"\xbe", b"\xbf", b"\x90", b"\xff", b"\xc2\x85", b"\xef\xb7\x90",
-     b"\xef\xbf\xbe", b"\xed\xa0\x80", b"\xf0\x9f\xbf\xbf", b"\xef\xbb\xbf"]),
+     b"\xef\xbf\xbe", b"\xed\xa0\x80", b"\xf0\x9f\xbf\xbf", b"\xef\xbb\xbf",
+     b"\xf0\x9f\x98\x80", b"\xf3\xbf\xbf\xbe", b"\xf4\x8f\xbf\xbf", b"\xf1\x80\x80\x80",
+     b"\xf0\x8f\xbf\xbe", b"\xf4\x9f\xbf\xbf"]),
     max_size=24).map(b"".join)
 
 
@@ -158,3 +176,27 @@ def test_the_bytes_are_scanned_only_when_decoded_as_utf8(
     scanned.clear()
     markup5.parse(text).errors
     assert scanned  # (a str: no bytes)
+
+
+def test_the_astral_scan_is_skipped_when_the_utf8_bytes_have_no_noncharacter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[str] = []
+
+    class Spy:
+        def search(self, chunk: str) -> object:
+            searched.append(chunk)
+            return ASTRAL_CANDIDATES.search(chunk)
+
+        def finditer(self, chunk: str) -> object:
+            return ASTRAL_CANDIDATES.finditer(chunk)
+
+    monkeypatch.setattr(inputstream, "ASTRAL_CANDIDATES", Spy())
+    text = "<p>emoji \U0001f600 and \U00020000</p>"
+    assert _stream_errors(markup5.parse(text.encode())) == []
+    assert searched == []  # (no noncharacter in the bytes: the text is not searched)
+    found = _stream_errors(markup5.parse((text + "\U0010ffff").encode()))
+    assert found == [("noncharacter-in-input-stream", len(text))]
+    assert searched  # (one in the bytes: the text is searched, which finds where)
+    searched.clear()
+    assert _stream_errors(markup5.parse(text)) == []
+    assert searched  # (a str: no bytes)

@@ -106,6 +106,23 @@ def utf8_has_bmp_problem(data: bytes) -> bool:
             or _sequence_in(data, b"\xef", _NONCHARACTER_UTF8))
 
 
+#: An astral noncharacter in UTF-8: the four bytes of a code point whose
+#: low 16 bits are FFFE or FFFF (lead F0-F4, then 8F/9F/AF/BF, BF, BE/BF;
+#: exact on UTF-8, and what is not UTF-8 decodes to no such character).
+_ASTRAL_NONCHARACTER_UTF8 = re.compile(rb"[\xf0-\xf4][\x8f\x9f\xaf\xbf]\xbf[\xbe\xbf]")
+_PLANE_1_3_NONCHARACTER_UTF8 = re.compile(rb"\xf0[\x9f\xaf\xbf]\xbf[\xbe\xbf]")
+
+
+def utf8_may_have_astral_noncharacter(data: bytes) -> bool:
+    """Whether the text decoded from the UTF-8 bytes ``data`` may hold a
+    noncharacter outside the BMP (False: it holds none).  F0 begins every
+    emoji, so its places are tried one by one (_sequence_in); F1-F4 (planes
+    4 to 16) are rare, and where one is the bytes are searched."""
+    return (_sequence_in(data, b"\xf0", _PLANE_1_3_NONCHARACTER_UTF8)
+            or any(lead in data for lead in (b"\xf1", b"\xf2", b"\xf3", b"\xf4"))
+            and _ASTRAL_NONCHARACTER_UTF8.search(data) is not None)
+
+
 def _is_astral_noncharacter(c: str) -> bool:
     return ord(c) & 0xFFFE == 0xFFFE
 
@@ -159,12 +176,17 @@ class InputStream:
         ``utf8_source``: the bytes the whole stream was decoded from as
         UTF-8, when the caller has them.  When they hold no problem
         character of the BMP (:func:`utf8_has_bmp_problem`), neither does
-        the text, which is then not encoded to be scanned for them."""
+        the text, which is then not encoded to be scanned for them; when a
+        chunk may hold characters outside the BMP and the bytes hold no
+        noncharacter there (:func:`utf8_may_have_astral_noncharacter`,
+        asked once), the chunk is not scanned for them either (a regex
+        test of each character of a text with an emoji)."""
         chunks = self._chunks
         if chunks:
             problems = self._problems
             base = self._scanned
             bmp_clean = utf8_source is not None and not utf8_has_bmp_problem(utf8_source)
+            astral_clean: bool | None = None  # (the bytes' answer, when asked)
             for chunk in chunks:
                 # (This chunk's problems come after every earlier one: only
                 # its own are put in order.  Sorting the whole list for each
@@ -176,13 +198,17 @@ class InputStream:
                     found.extend(
                         (_problem_code(m.group()), base + m.start())
                         for m in PROBLEM_CHARACTERS.finditer(chunk, m.start()))
-                if may_have_astral(chunk) and ASTRAL_CANDIDATES.search(chunk):
-                    astral = [("noncharacter-in-input-stream", base + m.start())
-                              for m in ASTRAL_CANDIDATES.finditer(chunk)
-                              if _is_astral_noncharacter(m.group())]
-                    if astral:
-                        found.extend(astral)
-                        found.sort(key=lambda problem: problem[1])
+                if may_have_astral(chunk):
+                    if astral_clean is None:
+                        astral_clean = utf8_source is not None \
+                            and not utf8_may_have_astral_noncharacter(utf8_source)
+                    if not astral_clean and ASTRAL_CANDIDATES.search(chunk):
+                        astral = [("noncharacter-in-input-stream", base + m.start())
+                                  for m in ASTRAL_CANDIDATES.finditer(chunk)
+                                  if _is_astral_noncharacter(m.group())]
+                        if astral:
+                            found.extend(astral)
+                            found.sort(key=lambda problem: problem[1])
                 problems.extend(found)
                 base += len(chunk)
             self._scanned = base
