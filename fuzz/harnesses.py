@@ -247,6 +247,14 @@ def parse_target(data: bytes) -> str:
         reference = markup5.parse(text, **kwargs)
     check(_dump_and_errors(reference) == expected and reference.mode == doc.mode,
           "the shortcuts give another tree, errors or quirks mode than the full rules")
+    # The payload's bytes decoded as UTF-8: in one chunk the input stream's
+    # errors are found in the bytes, in pieces in the text.
+    whole = markup5.parse(payload, transport_encoding="utf-8", **kwargs)
+    parser = HTMLParser(transport_encoding="utf-8", **kwargs)
+    for byte_piece in pieces(payload, split_seed):
+        parser.feed(byte_piece)
+    check(_dump_and_errors(parser.close()) == _dump_and_errors(whole),
+          "UTF-8 bytes fed in pieces give another tree or errors than in one chunk")
     return "checked"
 
 
