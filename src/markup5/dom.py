@@ -1204,8 +1204,9 @@ class _ParseResult(ParentNode):
         """The parse errors met while building this node's tree, in stream
         order.  After :func:`markup5.parse` or :func:`markup5.parse_fragment`
         they are worked out when first read; until then the result keeps
-        the input text alive (reading ``errors`` once, or assigning a list,
-        lets go of it)."""
+        the input text alive, and bytes given in one piece and decoded as
+        UTF-8 too (reading ``errors`` once, or assigning a list, lets go of
+        them)."""
         errors = self._errors
         if not isinstance(errors, list):
             errors = self._errors = errors()

@@ -303,6 +303,7 @@ class HTMLParser(InsertionModes):
             document._errors_later(self._errors_later())
         else:  # another sink's document
             document.errors = self.all_errors
+            self._sole_chunk = None
         if isinstance(document, Document):
             assert self.encoding is not None and self.encoding_confidence is not None
             document.encoding = self.encoding
