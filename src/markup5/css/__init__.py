@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from ..selectors.tokenizer import DELIM, EOF, FUNCTION, IDENT, RIGHT_CURLY, WHITESPACE, Token
 from . import _tokens
 from . import _fast
-from ._fast import _NAME, ATTRIBUTE, FastSheet
+from ._fast import _NAME, _U_STARTS_TOKEN, ATTRIBUTE, FastSheet
 from ._names import KNOWN_PROPERTIES, VENDOR_PREFIXES
 from ._properties import BUILTINS, CSS_WIDE_KEYWORDS, DEFERRED_FUNCTIONS, grammar_for, type_grammar
 from ._syntax import _CLOSER, _DESCRIPTORS, _KEYFRAME, _RULES, _STYLE, Sheet, _cached_selector_list
@@ -155,7 +155,7 @@ _SHAPE_PARTS = re.compile(
     # them are not numbers), a number.  (The alternatives begin with a
     # character or a class, but the number, so that the regex engine
     # skips, at each character, those that cannot start there in a test.)
-    f"[uU](?<!{_NAME}[uU])(?<![#@][uU])[rR][lL]\\("
+    f"[uU]{_U_STARTS_TOKEN}[rR][lL]\\("
     "(?:[^\\s()\"'\\\\\\x00-\\x08\\x0b\\x0e-\\x1f\\x7f]+(?P<url>\\))|[^)]*\\))"
     f"|#(?P<hex>[0-9A-Fa-f]+)(?!{_NAME})"
     f"|[#@]{_NAME_START}{_NAME}*|#{_NAME}+|{_NAME_START}{_NAME}*"

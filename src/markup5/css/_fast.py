@@ -71,7 +71,9 @@ _COMMENT = r"/\*[\s\S]*?\*/"
 # A string without a newline in it (an escaped newline or a hex escape
 # followed by a newline: the full path).
 _STRING = r'"(?:[^"\\\n\r\f]|\\[^\n\r\f])*+"' + "|" + r"'(?:[^'\\\n\r\f]|\\[^\n\r\f])*+'"
-_ESCAPE = r"(?>\\(?:[0-9a-fA-F]{1,6}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F]))"
+# An escape: a backslash, then what follows it (_ESCAPED).
+_ESCAPED = r"(?:[0-9a-fA-F]{1,6}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F])"
+_ESCAPE = f"(?>\\\\{_ESCAPED})"
 # Whether the "u" just read starts a token (so "url(" there is a url token
 # or function): it comes after no name character, '#' or '@' (which would
 # join it).  (After "<!--" it depends on whether '<' starts a token, which
@@ -105,8 +107,7 @@ _ATOM = "(?:" + "|".join([
     r"/(?!\*)",
     # an escape and the rest of its name (not followed by '(': that name
     # might be url)
-    f"\\\\(?>(?:[0-9a-fA-F]{{1,6}}(?:\r\n|[ \t\n\r\f])?|[^\n\r\f0-9a-fA-F])"
-    f"(?:{_NAME}|{_ESCAPE})*+)(?!\\()",
+    f"\\\\(?>{_ESCAPED}(?:{_NAME}|{_ESCAPE})*+)(?!\\()",
 ]) + ")"
 
 

@@ -58,28 +58,29 @@ _ASCII_PROBLEM_BYTES = tuple(bytes([byte]) for byte in _ASCII_PROBLEMS)
 _C1_CONTROL_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf]")
 _NONCHARACTER_UTF8 = re.compile(rb"\xef(?:\xb7[\x90-\xaf]|\xbf[\xbe\xbf])")
-#: How many places of a lead byte _sequence_in tries one by one before it
-#: leaves the rest to one regex search (a text of many NBSPs or Hangul
-#: syllables: each try is a Python step, the search a few instructions a
-#: byte).
+#: How many places of a lead byte _sequence_in tries one by one (a text of
+#: many NBSPs, Hangul syllables or emoji: each try is a Python step).
 _TRIES = 32
 
 
-def _sequence_in(data: bytes, lead: bytes, sequence: re.Pattern[bytes]) -> bool:
+def _sequence_in(data: bytes, lead: bytes, sequence: re.Pattern[bytes],
+                 search_on: bool = True) -> bool:
     """Whether ``sequence`` (which starts with the byte ``lead``) occurs in
     ``data``: tried at each ``lead`` memchr finds.  The lead bytes are
-    common (C2 begins NBSP, ED the Hangul syllables from U+D000) but a
-    problem after them is rare, and a regex search for the sequence tests
-    every byte of the chunk."""
+    common (C2 begins NBSP, ED the Hangul syllables from U+D000, F0 every
+    emoji) but a problem after them is rare, and a regex search for the
+    sequence tests every byte of the chunk.  Past _TRIES places the rest
+    is left to one search (``search_on``), or the answer is True ("may"):
+    the caller scans the text."""
     at = data.find(lead)
     tries = 0
     while at >= 0:
         if sequence.match(data, at) is not None:
             return True
         tries += 1
-        if tries == _TRIES:
-            return sequence.search(data, at + 1) is not None
         at = data.find(lead, at + 1)
+        if tries == _TRIES and at >= 0:
+            return not search_on or sequence.search(data, at) is not None
     return False
 
 
@@ -121,14 +122,8 @@ def utf8_may_have_astral_noncharacter(data: bytes) -> bool:
     text's scan, a test for each character where the bytes have four, is
     the faster).  F1-F4 (planes 4 to 16) are rare, and where one is the
     bytes are searched."""
-    at = data.find(b"\xf0")
-    tries = 0
-    while at >= 0:
-        if tries == _TRIES or _PLANE_1_3_NONCHARACTER_UTF8.match(data, at) is not None:
-            return True
-        tries += 1
-        at = data.find(b"\xf0", at + 1)
-    return (any(lead in data for lead in (b"\xf1", b"\xf2", b"\xf3", b"\xf4"))
+    return (_sequence_in(data, b"\xf0", _PLANE_1_3_NONCHARACTER_UTF8, search_on=False)
+            or any(lead in data for lead in (b"\xf1", b"\xf2", b"\xf3", b"\xf4"))
             and _ASTRAL_NONCHARACTER_UTF8.search(data) is not None)
 
 
